@@ -1,0 +1,51 @@
+/**
+ * The one small interface every transport implements. A transport moves JSON-RPC messages; the
+ * client above it owns ids, `_meta`, timeouts, progress routing and error mapping.
+ *
+ * Requests are exchanged one at a time through `request()`: that fits stdio (the transport matches
+ * responses by id), Streamable HTTP (one POST per request) and in-process handlers alike.
+ */
+import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "./jsonrpc.js";
+
+/** What the client hands a transport with each request. */
+export interface RequestExchange {
+  /**
+   * Aborted when the caller cancels or the request times out. `signal.reason` is then an
+   * `McpError` (kind `cancelled` or `timeout`) that the transport rejects with, after telling the
+   * server the way its transport requires (stdio: `notifications/cancelled`; HTTP: closing the
+   * response stream).
+   */
+  signal: AbortSignal;
+  /**
+   * Receives notifications the transport can tie to this request (an HTTP response stream, an
+   * in-process handler). Transports that cannot (stdio) use `Transport.onNotification` instead.
+   */
+  onNotification(notification: JsonRpcNotification): void;
+  /** Extra HTTP headers for this request (`Mcp-Param-*`); other transports ignore them. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** Something a transport noticed that is not an answer to a request: junk lines, stray ids, stderr. */
+export interface TransportDiagnostic {
+  kind: "invalid-message" | "unknown-response" | "unexpected-request" | "stderr" | "closed";
+  detail: string;
+}
+
+export interface Transport {
+  /** The endpoint, for error messages: a URL (without credentials) or a command line. */
+  readonly endpoint: string;
+  /**
+   * Sends one request and resolves with its response, a result or an error response alike.
+   * Rejects only with an `McpError`: `transport` when the connection fails, or the signal's reason.
+   * Never leaves a request pending once the transport is closed or broken.
+   */
+  request(message: JsonRpcRequest, exchange: RequestExchange): Promise<JsonRpcResponse>;
+  /** Sends one notification. */
+  notify(message: JsonRpcNotification): Promise<void>;
+  /** Notifications not tied to one request (stdio progress and logs, listen streams). */
+  onNotification: ((notification: JsonRpcNotification) => void) | undefined;
+  /** Connection-level diagnostics; the client forwards them to its logger. */
+  onDiagnostic: ((diagnostic: TransportDiagnostic) => void) | undefined;
+  /** Ends the connection; pending requests reject with a `transport` error. Idempotent. */
+  close(): Promise<void>;
+}
