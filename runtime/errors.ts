@@ -53,7 +53,7 @@ export interface ErrorContext {
 export interface McpErrorOptions extends ErrorContext {
   kind: McpErrorKind;
   message: string;
-  code?: number;
+  code?: number | undefined;
   data?: unknown;
   cause?: unknown;
 }

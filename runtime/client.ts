@@ -1,0 +1,284 @@
+/**
+ * `McpClient`: the typed MCP methods over a `Session`. Create one with `connect()`.
+ */
+import { McpError, describeContext, type ErrorContext } from "./errors.js";
+import { collectAllPages, readPage, type ListAllOptions, type Page } from "./pagination.js";
+import { META_SERVER_INFO } from "./protocol.js";
+import type { RequestOptions } from "./request-options.js";
+import type { Session } from "./session.js";
+import type {
+  CallToolResult,
+  CompleteParams,
+  CompleteResult,
+  DiscoverResult,
+  GetPromptResult,
+  Implementation,
+  InputRequiredResult,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  Result,
+  ServerCapabilities,
+  Tool,
+} from "./types.js";
+
+/** What `server/discover` told the client about the server. */
+export interface ServerDescription {
+  /** `_meta["io.modelcontextprotocol/serverInfo"]`; self-reported, for display only. */
+  info: Implementation | undefined;
+  capabilities: ServerCapabilities;
+  supportedVersions: string[];
+  instructions: string | undefined;
+  /** The protocol version this client speaks with the server. */
+  protocolVersion: string;
+  /** The raw result, untouched. */
+  discoverResult: DiscoverResult;
+}
+
+/** The list methods with the result key that holds their items. */
+export const LIST_METHODS = {
+  "tools/list": "tools",
+  "prompts/list": "prompts",
+  "resources/list": "resources",
+  "resources/templates/list": "resourceTemplates",
+} as const;
+
+export type ListMethod = keyof typeof LIST_METHODS;
+
+interface ListItems {
+  "tools/list": Tool;
+  "prompts/list": Prompt;
+  "resources/list": Resource;
+  "resources/templates/list": ResourceTemplate;
+}
+
+export interface ListOptions extends RequestOptions, ListAllOptions {}
+
+export interface PageOptions extends RequestOptions {
+  /** The opaque cursor from the previous page's `nextCursor`; omit for the first page. */
+  cursor?: string;
+}
+
+export class McpClient {
+  readonly #session: Session;
+  #server: ServerDescription | undefined;
+
+  /** @internal Use `connect()`. */
+  constructor(session: Session, server: ServerDescription | undefined) {
+    this.#session = session;
+    this.#server = server;
+  }
+
+  /** The server's description from the last `server/discover`; throws if discovery was skipped. */
+  get server(): ServerDescription {
+    if (this.#server === undefined) {
+      throw new McpError({
+        kind: "input",
+        message: "server/discover was not called; call client.discover() first",
+      });
+    }
+    return this.#server;
+  }
+
+  /** The protocol version stamped on every request. */
+  get protocolVersion(): string {
+    return this.#session.protocolVersion;
+  }
+
+  /** The transport's endpoint (URL or command line), for messages. */
+  get endpoint(): string {
+    return this.#session.transport.endpoint;
+  }
+
+  /** Calls `server/discover` and keeps its answer as `client.server`. */
+  async discover(options?: RequestOptions): Promise<ServerDescription> {
+    const context = { method: "server/discover" };
+    const result = await this.#session.request("server/discover", undefined, options, context);
+    this.#server = describeServer(result, this.#session.protocolVersion, context);
+    return this.#server;
+  }
+
+  /** Every tool, following `nextCursor` through all pages (capped by `maxPages`/`maxItems`). */
+  listTools(options?: ListOptions): Promise<Tool[]> {
+    return this.#listAll("tools/list", options);
+  }
+
+  /** Every prompt, through all pages. */
+  listPrompts(options?: ListOptions): Promise<Prompt[]> {
+    return this.#listAll("prompts/list", options);
+  }
+
+  /** Every static resource, through all pages. */
+  listResources(options?: ListOptions): Promise<Resource[]> {
+    return this.#listAll("resources/list", options);
+  }
+
+  /** Every resource template, through all pages. */
+  listResourceTemplates(options?: ListOptions): Promise<ResourceTemplate[]> {
+    return this.#listAll("resources/templates/list", options);
+  }
+
+  /** One page of a list; `nextCursor` is present (possibly `""`) when more pages follow. */
+  async listPage<M extends ListMethod>(
+    method: M,
+    options?: PageOptions,
+  ): Promise<Page<ListItems[M]>> {
+    const context = { method };
+    const params = options?.cursor === undefined ? undefined : { cursor: options.cursor };
+    const result = await this.#session.request(method, params, options, context);
+    return readPage<ListItems[M]>(result, LIST_METHODS[method], context);
+  }
+
+  /**
+   * Calls a tool. A result with `isError: true` is returned, not thrown: it is the tool's own
+   * failure, meant for the model. A JSON-RPC error (unknown tool, invalid arguments) throws.
+   * If the server needs input first (`resultType: "input_required"`), throws an `McpError` of
+   * kind `input` whose `data` is the `InputRequiredResult`.
+   */
+  async callTool<Structured = unknown>(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<CallToolResult<Structured>> {
+    const context = { method: "tools/call", target: name };
+    const params = args === undefined ? { name } : { name, arguments: args };
+    const result = await this.#session.request("tools/call", params, options, context, true);
+    rejectInputRequired(result, context);
+    if (!Array.isArray(result.content)) {
+      if (result.content !== undefined)
+        throw invalidResult(context, "content is not an array", result);
+      result.content = [];
+    }
+    return result as CallToolResult<Structured>;
+  }
+
+  /** Gets a prompt; arguments are a string map, as the protocol requires. */
+  async getPrompt(
+    name: string,
+    args?: Record<string, string>,
+    options?: RequestOptions,
+  ): Promise<GetPromptResult> {
+    const context = { method: "prompts/get", target: name };
+    const params = args === undefined ? { name } : { name, arguments: args };
+    const result = await this.#session.request("prompts/get", params, options, context, true);
+    rejectInputRequired(result, context);
+    if (!Array.isArray(result.messages))
+      throw invalidResult(context, "messages is not an array", result);
+    return result as GetPromptResult;
+  }
+
+  /** Reads a resource by URI. */
+  async readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
+    const context = { method: "resources/read", target: uri };
+    const result = await this.#session.request("resources/read", { uri }, options, context, true);
+    rejectInputRequired(result, context);
+    if (!Array.isArray(result.contents))
+      throw invalidResult(context, "contents is not an array", result);
+    return result as ReadResourceResult;
+  }
+
+  /** Asks for completions of a prompt or resource-template argument. */
+  async complete(params: CompleteParams, options?: RequestOptions): Promise<CompleteResult> {
+    const context = { method: "completion/complete" };
+    const result = await this.#session.request(
+      "completion/complete",
+      params as unknown as Record<string, unknown>,
+      options,
+      context,
+    );
+    const completion = result.completion as { values?: unknown } | undefined;
+    if (
+      typeof completion !== "object" ||
+      completion === null ||
+      !Array.isArray(completion.values)
+    ) {
+      throw invalidResult(context, "completion.values is not an array", result);
+    }
+    return result as CompleteResult;
+  }
+
+  /**
+   * Sends any request and returns its raw result (`resultType` checked; `input_required` is
+   * returned as is). `_meta` is added; do not put one in `params`.
+   */
+  request(
+    method: string,
+    params?: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<Result> {
+    return this.#session.request(method, params, options, { method }, true);
+  }
+
+  /** Closes the connection (stdio: the spec's shutdown sequence). Pending requests fail. */
+  close(): Promise<void> {
+    return this.#session.close();
+  }
+
+  async #listAll<M extends ListMethod>(
+    method: M,
+    options: ListOptions | undefined,
+  ): Promise<ListItems[M][]> {
+    const context = { method };
+    const key = LIST_METHODS[method];
+    return collectAllPages<ListItems[M]>(
+      async (cursor) => {
+        const params = cursor === undefined ? undefined : { cursor };
+        const result = await this.#session.request(method, params, options, context);
+        return readPage<ListItems[M]>(result, key, context);
+      },
+      options ?? {},
+      context,
+    );
+  }
+}
+
+export function describeServer(
+  result: Result,
+  protocolVersion: string,
+  context: ErrorContext,
+): ServerDescription {
+  const versions = result.supportedVersions;
+  if (!Array.isArray(versions) || !versions.every((v) => typeof v === "string")) {
+    throw invalidResult(context, "supportedVersions is not an array of strings", result);
+  }
+  const capabilities = result.capabilities;
+  if (typeof capabilities !== "object" || capabilities === null || Array.isArray(capabilities)) {
+    throw invalidResult(context, "capabilities is not an object", result);
+  }
+  const info =
+    (result._meta as Record<string, unknown> | undefined)?.[META_SERVER_INFO] ?? result.serverInfo;
+  return {
+    info: isImplementation(info) ? info : undefined,
+    capabilities: capabilities as ServerCapabilities,
+    supportedVersions: versions as string[],
+    instructions: typeof result.instructions === "string" ? result.instructions : undefined,
+    protocolVersion,
+    discoverResult: result as DiscoverResult,
+  };
+}
+
+function isImplementation(value: unknown): value is Implementation {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.name === "string" && typeof record.version === "string";
+}
+
+function rejectInputRequired(result: Result, context: ErrorContext): void {
+  if (result.resultType !== "input_required") return;
+  throw new McpError({
+    ...context,
+    kind: "input",
+    data: result as InputRequiredResult,
+    message: `${describeContext(context)}the server needs input from the client first (input_required); answer it and retry`,
+  });
+}
+
+function invalidResult(context: ErrorContext, problem: string, result: Result): McpError {
+  return new McpError({
+    ...context,
+    kind: "protocol",
+    data: result,
+    message: `${describeContext(context)}invalid result from the server: ${problem}`,
+  });
+}

@@ -1,0 +1,185 @@
+/**
+ * `connect()`: from a target (a command, a URL, an in-process handler or any `Transport`) to a
+ * ready `McpClient` that has discovered the server and agreed on a protocol version.
+ */
+import type { Dispatcher } from "undici";
+import { McpClient, describeServer } from "./client.js";
+import { McpError, isMcpError, localError } from "./errors.js";
+import { createInProcessTransport, type InProcessHandler } from "./in-process.js";
+import type { JsonRpcNotification } from "./jsonrpc.js";
+import { ErrorCode, LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS } from "./protocol.js";
+import { DEFAULT_TIMEOUT_MS, Session } from "./session.js";
+import type { Transport, TransportDiagnostic } from "./transport.js";
+import type { ClientCapabilities, Implementation, LogMessage } from "./types.js";
+import { RUNTIME_VERSION } from "./version.js";
+
+/** Spawn a server and speak newline-delimited JSON over its stdin and stdout. */
+export interface StdioTarget {
+  command: string;
+  args?: string[];
+  /** Added to the inherited environment. */
+  env?: Record<string, string>;
+  cwd?: string;
+  /** What to do with the server's stderr (default: inherit). */
+  stderr?: "inherit" | "pipe" | "ignore" | ((text: string) => void);
+}
+
+/** A Streamable HTTP endpoint. */
+export interface HttpTarget {
+  url: string | URL;
+  /** Sent on every request (e.g. `Authorization`). Never written to snapshots or generated code. */
+  headers?: Record<string, string>;
+  /** An undici dispatcher (proxy, TLS options, connection pool) to use instead of the default pool. */
+  dispatcher?: Dispatcher;
+}
+
+/** A server in the same process: requests are handed over without serialisation. */
+export interface InProcessTarget {
+  server: InProcessHandler;
+}
+
+export type ConnectTarget = StdioTarget | HttpTarget | InProcessTarget | Transport;
+
+export interface ConnectOptions {
+  /** Sent as `_meta["io.modelcontextprotocol/clientInfo"]`; `false` sends none. */
+  clientInfo?: Implementation | false;
+  /** Declared on every request. Defaults to `{}` (no optional client features). */
+  capabilities?: ClientCapabilities;
+  /** Default per-request timeout in milliseconds (60 s). */
+  timeout?: number;
+  /** Preferred protocol version (default: the latest this runtime speaks). */
+  protocolVersion?: string;
+  /** Call `server/discover` while connecting (default true). */
+  discover?: boolean;
+  /** Log messages (`notifications/message`) not claimed by a request's own `onLog`. */
+  onLog?: (message: LogMessage) => void;
+  /** Notifications the runtime does not handle itself. */
+  onNotification?: (notification: JsonRpcNotification) => void;
+  /** Transport diagnostics: junk on stdout, stray responses, stderr, the connection closing. */
+  onDiagnostic?: (diagnostic: TransportDiagnostic) => void;
+  /** Cancels connecting. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Connects to an MCP server and returns a client. Calls `server/discover` first (the probe the
+ * spec recommends): a server that supports another modern version is retried with it; a server
+ * that does not answer as a 2026-07-28 server fails with an `McpError` that says so.
+ */
+export async function connect(
+  target: ConnectTarget,
+  options: ConnectOptions = {},
+): Promise<McpClient> {
+  const transport = await openTransport(target);
+  const session = new Session({
+    transport,
+    protocolVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
+    capabilities: options.capabilities ?? {},
+    clientInfo: options.clientInfo ?? { name: "mcp-codegen", version: RUNTIME_VERSION },
+    timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+    onLog: options.onLog,
+    onNotification: options.onNotification,
+    onDiagnostic: options.onDiagnostic,
+  });
+  if (options.discover === false) return new McpClient(session, undefined);
+  try {
+    const server = await negotiate(session, options.signal);
+    return new McpClient(session, server);
+  } catch (error) {
+    await session.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+function isTransport(target: ConnectTarget): target is Transport {
+  return typeof (target as Transport).request === "function";
+}
+
+async function openTransport(target: ConnectTarget): Promise<Transport> {
+  if (isTransport(target)) return target;
+  if ("server" in target) return createInProcessTransport(target.server);
+  // Node-only transports load on demand, so the core stays importable anywhere.
+  if ("command" in target) {
+    const { createStdioTransport } = await import("./node/stdio.js");
+    return createStdioTransport(target);
+  }
+  if ("url" in target) {
+    const { createHttpTransport } = await import("./node/http.js");
+    return createHttpTransport(target);
+  }
+  throw localError("input", "connect() needs { command }, { url }, { server } or a Transport");
+}
+
+/** `server/discover`, with one retry on a version the server prefers. */
+async function negotiate(session: Session, signal: AbortSignal | undefined) {
+  const context = { method: "server/discover", target: session.transport.endpoint };
+  const options = signal === undefined ? undefined : { signal };
+  let result;
+  try {
+    result = await session.request("server/discover", undefined, options, context);
+  } catch (error) {
+    const retryVersion = versionFromRejection(error);
+    if (retryVersion === undefined) throw explainProbeFailure(error, context.target);
+    session.protocolVersion = retryVersion;
+    result = await session.request("server/discover", undefined, options, context);
+  }
+  const server = describeServer(result, session.protocolVersion, context);
+  if (!server.supportedVersions.includes(session.protocolVersion)) {
+    const version = MODERN_PROTOCOL_VERSIONS.find((v) => server.supportedVersions.includes(v));
+    if (version === undefined) throw noCommonVersion(server.supportedVersions, context.target);
+    session.protocolVersion = version;
+    server.protocolVersion = version;
+  }
+  return server;
+}
+
+/** For an UnsupportedProtocolVersion (-32022) rejection, the version to retry with. */
+function versionFromRejection(error: unknown): string | undefined {
+  if (!isMcpError(error) || error.code !== ErrorCode.UnsupportedProtocolVersion) return undefined;
+  const supported = (error.data as { supported?: unknown } | undefined)?.supported;
+  const list = Array.isArray(supported)
+    ? supported.filter((v): v is string => typeof v === "string")
+    : [];
+  const version = MODERN_PROTOCOL_VERSIONS.find((v) => list.includes(v));
+  if (version === undefined) throw noCommonVersion(list, error.target ?? "", error);
+  return version;
+}
+
+function noCommonVersion(
+  supported: readonly string[],
+  endpoint: string,
+  cause?: unknown,
+): McpError {
+  const theirs = supported.length === 0 ? "none" : supported.join(", ");
+  return new McpError({
+    kind: "protocol",
+    code: ErrorCode.UnsupportedProtocolVersion,
+    method: "server/discover",
+    target: endpoint,
+    data: { supported: [...supported], requested: MODERN_PROTOCOL_VERSIONS[0] },
+    cause,
+    message: `server/discover ${JSON.stringify(endpoint)}: no protocol version in common; the server supports ${theirs}, this runtime speaks ${MODERN_PROTOCOL_VERSIONS.join(", ")}`,
+  });
+}
+
+/** A failed probe: transport and timeout errors pass through; other answers mean "not modern". */
+function explainProbeFailure(error: unknown, endpoint: string): unknown {
+  if (
+    !isMcpError(error) ||
+    error.kind === "transport" ||
+    error.kind === "timeout" ||
+    error.kind === "cancelled" ||
+    error.kind === "auth"
+  ) {
+    return error;
+  }
+  return new McpError({
+    kind: "protocol",
+    method: "server/discover",
+    target: endpoint,
+    code: error.code,
+    data: error.data,
+    cause: error,
+    message: `server/discover ${JSON.stringify(endpoint)}: the server does not answer as an MCP 2026-07-28 server (${error.serverMessage ?? error.message}); it may only speak an initialize-era revision (2025-11-25 or older)`,
+  });
+}

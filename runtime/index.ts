@@ -1,0 +1,31 @@
+/**
+ * `mcp-codegen/runtime`: a complete MCP client, and everything generated code imports.
+ * The exported names are the runtime's public API; generated code uses only what
+ * `generated-api.ts` lists.
+ */
+export { connect } from "./connect.js";
+export type {
+  ConnectOptions,
+  ConnectTarget,
+  HttpTarget,
+  InProcessTarget,
+  StdioTarget,
+} from "./connect.js";
+export { McpClient, LIST_METHODS } from "./client.js";
+export type { ListMethod, ListOptions, PageOptions, ServerDescription } from "./client.js";
+export { McpError, isMcpError } from "./errors.js";
+export type { ErrorContext, McpErrorKind } from "./errors.js";
+export { createInProcessTransport } from "./in-process.js";
+export type { InProcessContext, InProcessHandler } from "./in-process.js";
+export type { ListAllOptions, Page } from "./pagination.js";
+export type { RequestOptions } from "./request-options.js";
+export type { RequestExchange, Transport, TransportDiagnostic } from "./transport.js";
+export type * from "./jsonrpc.js";
+export type * from "./types.js";
+export {
+  ErrorCode,
+  LATEST_PROTOCOL_VERSION,
+  LEGACY_PROTOCOL_VERSIONS,
+  MODERN_PROTOCOL_VERSIONS,
+} from "./protocol.js";
+export { RUNTIME_VERSION } from "./version.js";

@@ -1,0 +1,70 @@
+/**
+ * Options every request method accepts, and the `_meta` rules for the caller's own keys.
+ */
+import { localError } from "./errors.js";
+import type { LogMessage, LoggingLevel, Meta, Progress } from "./types.js";
+
+export interface RequestOptions {
+  /** Aborting it cancels the request (stdio: `notifications/cancelled`; HTTP: the stream is closed). */
+  signal?: AbortSignal;
+  /** Milliseconds to wait for the response; defaults to the client's `timeout` (60 s). */
+  timeout?: number;
+  /** Called for each `notifications/progress` the server sends for this request. */
+  onProgress?: (progress: Progress) => void;
+  /** Restart the timeout on each progress notification, up to `maxTotalTimeout`. */
+  resetTimeoutOnProgress?: boolean;
+  /** Hard cap in milliseconds when `resetTimeoutOnProgress` is set; defaults to 10 × `timeout`. */
+  maxTotalTimeout?: number;
+  /**
+   * Extra `_meta` entries. Keys must follow the spec's `[prefix/]name` syntax; the reserved
+   * `io.modelcontextprotocol/` keys the runtime sets (version, capabilities, client info) cannot
+   * be overridden.
+   */
+  meta?: Meta;
+  /** Asks the server for `notifications/message` at or above this level for this request. */
+  logLevel?: LoggingLevel;
+  /** Receives this request's log messages (falls back to the client's `onLog`). */
+  onLog?: (message: LogMessage) => void;
+}
+
+// Label: starts with a letter, ends with a letter or digit, letters/digits/hyphens inside.
+const META_KEY =
+  /^(?:(?:[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)*[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?\/)?[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+const OTEL_KEYS = new Set(["traceparent", "tracestate", "baggage"]);
+
+/** True when the key's prefix is reserved for the MCP specification (second label `modelcontextprotocol` or `mcp`). */
+export function isReservedMetaKey(key: string): boolean {
+  const slash = key.indexOf("/");
+  if (slash < 0) return false;
+  const second = key.slice(0, slash).split(".")[1];
+  return second === "modelcontextprotocol" || second === "mcp";
+}
+
+/**
+ * Checks a caller's `_meta` once per request that carries one (never on the plain hot path).
+ * Reserved keys are refused except `progressToken`-style unprefixed keys and OTel keys.
+ */
+export function checkCallerMeta(meta: Meta, method: string): void {
+  for (const key of Object.keys(meta)) {
+    if (OTEL_KEYS.has(key)) {
+      if (typeof meta[key] !== "string") {
+        throw localError("input", `_meta key ${JSON.stringify(key)} must be a string`, { method });
+      }
+      continue;
+    }
+    if (!META_KEY.test(key)) {
+      throw localError(
+        "input",
+        `_meta key ${JSON.stringify(key)} is not a valid [prefix/]name key; use a reverse-DNS prefix like "com.example/key"`,
+        { method },
+      );
+    }
+    if (isReservedMetaKey(key)) {
+      throw localError(
+        "input",
+        `_meta key ${JSON.stringify(key)} is reserved for the MCP specification; use the matching request option instead`,
+        { method },
+      );
+    }
+  }
+}
