@@ -1,0 +1,125 @@
+/**
+ * Starting a server process and stopping it again, the way the stdio transport specifies: no
+ * shell, and a shutdown that escalates from closing stdin to SIGTERM to SIGKILL.
+ */
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { localError, McpError } from "../errors.js";
+
+/** A child with its stdin and stdout piped (stderr may be inherited). */
+export type PipedChild = ChildProcess & {
+  stdin: NonNullable<ChildProcess["stdin"]>;
+  stdout: NonNullable<ChildProcess["stdout"]>;
+};
+
+export interface SpawnRequest {
+  command: string;
+  args: readonly string[];
+  env: Record<string, string> | undefined;
+  cwd: string | undefined;
+  pipeStderr: boolean;
+  /** The command line, for messages. */
+  endpoint: string;
+}
+
+/**
+ * Spawns the command without a shell and resolves once the OS has started it. `env` is merged
+ * over `process.env`. Rejects with an `McpError` of kind `transport` that names the command and
+ * says what to check (PATH, permissions, the working directory) when it cannot be started, and
+ * with kind `input` when Node refuses the arguments themselves (e.g. a NUL byte in them).
+ */
+export async function spawnChild(request: SpawnRequest): Promise<PipedChild> {
+  let child: ChildProcess;
+  try {
+    child = spawn(request.command, request.args, {
+      env: request.env === undefined ? process.env : { ...process.env, ...request.env },
+      ...(request.cwd === undefined ? {} : { cwd: request.cwd }),
+      stdio: ["pipe", "pipe", request.pipeStderr ? "pipe" : "inherit"],
+      shell: false,
+      windowsHide: true,
+    });
+  } catch (error) {
+    throw localError("input", `cannot start ${request.endpoint}: ${String(error)}`, {}, error);
+  }
+  await new Promise<void>((resolve, reject) => {
+    const onSpawn = (): void => {
+      child.off("error", onError);
+      resolve();
+    };
+    const onError = (error: Error): void => {
+      child.off("spawn", onSpawn);
+      reject(spawnError(request, error));
+    };
+    child.once("spawn", onSpawn);
+    child.once("error", onError);
+  });
+  return child as PipedChild;
+}
+
+function spawnError(request: SpawnRequest, error: Error): McpError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const command = JSON.stringify(request.command);
+  const where =
+    request.cwd === undefined
+      ? ""
+      : ` and that the working directory ${JSON.stringify(request.cwd)} exists`;
+  let hint: string;
+  if (code === "ENOENT") {
+    hint = `command not found (ENOENT). Check that ${command} is installed and on PATH (or give its full path)${where}.`;
+  } else if (code === "EACCES") {
+    hint = `permission denied (EACCES). Check that ${command} is an executable file (chmod +x) and that you may run it${where}.`;
+  } else {
+    const check =
+      where === "" ? "the command and its arguments" : `the command, its arguments${where}`;
+    hint = `${error.message}. Check ${check}.`;
+  }
+  return new McpError({
+    kind: "transport",
+    target: request.endpoint,
+    message: `could not start the MCP server ${JSON.stringify(request.endpoint)}: ${hint}`,
+    cause: error,
+  });
+}
+
+/** True once the child has exited (or was killed) and Node has reaped it. */
+export function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/**
+ * Stops the child as the spec's stdio shutdown describes: end its stdin, wait up to `timeoutMs`
+ * for it to exit, then SIGTERM, wait again, then SIGKILL and wait for the exit. Resolves once
+ * the child is gone; never rejects. When stdin is already broken the first wait is skipped. On
+ * Windows both signals terminate the process outright.
+ */
+export async function shutdownChild(child: ChildProcess, timeoutMs: number): Promise<void> {
+  if (hasExited(child)) return;
+  // A stdin already destroyed (EPIPE: the child closed its end) cannot deliver EOF: skip to SIGTERM.
+  if (child.stdin !== null && !child.stdin.destroyed) {
+    child.stdin.end();
+    if (await waitForExit(child, timeoutMs)) return;
+  }
+  child.kill("SIGTERM");
+  if (await waitForExit(child, timeoutMs)) return;
+  child.kill("SIGKILL");
+  await waitForExit(child, undefined);
+}
+
+/** Resolves true when the child exits, or false after `timeoutMs` (never, when undefined). */
+function waitForExit(child: ChildProcess, timeoutMs: number | undefined): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (hasExited(child)) return resolve(true);
+    const onExit = (): void => {
+      if (timer !== undefined) clearTimeout(timer);
+      resolve(true);
+    };
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            child.off("exit", onExit);
+            resolve(false);
+          }, timeoutMs);
+    child.once("exit", onExit);
+  });
+}

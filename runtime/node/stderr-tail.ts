@@ -1,0 +1,61 @@
+/**
+ * Captures a child's stderr: forwards the text as it arrives and keeps its last few KiB, so an
+ * error about a crashed server can quote what the server said before dying.
+ */
+import { StringDecoder } from "node:string_decoder";
+import type { Readable } from "node:stream";
+
+/** How much of the end of stderr is kept for error messages, in UTF-16 code units. */
+export const STDERR_TAIL_LENGTH = 4096;
+
+export interface StderrTail {
+  /** The last `STDERR_TAIL_LENGTH` characters seen, trimmed; "" when the child wrote nothing. */
+  text(): string;
+  /** True once the stream has ended or failed, so no more text will arrive. */
+  readonly closed: boolean;
+}
+
+/**
+ * Reads `stream` as UTF-8 (a character split across chunks is decoded whole), keeps its tail and
+ * hands each decoded piece to `forward` (if given). `onClose` runs once when the stream ends,
+ * errors or is destroyed. Read errors are not reported: stderr is only ever informational.
+ */
+export function captureStderr(
+  stream: Readable,
+  forward: ((text: string) => void) | undefined,
+  onClose: () => void,
+): StderrTail {
+  const decoder = new StringDecoder("utf8");
+  let tail = "";
+  let closed = false;
+  const add = (text: string): void => {
+    if (text.length === 0) return;
+    // Bounded: the tail never exceeds the limit plus one chunk, so this stays linear overall.
+    tail = tail.length + text.length > STDERR_TAIL_LENGTH ? trimTail(tail + text) : tail + text;
+    forward?.(text);
+  };
+  const close = (): void => {
+    if (closed) return;
+    add(decoder.end());
+    closed = true;
+    onClose();
+  };
+  stream.on("data", (chunk: Buffer) => add(decoder.write(chunk)));
+  stream.on("end", close);
+  stream.on("close", close);
+  stream.on("error", close);
+  return {
+    text: () => tail.trim(),
+    get closed() {
+      return closed;
+    },
+  };
+}
+
+/** The last `STDERR_TAIL_LENGTH` code units, without a dangling low surrogate at the start. */
+function trimTail(text: string): string {
+  let tail = text.slice(-STDERR_TAIL_LENGTH);
+  const first = tail.charCodeAt(0);
+  if (first >= 0xdc00 && first <= 0xdfff) tail = tail.slice(1);
+  return tail;
+}

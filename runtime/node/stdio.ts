@@ -1,0 +1,83 @@
+/**
+ * The stdio transport: spawns an MCP server and exchanges newline-delimited JSON-RPC with it over
+ * the child's stdin and stdout. This module is the public entry point (options and factory); the
+ * connection itself lives in `stdio-connection.ts`.
+ */
+import { localError } from "../errors.js";
+import type { Transport } from "../transport.js";
+import { spawnChild } from "./spawn-child.js";
+import { StdioConnection } from "./stdio-connection.js";
+
+/** Where the server's stderr goes. */
+export type StderrOption = "inherit" | "pipe" | "ignore" | ((text: string) => void);
+
+export interface StdioTransportOptions {
+  /** The program to run; no shell is involved, so no quoting, globbing or `&&`. */
+  command: string;
+  args?: string[];
+  /** Merged over `process.env`. Values never appear in `endpoint` or error messages. */
+  env?: Record<string, string>;
+  cwd?: string;
+  /**
+   * `"inherit"` (default): the server writes straight to this process's stderr. `"pipe"`: each
+   * piece of text is reported as an `onDiagnostic({ kind: "stderr" })`. A function receives the
+   * text instead. `"ignore"`: dropped. Except with `"inherit"`, the last 4 KiB are kept and
+   * quoted when the server dies.
+   */
+  stderr?: StderrOption;
+  /** Longest accepted line from the server, in bytes; longer fails the transport. Default 64 MiB. */
+  maxLineBytes?: number;
+  /** How long `close()` waits after ending stdin, then after SIGTERM. Default 2000 ms. */
+  shutdownTimeoutMs?: number;
+}
+
+/** A `Transport` over a child process. */
+export interface StdioTransport extends Transport {
+  /** The server's process id. */
+  readonly pid: number | undefined;
+}
+
+export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 2000;
+
+/**
+ * Spawns `command` (no shell) and resolves with a transport once the process has started.
+ * Rejects with an `McpError` of kind `transport` saying which command could not be started and
+ * what to check (ENOENT, EACCES, a missing `cwd`), or kind `input` for invalid options.
+ *
+ * The transport never crashes on what the server sends: junk lines, responses with unknown ids
+ * and server-to-client requests are reported through `onDiagnostic`. When the server dies (exit,
+ * signal, end of stdout, EPIPE) every pending request rejects at once with a `transport` error
+ * quoting the end of its stderr, and so does every later request.
+ */
+export async function createStdioTransport(
+  options: StdioTransportOptions,
+): Promise<StdioTransport> {
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const shutdownTimeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  if (!Number.isInteger(maxLineBytes) || maxLineBytes < 1) {
+    throw localError("input", `maxLineBytes must be a positive integer, got ${maxLineBytes}`);
+  }
+  if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0) {
+    throw localError("input", `shutdownTimeoutMs must be >= 0, got ${shutdownTimeoutMs}`);
+  }
+  const stderr = options.stderr ?? "inherit";
+  const args = options.args ?? [];
+  const endpoint = formatCommandLine(options.command, args);
+  const child = await spawnChild({
+    command: options.command,
+    args,
+    env: options.env,
+    cwd: options.cwd,
+    pipeStderr: stderr !== "inherit",
+    endpoint,
+  });
+  return new StdioConnection(child, endpoint, stderr, maxLineBytes, shutdownTimeoutMs);
+}
+
+/** `node "my server.js" --flag`: arguments with spaces, quotes or nothing in them are quoted. */
+export function formatCommandLine(command: string, args: readonly string[]): string {
+  return [command, ...args]
+    .map((part) => (/^[^\s"'\\]+$/.test(part) ? part : JSON.stringify(part)))
+    .join(" ");
+}
