@@ -19,6 +19,7 @@ export interface McpParamHeader {
   type: McpParamType;
 }
 
+/** The annotated arguments of a valid schema, or why the tool must be rejected. */
 export type McpParamHeadersResult =
   { ok: true; headers: McpParamHeader[] } | { ok: false; reason: string };
 
@@ -220,6 +221,6 @@ function describeType(type: McpParamType): string {
 }
 
 function describeValue(value: unknown): string {
-  if (typeof value === "number") return String(value);
+  if (typeof value === "number") return `the number ${value}`;
   return Array.isArray(value) ? "an array" : typeof value;
 }

@@ -1,0 +1,192 @@
+/**
+ * Reading the answer to one request from a 2xx response: a single JSON-RPC response in an
+ * `application/json` body, or an SSE stream of notifications that ends with the response.
+ */
+import type { Readable } from "node:stream";
+import type { McpError } from "../errors.js";
+import { parseMessage } from "../jsonrpc.js";
+import type { IncomingMessage, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc.js";
+import type { RequestExchange, TransportDiagnostic } from "../transport.js";
+import { BodyTooLargeError, discardBody, readBody } from "./http-body.js";
+import { httpError } from "./http-error.js";
+import { snippet } from "./http-snippet.js";
+import { createSseReader } from "./sse-reader.js";
+
+/** What reading an answer needs from the transport: names, the size cap, the diagnostics sink. */
+export interface HttpResponseContext {
+  endpoint: string;
+  maxResponseBytes: number;
+  diagnostic(diagnostic: TransportDiagnostic): void;
+}
+
+/**
+ * The response itself when it answers `request` (same id, or an error response without one,
+ * which then gets the request's id); undefined otherwise.
+ */
+export function matchResponse(
+  response: JsonRpcResponse,
+  request: JsonRpcRequest,
+): JsonRpcResponse | undefined {
+  if (response.id === request.id) return response;
+  if (response.id === undefined && "error" in response) return { ...response, id: request.id };
+  return undefined;
+}
+
+/**
+ * Reads an `application/json` body (at most `maxResponseBytes`) and returns the response it
+ * holds. Anything else — invalid JSON, a notification, a response to another id — is a
+ * `transport` error.
+ */
+export async function readJsonAnswer(
+  body: Readable,
+  request: JsonRpcRequest,
+  context: HttpResponseContext,
+): Promise<JsonRpcResponse> {
+  let text: string;
+  try {
+    ({ text } = await readBody(body, context.maxResponseBytes, "strict"));
+  } catch (error) {
+    throw error instanceof BodyTooLargeError ? tooLarge(request.method, context) : error;
+  }
+  const incoming = parseMessage(text);
+  const answer =
+    incoming.kind === "response" ? matchResponse(incoming.message, request) : undefined;
+  if (answer !== undefined) return answer;
+  throw httpError(
+    "transport",
+    `the server at ${context.endpoint} answered with ${describe(incoming, text)} instead of the response to request ${JSON.stringify(request.id)}`,
+    request.method,
+  );
+}
+
+/**
+ * Reads an SSE response stream: notifications go to `exchange.onNotification` as they come,
+ * the response with the request's id resolves the promise and ends the reading. Junk events,
+ * responses to other ids and server requests are reported as diagnostics and skipped.
+ *
+ * Rejects with a `transport` error (data `{ retryable: true }`) when the stream ends before the
+ * response, and when one event grows past `maxResponseBytes` (decoded characters).
+ */
+export function readSseAnswer(
+  body: Readable,
+  request: JsonRpcRequest,
+  exchange: RequestExchange,
+  context: HttpResponseContext,
+): Promise<JsonRpcResponse> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const fail = (error: unknown): void => {
+      if (settled) return;
+      settled = true;
+      reader.stop();
+      reject(error);
+      discardBody(body);
+    };
+    const reader = createSseReader({
+      maxEventChars: context.maxResponseBytes,
+      onData(data) {
+        const answer = handleEvent(data, request, exchange, context);
+        if (answer === undefined || settled) return;
+        settled = true;
+        reader.stop();
+        resolve(answer);
+        releaseBody(body);
+      },
+      onIgnored: (detail) => context.diagnostic({ kind: "invalid-message", detail }),
+      onOverflow: () => fail(tooLarge(request.method, context)),
+    });
+    body.on("data", (chunk: Buffer) => reader.push(chunk));
+    body.on("end", () => {
+      reader.end();
+      fail(streamEnded(request, context));
+    });
+    body.on("error", fail);
+    body.on("close", () => fail(streamEnded(request, context)));
+  });
+}
+
+/** Routes one SSE event; returns the response when it is the answer. */
+function handleEvent(
+  data: string,
+  request: JsonRpcRequest,
+  exchange: RequestExchange,
+  context: HttpResponseContext,
+): JsonRpcResponse | undefined {
+  const incoming = parseMessage(data);
+  switch (incoming.kind) {
+    case "notification":
+      try {
+        exchange.onNotification(incoming.message);
+      } catch (error) {
+        // A throwing callback must not tear down the stream the response is still coming on.
+        context.diagnostic({
+          kind: "invalid-message",
+          detail: `the notification handler threw on ${JSON.stringify(snippet(incoming.message.method))}: ${snippet(String(error))}`,
+        });
+      }
+      return undefined;
+    case "response": {
+      const answer = matchResponse(incoming.message, request);
+      if (answer === undefined) {
+        context.diagnostic({
+          kind: "unknown-response",
+          detail: `ignored a response to id ${snippet(JSON.stringify(incoming.message.id))} on the stream of request ${JSON.stringify(request.id)}`,
+        });
+      }
+      return answer;
+    }
+    case "request":
+      context.diagnostic({
+        kind: "unexpected-request",
+        detail: `ignored a ${JSON.stringify(snippet(incoming.message.method))} request on a response stream; servers do not send requests in this protocol revision`,
+      });
+      return undefined;
+    case "invalid":
+      context.diagnostic({
+        kind: "invalid-message",
+        detail: `ignored an SSE event that is not a JSON-RPC message (${incoming.reason}): ${snippet(data, 80)}`,
+      });
+      return undefined;
+  }
+}
+
+/**
+ * After the answer the stream has nothing left for us. A well-behaved server ends it right
+ * away, and letting that end arrive keeps the keep-alive connection; one that keeps talking is
+ * cut off on the next turn of the event loop (destroying closes the connection).
+ */
+function releaseBody(body: Readable): void {
+  setImmediate(() => {
+    if (!body.readableEnded) discardBody(body);
+  });
+}
+
+function describe(incoming: IncomingMessage, text: string): string {
+  switch (incoming.kind) {
+    case "response":
+      return `a response to id ${snippet(JSON.stringify(incoming.message.id))}`;
+    case "notification":
+    case "request":
+      return `a ${incoming.kind} (${JSON.stringify(snippet(incoming.message.method))})`;
+    case "invalid":
+      return `a body that is not a JSON-RPC message (${incoming.reason}: ${JSON.stringify(snippet(text, 80))})`;
+  }
+}
+
+function tooLarge(method: string, context: HttpResponseContext): McpError {
+  return httpError(
+    "transport",
+    `the response from ${context.endpoint} is larger than ${context.maxResponseBytes} bytes (maxResponseBytes)`,
+    method,
+    { limit: context.maxResponseBytes },
+  );
+}
+
+function streamEnded(request: JsonRpcRequest, context: HttpResponseContext): McpError {
+  return httpError(
+    "transport",
+    `the response stream from ${context.endpoint} ended before the response to request ${JSON.stringify(request.id)}; the server treats that as a cancellation, so the request may be re-issued with a new id`,
+    request.method,
+    { retryable: true },
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * The HTTP transport against the official SDK's Streamable HTTP server (a real McpServer
+ * behind `createMcpHandler`, served by node:http through a small web-standard adapter).
+ */
+import { createServer } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { McpServer, createMcpHandler } from "@modelcontextprotocol/server";
+import type { McpHttpHandler } from "@modelcontextprotocol/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as z from "zod";
+import type { JsonRpcRequest } from "../../runtime/jsonrpc.js";
+import { buildMcpParamHeaders, findMcpParamHeaders } from "../../runtime/mcp-param-headers.js";
+import { createHttpTransport } from "../../runtime/node/http.js";
+import type { Transport } from "../../runtime/transport.js";
+import { exchange } from "./http-test-server.js";
+
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+function buildServer(): McpServer {
+  const server = new McpServer({ name: "sdk-test", version: "1.0.0" });
+  server.registerTool(
+    "echo",
+    {
+      description: "Echoes its text, reporting progress first",
+      inputSchema: z.object({
+        text: z.string(),
+        region: z.string().meta({ "x-mcp-header": "Region" }),
+      }),
+    },
+    async ({ text, region }, ctx) => {
+      const progressToken = ctx.mcpReq._meta?.progressToken;
+      if (progressToken !== undefined) {
+        await ctx.mcpReq.notify({
+          method: "notifications/progress",
+          params: { progressToken, progress: 1, total: 2 },
+        });
+      }
+      return { content: [{ type: "text", text: `${region}: ${text}` }] };
+    },
+  );
+  return server;
+}
+
+/** Serves a web-standard handler from node:http. */
+async function serve(handler: McpHttpHandler): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    forward(handler, req, res).catch((error: unknown) => res.destroy(error as Error));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}/mcp` };
+}
+
+async function forward(
+  handler: McpHttpHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+      headers.append(name, item);
+    }
+  }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const request = new Request(`http://127.0.0.1${req.url ?? "/"}`, {
+    method: req.method ?? "GET",
+    headers,
+    ...(hasBody ? { body: Buffer.concat(chunks) } : {}),
+  });
+  const response = await handler.fetch(request);
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  if (response.body === null) return void res.end();
+  const reader = response.body.getReader();
+  res.on("close", () => void reader.cancel().catch(() => undefined));
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    res.write(value);
+  }
+  res.end();
+}
+
+let handler: McpHttpHandler;
+let http: { server: Server; url: string };
+let transport: Transport;
+let nextId = 1;
+
+const request = (method: string, params: Record<string, unknown> = {}): JsonRpcRequest => ({
+  jsonrpc: "2.0",
+  id: nextId++,
+  method,
+  params: { ...params, _meta: { ...META, ...(params._meta as object | undefined) } },
+});
+
+beforeAll(async () => {
+  handler = createMcpHandler(buildServer, { legacy: "reject" });
+  http = await serve(handler);
+  transport = createHttpTransport({ url: http.url });
+});
+
+afterAll(async () => {
+  await transport.close();
+  await handler.close();
+  http.server.closeAllConnections();
+  await new Promise<void>((resolve) => http.server.close(() => resolve()));
+});
+
+describe("HTTP transport against the official SDK server", () => {
+  it("discovers the server", async () => {
+    const message = request("server/discover");
+    const response = await transport.request(message, exchange());
+    expect(response).toMatchObject({ jsonrpc: "2.0", id: message.id });
+    expect("result" in response && response.result).toMatchObject({
+      supportedVersions: expect.arrayContaining(["2026-07-28"]),
+    });
+  });
+
+  it("lists the tool, mirrors its x-mcp-header and calls it over SSE with progress", async () => {
+    const listed = await transport.request(request("tools/list"), exchange());
+    const tools = ("result" in listed ? listed.result.tools : undefined) as Array<{
+      name: string;
+      inputSchema: unknown;
+    }>;
+    const echo = tools.find((tool) => tool.name === "echo");
+    const found = findMcpParamHeaders(echo?.inputSchema);
+    expect(found).toEqual({
+      ok: true,
+      headers: [{ name: "Region", path: ["region"], type: "string" }],
+    });
+    if (!found.ok) return;
+
+    const args = { text: "hello", region: "eu-north-1" };
+    const ex = exchange(buildMcpParamHeaders(found.headers, args));
+    const message = request("tools/call", {
+      name: "echo",
+      arguments: args,
+      _meta: { progressToken: "tok" },
+    });
+    const response = await transport.request(message, ex);
+    expect(response).toMatchObject({
+      id: message.id,
+      result: { content: [{ type: "text", text: "eu-north-1: hello" }] },
+    });
+    expect(ex.notifications).toEqual([
+      {
+        jsonrpc: "2.0",
+        method: "notifications/progress",
+        params: { progressToken: "tok", progress: 1, total: 2 },
+      },
+    ]);
+  });
+
+  it("gets the server's HeaderMismatch back as an error response without the header", async () => {
+    const message = request("tools/call", {
+      name: "echo",
+      arguments: { text: "x", region: "eu" },
+    });
+    const response = await transport.request(message, exchange());
+    expect(response).toMatchObject({ id: message.id, error: { code: -32020 } });
+  });
+});
