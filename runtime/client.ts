@@ -2,6 +2,11 @@
  * `McpClient`: the typed MCP methods over a `Session`. Create one with `connect()`.
  */
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
+import {
+  buildMcpParamHeaders,
+  findMcpParamHeaders,
+  type McpParamHeadersResult,
+} from "./mcp-param-headers.js";
 import { collectAllPages, readPage, type ListAllOptions, type Page } from "./pagination.js";
 import { META_SERVER_INFO } from "./protocol.js";
 import type { RequestOptions } from "./request-options.js";
@@ -63,6 +68,8 @@ export interface PageOptions extends RequestOptions {
 export class McpClient {
   readonly #session: Session;
   #server: ServerDescription | undefined;
+  /** Tools from the last full `listTools()`, for `Mcp-Param-*` headers of untyped calls. */
+  #tools = new Map<string, Tool>();
 
   /** @internal Use `connect()`. */
   constructor(session: Session, server: ServerDescription | undefined) {
@@ -100,8 +107,12 @@ export class McpClient {
   }
 
   /** Every tool, following `nextCursor` through all pages (capped by `maxPages`/`maxItems`). */
-  listTools(options?: ListOptions): Promise<Tool[]> {
-    return this.#listAll("tools/list", options);
+  async listTools(options?: ListOptions): Promise<Tool[]> {
+    const listed = await this.#listAll("tools/list", options);
+    const usable =
+      this.#session.transport.carriesHeaders === true ? this.#dropInvalidTools(listed) : listed;
+    this.#tools = new Map(usable.map((tool) => [tool.name, tool]));
+    return usable;
   }
 
   /** Every prompt, through all pages. */
@@ -140,10 +151,20 @@ export class McpClient {
     name: string,
     args?: Record<string, unknown>,
     options?: RequestOptions,
+    definition?: Tool,
   ): Promise<CallToolResult<Structured>> {
     const context = { method: "tools/call", target: name };
     const params = args === undefined ? { name } : { name, arguments: args };
-    const result = await this.#session.request("tools/call", params, options, context, true);
+    const tool = definition ?? this.#tools.get(name);
+    const headers = tool === undefined ? undefined : paramHeadersFor(tool, args, context);
+    const result = await this.#session.request(
+      "tools/call",
+      params,
+      options,
+      context,
+      true,
+      headers,
+    );
     rejectInputRequired(result, context);
     if (!Array.isArray(result.content)) {
       if (result.content !== undefined)
@@ -215,6 +236,22 @@ export class McpClient {
     return this.#session.close();
   }
 
+  /**
+   * On HTTP a tool whose `x-mcp-header` annotations are invalid must not be offered; the others
+   * stay usable. Each dropped tool is reported once through `onDiagnostic`.
+   */
+  #dropInvalidTools(tools: Tool[]): Tool[] {
+    return tools.filter((tool) => {
+      const plan = headerPlan(tool);
+      if (plan.ok) return true;
+      this.#session.transport.onDiagnostic?.({
+        kind: "invalid-tool",
+        detail: `tool ${JSON.stringify(tool.name)} left out: ${plan.reason}`,
+      });
+      return false;
+    });
+  }
+
   async #listAll<M extends ListMethod>(
     method: M,
     options: ListOptions | undefined,
@@ -256,6 +293,36 @@ export function describeServer(
     protocolVersion,
     discoverResult: result as DiscoverResult,
   };
+}
+
+/** Header plans by tool definition object: computed once per definition, not per call. */
+const headerPlans = new WeakMap<Tool, McpParamHeadersResult>();
+
+function headerPlan(tool: Tool): McpParamHeadersResult {
+  let plan = headerPlans.get(tool);
+  if (plan === undefined) {
+    plan = findMcpParamHeaders(tool.inputSchema);
+    headerPlans.set(tool, plan);
+  }
+  return plan;
+}
+
+/** `Mcp-Param-*` headers for one call; undefined when the tool has no annotated arguments. */
+function paramHeadersFor(
+  tool: Tool,
+  args: Record<string, unknown> | undefined,
+  context: ErrorContext,
+): Record<string, string> | undefined {
+  const plan = headerPlan(tool);
+  if (!plan.ok) {
+    throw new McpError({
+      ...context,
+      kind: "protocol",
+      message: `${describeContext(context)}the tool definition is invalid: ${plan.reason}`,
+    });
+  }
+  if (plan.headers.length === 0) return undefined;
+  return buildMcpParamHeaders(plan.headers, args ?? {});
 }
 
 function isImplementation(value: unknown): value is Implementation {

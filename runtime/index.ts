@@ -29,3 +29,7 @@ export {
   MODERN_PROTOCOL_VERSIONS,
 } from "./protocol.js";
 export { RUNTIME_VERSION } from "./version.js";
+// Everything generated code may import (bindings, zod, bindClient, types).
+export * from "./generated-api.js";
+export { compileUriTemplate, expandUriTemplate } from "./uri-template.js";
+export type { UriTemplate } from "./uri-template.js";

@@ -97,6 +97,7 @@ export class Session {
     options: RequestOptions | undefined,
     context: ErrorContext,
     allowInputRequired = false,
+    headers?: Record<string, string>,
   ): Promise<Result> {
     if (this.#closed) throw localError("transport", "the client is closed", context);
     const id = this.#nextId++;
@@ -108,6 +109,7 @@ export class Session {
       params: params === undefined ? { _meta: meta } : { ...params, _meta: meta },
     };
     const call = new Call(this, id, options, context);
+    if (headers !== undefined) call.headers = headers;
     try {
       const response = await this.transport.request(message, call);
       if (isErrorResponse(response)) throw McpError.fromResponse(response.error, context);
@@ -198,6 +200,7 @@ export class Session {
 /** One request in flight: its abort controller, deadline and notification routing. */
 class Call implements RequestExchange {
   readonly signal: AbortSignal;
+  headers?: Readonly<Record<string, string>>;
   readonly onLog: ((message: LogMessage) => void) | undefined;
   readonly #session: Session;
   readonly #id: number;

@@ -27,13 +27,24 @@ export interface RequestExchange {
 
 /** Something a transport noticed that is not an answer to a request: junk lines, stray ids, stderr. */
 export interface TransportDiagnostic {
-  kind: "invalid-message" | "unknown-response" | "unexpected-request" | "stderr" | "closed";
+  kind:
+    | "invalid-message"
+    | "unknown-response"
+    | "unexpected-request"
+    | "stderr"
+    | "closed"
+    | "invalid-tool";
   detail: string;
 }
 
 export interface Transport {
   /** The endpoint, for error messages: a URL (without credentials) or a command line. */
   readonly endpoint: string;
+  /**
+   * True for transports that send `exchange.headers` (Streamable HTTP). The client then applies
+   * the HTTP-only rules, such as leaving out tools with invalid `x-mcp-header` annotations.
+   */
+  readonly carriesHeaders?: boolean;
   /**
    * Sends one request and resolves with its response, a result or an error response alike.
    * Rejects only with an `McpError`: `transport` when the connection fails, or the signal's reason.

@@ -31,6 +31,16 @@ export interface UriTemplateVariable {
   readonly prefix?: number;
 }
 
+/** A scalar a template variable accepts. */
+export type UriTemplateScalar = string | number | boolean | bigint;
+
+/** Any value a template variable accepts: a scalar, a list, or an associative array. */
+export type UriTemplateValue =
+  | UriTemplateScalar
+  | readonly UriTemplateScalar[]
+  | Readonly<Record<string, UriTemplateScalar>>
+  | ReadonlyMap<string, UriTemplateScalar>;
+
 /** A parsed template, safe to share and to expand any number of times. */
 export interface UriTemplate {
   /** The template text it was compiled from. */

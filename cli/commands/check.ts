@@ -1,0 +1,96 @@
+/**
+ * `mcp-codegen check`: regenerate in memory and compare with the files on disk; `--live` also
+ * pulls the server and classifies how its contract moved since the snapshot.
+ */
+import { classifyDrift, formatDriftReport } from "../drift.js";
+import { CliError, ExitCode } from "../exit-codes.js";
+import { loadConfig } from "../config.js";
+import { readSnapshotFile, renderOutput } from "../load-snapshot.js";
+import { compareOutput, type FileDifference } from "../output-files.js";
+import { pullContract } from "../pull-contract.js";
+import type { Reporter } from "../reporter.js";
+import { filterContract, type ServerJob } from "../server-job.js";
+import { createSnapshot, type Snapshot } from "../../templates/snapshot.js";
+import { jobsFromConfig } from "./config-jobs.js";
+import { outputFolders } from "./generate.js";
+import type { CommandContext } from "./pull.js";
+
+export interface CheckFlags {
+  live?: boolean | undefined;
+  out?: string | undefined;
+  config?: string | undefined;
+}
+
+const STATUS_TEXT: Record<FileDifference["status"], string> = {
+  changed: "differs from what the snapshot generates",
+  missing: "is missing",
+  extra: "is generated but no longer produced (stale)",
+};
+
+/** Returns true when everything matches; prints one line per problem otherwise. */
+export async function runCheck(flags: CheckFlags, context: CommandContext): Promise<boolean> {
+  if (flags.live === true) return runLiveCheck(flags, context);
+  const reporter = context.reporter([]);
+  let clean = true;
+  for (const folder of await outputFolders(flags, context.cwd)) {
+    const snapshot = await readSnapshotFile(folder.snapshot, folder.label);
+    const differences = await compareOutput(folder.out, await renderOutput(snapshot, folder.label));
+    for (const difference of differences) {
+      reporter.error(`${folder.label}: ${difference.path} ${STATUS_TEXT[difference.status]}`);
+    }
+    if (differences.length > 0) {
+      clean = false;
+      reporter.error(
+        `${folder.label}: ${differences.length} file(s) out of date; run \`mcp-codegen generate\``,
+      );
+    } else reporter.info(`${folder.label}: up to date`);
+  }
+  return clean;
+}
+
+async function runLiveCheck(flags: CheckFlags, context: CommandContext): Promise<boolean> {
+  if (flags.out !== undefined) {
+    throw new CliError(
+      "check --live reads the servers from mcp-codegen.config.json; --out cannot name one",
+      ExitCode.Usage,
+    );
+  }
+  const config = await loadConfig({
+    cwd: context.cwd,
+    ...(flags.config === undefined ? {} : { configPath: flags.config }),
+  });
+  const reporter = context.reporter(config.secrets);
+  const offline = await runCheck(
+    { ...flags, live: false },
+    { ...context, reporter: () => reporter },
+  );
+  let breaking = false;
+  for (const job of jobsFromConfig(config, {})) {
+    const before = await readSnapshotFile(`${job.out}/mcp.snapshot.json`, job.label);
+    const after = await pullSnapshot(job, reporter, before);
+    const report = classifyDrift(before, after);
+    if (report.changes.length === 0) {
+      reporter.info(`${job.label}: the server's contract matches the snapshot`);
+      continue;
+    }
+    const text = formatDriftReport(report);
+    for (const line of text.split("\n")) reporter.info(`${job.label}: ${line}`);
+    if (report.changes.some((change) => change.severity === "breaking")) breaking = true;
+  }
+  return offline && !breaking;
+}
+
+async function pullSnapshot(
+  job: ServerJob,
+  reporter: Reporter,
+  before: Snapshot,
+): Promise<Snapshot> {
+  const contract = await pullContract(job.target!, {
+    name: before.name,
+    timeout: job.timeout,
+    reporter,
+    label: job.label,
+    clientCapabilities: before.clientCapabilities,
+  });
+  return createSnapshot(filterContract(contract, job, reporter));
+}

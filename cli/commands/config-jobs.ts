@@ -1,0 +1,25 @@
+/**
+ * The servers of a loaded config as jobs, with command-line flags applied on top.
+ */
+import type { ResolvedConfig } from "../config.js";
+import type { ServerJob } from "../server-job.js";
+
+export function jobsFromConfig(
+  config: ResolvedConfig,
+  flags: { timeout?: number | undefined; runtime?: "package" | "vendored" | undefined },
+): ServerJob[] {
+  return config.servers.map((server) => ({
+    label: server.name,
+    target:
+      "url" in server.target
+        ? { url: server.target.url, headers: server.target.headers }
+        : { ...server.target, stderr: "pipe" as const },
+    out: server.out,
+    name: server.name,
+    include: server.include,
+    exclude: server.exclude,
+    rename: server.rename,
+    runtime: flags.runtime ?? server.runtime,
+    timeout: flags.timeout ?? server.timeout,
+  }));
+}

@@ -1,0 +1,80 @@
+/**
+ * `mcp-codegen generate`: the generated files from a snapshot alone. No network, no process:
+ * the same bytes `pull` wrote.
+ */
+import { access } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
+import { findConfigFile, loadConfig } from "../config.js";
+import { CliError, ExitCode } from "../exit-codes.js";
+import { openGenerationCache } from "../generation-cache.js";
+import { readSnapshotFile, renderOutput } from "../load-snapshot.js";
+import { writeOutput } from "../output-files.js";
+import type { CommandContext } from "./pull.js";
+
+export interface GenerateFlags {
+  snapshot?: string | undefined;
+  out?: string | undefined;
+  config?: string | undefined;
+}
+
+/** The output folders to work on: from flags, else from the config, else the current folder. */
+export async function outputFolders(
+  flags: { snapshot?: string | undefined; out?: string | undefined; config?: string | undefined },
+  cwd: string,
+): Promise<Array<{ out: string; snapshot: string; label: string }>> {
+  if (flags.snapshot !== undefined || flags.out !== undefined) {
+    const snapshot = resolve(cwd, flags.snapshot ?? join(flags.out!, "mcp.snapshot.json"));
+    const out = flags.out === undefined ? dirname(snapshot) : resolve(cwd, flags.out);
+    return [{ out, snapshot, label: relative(cwd, snapshot) || snapshot }];
+  }
+  const hasConfig = await findConfigFile(cwd, flags.config).then(
+    () => true,
+    () => false,
+  );
+  if (hasConfig || flags.config !== undefined) {
+    const config = await loadConfig({
+      cwd,
+      ...(flags.config === undefined ? {} : { configPath: flags.config }),
+      env: {},
+    }).catch(
+      // Variables only matter for connecting; generating needs the folders alone.
+      () =>
+        loadConfig({
+          cwd,
+          ...(flags.config === undefined ? {} : { configPath: flags.config }),
+          env: new Proxy({}, { get: () => "" }),
+        }),
+    );
+    return config.servers.map((server) => ({
+      out: server.out,
+      snapshot: join(server.out, "mcp.snapshot.json"),
+      label: server.name,
+    }));
+  }
+  const here = join(cwd, "mcp.snapshot.json");
+  if (
+    await access(here).then(
+      () => true,
+      () => false,
+    )
+  )
+    return [{ out: cwd, snapshot: here, label: "mcp.snapshot.json" }];
+  throw new CliError(
+    "nothing to generate: pass --snapshot FILE or --out DIR, or run where mcp-codegen.config.json is",
+    ExitCode.Usage,
+  );
+}
+
+export async function runGenerate(flags: GenerateFlags, context: CommandContext): Promise<void> {
+  const reporter = context.reporter([]);
+  for (const folder of await outputFolders(flags, context.cwd)) {
+    const snapshot = await readSnapshotFile(folder.snapshot, folder.label);
+    const cache = await openGenerationCache(folder.out, context.cwd);
+    const files = await renderOutput(snapshot, folder.label, cache);
+    const stats = await writeOutput(folder.out, files);
+    await cache.save();
+    reporter.info(
+      `${folder.label}: ${files.length} files → ${folder.out} (${stats.written.length} written, ${stats.unchanged} unchanged${stats.removed.length === 0 ? "" : `, removed ${stats.removed.length} stale`})`,
+    );
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * `mcp-codegen pull`: talk to a server (or every server in the config), write its snapshot and
+ * the generated client.
+ */
+import { join, resolve } from "node:path";
+import { toKebabFileName } from "../../templates/naming.js";
+import { createSnapshot } from "../../templates/snapshot.js";
+import { loadConfig } from "../config.js";
+import { openGenerationCache } from "../generation-cache.js";
+import { renderOutput } from "../load-snapshot.js";
+import { writeOutput } from "../output-files.js";
+import { pullContract } from "../pull-contract.js";
+import type { Reporter } from "../reporter.js";
+import { filterContract, type ServerJob } from "../server-job.js";
+import { resolveTarget, type TargetFlags } from "../target-flags.js";
+import { jobsFromConfig } from "./config-jobs.js";
+
+export interface PullFlags extends TargetFlags {
+  out?: string | undefined;
+  name?: string | undefined;
+  config?: string | undefined;
+  timeout?: number | undefined;
+  runtime?: "package" | "vendored" | undefined;
+}
+
+export interface CommandContext {
+  cwd: string;
+  /** Builds the reporter once the secrets are known. */
+  reporter(secrets: readonly string[]): Reporter;
+}
+
+function hasTarget(flags: TargetFlags): boolean {
+  return flags.url !== undefined || (flags.command !== undefined && flags.command.length > 0);
+}
+
+export async function runPull(flags: PullFlags, context: CommandContext): Promise<void> {
+  if (hasTarget(flags)) {
+    const resolved = resolveTarget({
+      ...flags,
+      cwd: flags.cwd === undefined ? undefined : resolve(context.cwd, flags.cwd),
+    });
+    const reporter = context.reporter(resolved.secrets);
+    await pullJob(
+      {
+        label: resolved.label,
+        target: resolved.target,
+        out: flags.out === undefined ? "" : resolve(context.cwd, flags.out),
+        name: flags.name,
+        runtime: flags.runtime,
+        timeout: flags.timeout,
+      },
+      reporter,
+      context.cwd,
+    );
+    return;
+  }
+  const config = await loadConfig({
+    cwd: context.cwd,
+    ...(flags.config === undefined ? {} : { configPath: flags.config }),
+  });
+  const reporter = context.reporter(config.secrets);
+  const jobs = jobsFromConfig(config, flags);
+  // Servers are independent: pull them in parallel, then report every failure, not just the first.
+  const results = await Promise.allSettled(jobs.map((job) => pullJob(job, reporter, context.cwd)));
+  const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failures.length === 1) throw failures[0]!.reason;
+  if (failures.length > 1) {
+    for (const failure of failures.slice(0, -1))
+      reporter.error(String((failure.reason as Error).message));
+    throw failures.at(-1)!.reason;
+  }
+}
+
+async function pullJob(job: ServerJob, reporter: Reporter, cwd: string): Promise<void> {
+  const contract = await pullContract(job.target!, {
+    name: job.name,
+    timeout: job.timeout,
+    reporter,
+    label: job.label,
+  });
+  const snapshot = createSnapshot(filterContract(contract, job, reporter));
+  const out = job.out !== "" ? job.out : resolve(cwd, join("mcp", toKebabFileName(snapshot.name)));
+  const cache = await openGenerationCache(out, cwd);
+  const files = await renderOutput(snapshot, job.label, cache);
+  const stats = await writeOutput(out, files);
+  await cache.save();
+  const removed = stats.removed.length === 0 ? "" : `, removed ${stats.removed.length} stale`;
+  reporter.info(
+    `${job.label}: ${snapshot.tools.length} tools, ${snapshot.prompts.length} prompts, ${snapshot.resources.length + snapshot.resourceTemplates.length} resources → ${out} (${stats.written.length} written, ${stats.unchanged} unchanged${removed})`,
+  );
+}

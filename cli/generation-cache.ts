@@ -1,0 +1,57 @@
+/**
+ * The cache that makes an unchanged regeneration cheap: formatted modules keyed by everything
+ * that shapes them, kept in `node_modules/.cache/mcp-codegen/` (the convention other build tools
+ * follow, so it is ignored by git and cleared with node_modules). A corrupt or missing cache is
+ * just empty; the cache never changes what is generated, only how fast.
+ */
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { GenerationCache } from "../templates/generate.js";
+import { generatorFingerprint } from "./generator-fingerprint.js";
+
+export interface FileCache extends GenerationCache {
+  /** Writes the entries used in this run (dropping stale ones) if anything changed. */
+  save(): Promise<void>;
+}
+
+export async function openGenerationCache(
+  outDir: string,
+  cwd: string = process.cwd(),
+): Promise<FileCache> {
+  const id = createHash("sha256").update(outDir).digest("hex").slice(0, 16);
+  const file = join(cwd, "node_modules", ".cache", "mcp-codegen", `${id}.json`);
+  let stored: Record<string, string> = {};
+  try {
+    const parsed: unknown = JSON.parse(await readFile(file, "utf8"));
+    if (typeof parsed === "object" && parsed !== null) stored = parsed as Record<string, string>;
+  } catch {
+    // No cache yet, or an unreadable one: start empty.
+  }
+  const used = new Map<string, string>();
+  const salt = await generatorFingerprint();
+  let changed = false;
+  return {
+    get(key) {
+      const salted = `${salt}:${key}`;
+      const value = Object.hasOwn(stored, salted) ? stored[salted] : undefined;
+      if (typeof value === "string") used.set(salted, value);
+      return typeof value === "string" ? value : undefined;
+    },
+    set(key, content) {
+      used.set(`${salt}:${key}`, content);
+      changed = true;
+    },
+    async save() {
+      if (!changed && used.size === Object.keys(stored).length) return;
+      try {
+        await mkdir(dirname(file), { recursive: true });
+        const temporary = `${file}.${process.pid}.tmp`;
+        await writeFile(temporary, JSON.stringify(Object.fromEntries(used)));
+        await rename(temporary, file);
+      } catch {
+        // A read-only or missing node_modules only costs speed next time.
+      }
+    },
+  };
+}

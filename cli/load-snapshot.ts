@@ -1,0 +1,53 @@
+/**
+ * Reading a snapshot file and generating its files in memory: shared by `generate` and `check`.
+ */
+import { readFile } from "node:fs/promises";
+import { ContractError } from "../templates/emit-tool.js";
+import { generateFiles, type GeneratedFile, type GenerationCache } from "../templates/generate.js";
+import { parseSnapshot, SnapshotError, type Snapshot } from "../templates/snapshot.js";
+import { CliError, ExitCode } from "./exit-codes.js";
+import { PACKAGE_VERSION } from "./package-info.js";
+import { vendoredRuntimeFiles } from "./vendored-runtime.js";
+
+export async function readSnapshotFile(path: string, label: string): Promise<Snapshot> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      throw new CliError(
+        `${label}: no snapshot at ${path}; run \`mcp-codegen pull\` first`,
+        ExitCode.Usage,
+      );
+    }
+    throw error;
+  }
+  try {
+    return parseSnapshot(text, label);
+  } catch (error) {
+    if (error instanceof SnapshotError)
+      throw new CliError(error.message, ExitCode.Usage, { cause: error });
+    throw error;
+  }
+}
+
+/** Every file of the output folder for this snapshot, vendored runtime included. */
+export async function renderOutput(
+  snapshot: Snapshot,
+  label: string,
+  cache?: GenerationCache,
+): Promise<GeneratedFile[]> {
+  try {
+    const files = await generateFiles(snapshot, {
+      generatorVersion: PACKAGE_VERSION,
+      ...(cache === undefined ? {} : { cache }),
+    });
+    if (snapshot.codegen?.runtime === "vendored") files.push(...(await vendoredRuntimeFiles()));
+    return files;
+  } catch (error) {
+    if (error instanceof ContractError) {
+      throw new CliError(`${label}: ${error.message}`, ExitCode.Contract, { cause: error });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The command line: commander definitions for `pull`, `generate` and `check`, and the mapping of
+ * every failure to one line and a documented exit code.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { runCheck } from "./commands/check.js";
+import { runGenerate } from "./commands/generate.js";
+import { runPull, type CommandContext } from "./commands/pull.js";
+import { ConfigError } from "./config.js";
+import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
+import { PACKAGE_VERSION } from "./package-info.js";
+import { createReporter, type ReporterOptions } from "./reporter.js";
+
+export interface RunOptions {
+  cwd?: string;
+  stdout?: ReporterOptions["stdout"];
+  stderr?: ReporterOptions["stderr"];
+  /** Force progress output on or off (default: a TTY outside CI). */
+  interactive?: boolean;
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number <= 0) {
+    throw new InvalidArgumentError("expected a positive whole number of milliseconds");
+  }
+  return number;
+}
+
+const runtimeOption = () =>
+  new Option(
+    "--runtime <mode>",
+    "import mcp-codegen/runtime (package) or copy it into the output (vendored)",
+  ).choices(["package", "vendored"]);
+
+/** Runs the CLI with `argv` (without `node` and the script) and resolves with the exit code. */
+export async function runCli(
+  argv: readonly string[],
+  options: RunOptions = {},
+): Promise<ExitCodeValue> {
+  const stderr = options.stderr ?? process.stderr;
+  let quiet = false;
+  const context: CommandContext = {
+    cwd: options.cwd ?? process.cwd(),
+    reporter: (secrets) =>
+      createReporter({
+        secrets,
+        quiet,
+        ...(options.interactive === undefined ? {} : { interactive: options.interactive }),
+        ...(options.stdout === undefined ? {} : { stdout: options.stdout }),
+        stderr,
+      }),
+  };
+  let exitCode: ExitCodeValue = ExitCode.Ok;
+  const program = new Command("mcp-codegen")
+    .description("Compile a live MCP server into a typed TypeScript client.")
+    .version(PACKAGE_VERSION)
+    .option("-q, --quiet", "print errors only")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => (options.stdout ?? process.stdout).write(text),
+      writeErr: (text) => stderr.write(text),
+    })
+    .hook("preAction", (command) => {
+      quiet = command.opts<{ quiet?: boolean }>().quiet === true;
+    });
+
+  program
+    .command("pull")
+    .description(
+      "connect to a server, write its snapshot and the generated client (no target: every server in the config)",
+    )
+    .usage("[options] [--url URL | -- COMMAND ARGS...]")
+    .option("--url <url>", "a Streamable HTTP endpoint")
+    .option("--out <dir>", "output folder (default: mcp/<name>)")
+    .option("--name <name>", "client name, as in create<Name>Client (default: the server's name)")
+    .option(
+      "--header <header>",
+      "'Name: value' sent with every HTTP request (repeatable; never written)",
+      collect,
+    )
+    .option(
+      "--env <pair>",
+      "KEY=value for a stdio server's environment (repeatable; never written)",
+      collect,
+    )
+    .option("--cwd <dir>", "working folder of a stdio server")
+    .option(
+      "--config <file>",
+      "config file (default: mcp-codegen.config.json or .ts in this folder)",
+    )
+    .option("--timeout <ms>", "per-request timeout", positiveInteger)
+    .addOption(runtimeOption())
+    .argument("[command...]", "a stdio server's command line, after --")
+    .action(async (command: string[], flags: Record<string, unknown>) => {
+      await runPull({ ...flags, command } as Parameters<typeof runPull>[0], context);
+    });
+
+  program
+    .command("generate")
+    .description("regenerate the client from its snapshot alone (no network, no process)")
+    .option("--snapshot <file>", "snapshot file (default: <out>/mcp.snapshot.json)")
+    .option("--out <dir>", "output folder (default: the snapshot's folder)")
+    .option("--config <file>", "config file whose servers to regenerate")
+    .action(async (flags: Record<string, unknown>) => {
+      await runGenerate(flags as Parameters<typeof runGenerate>[0], context);
+    });
+
+  program
+    .command("check")
+    .description(
+      "exit 1 if generated files differ from their snapshot; --live also checks the server for contract drift",
+    )
+    .option("--live", "also pull every configured server and classify contract drift")
+    .option("--out <dir>", "output folder to check (default: every server in the config)")
+    .option("--config <file>", "config file")
+    .action(async (flags: Record<string, unknown>) => {
+      if (!(await runCheck(flags as Parameters<typeof runCheck>[0], context)))
+        exitCode = ExitCode.Drift;
+    });
+
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return exitCode;
+  } catch (error) {
+    return reportFailure(error, context);
+  }
+}
+
+function reportFailure(error: unknown, context: CommandContext): ExitCodeValue {
+  if (error instanceof CommanderError) {
+    // commander already printed its message (and help or version output, which exit 0).
+    return error.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
+  }
+  const reporter = context.reporter([]);
+  if (error instanceof CliError) {
+    reporter.error(error.message);
+    return error.exitCode;
+  }
+  if (error instanceof ConfigError) {
+    reporter.error(error.message);
+    return ExitCode.Usage;
+  }
+  reporter.error(
+    `internal error, please report it: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+  return ExitCode.Internal;
+}

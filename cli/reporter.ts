@@ -1,0 +1,50 @@
+/**
+ * Terminal output. On a terminal: progress lines as each server is pulled. In CI or when piped:
+ * one summary line per server, nothing else. Errors always go to stderr as one line each.
+ * Every line passes through `redact`, so a secret (header value, env value, URL token) that ends
+ * up in a server's or a library's message is never printed.
+ */
+export interface Reporter {
+  /** A step in progress ("connected", "listed"); shown only on a terminal. */
+  progress(line: string): void;
+  /** A result worth a line even in CI ("wrote 5 files"). */
+  info(line: string): void;
+  warn(line: string): void;
+  error(line: string): void;
+}
+
+export interface ReporterOptions {
+  quiet?: boolean;
+  interactive?: boolean;
+  secrets?: readonly string[];
+  stdout?: { write(text: string): unknown };
+  stderr?: { write(text: string): unknown };
+}
+
+/** True when progress should be shown: a TTY on stderr and not CI. */
+export function isInteractive(): boolean {
+  return process.stderr.isTTY === true && process.env.CI === undefined;
+}
+
+export function createReporter(options: ReporterOptions = {}): Reporter {
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  const interactive = options.interactive ?? isInteractive();
+  const secrets = (options.secrets ?? []).filter((secret) => secret.length >= 4);
+  const redact = (line: string): string => {
+    let text = line;
+    for (const secret of secrets) text = text.split(secret).join("***");
+    // One line per message: a multi-line server message must not forge extra output lines.
+    return text.replace(/[\r\n]+/g, " ");
+  };
+  return {
+    progress: (line) => {
+      if (interactive && options.quiet !== true) stderr.write(`${redact(line)}\n`);
+    },
+    info: (line) => {
+      if (options.quiet !== true) stdout.write(`${redact(line)}\n`);
+    },
+    warn: (line) => stderr.write(`warning: ${redact(line)}\n`),
+    error: (line) => stderr.write(`error: ${redact(line)}\n`),
+  };
+}

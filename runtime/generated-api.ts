@@ -1,0 +1,31 @@
+/**
+ * Everything generated code may import from `mcp-codegen/runtime`, in one place. Generated files
+ * name `GENERATED_API_VERSION` in their header; a change that breaks generated code bumps it.
+ * `z` is re-exported so generated validators resolve zod through this one dependency, which a
+ * strict package manager requires.
+ */
+export { z } from "zod";
+export { connect } from "./connect.js";
+export type { ConnectOptions, ConnectTarget } from "./connect.js";
+export type { McpClient } from "./client.js";
+export type { RequestOptions } from "./request-options.js";
+export type { CallToolResult, GetPromptResult, ReadResourceResult } from "./types.js";
+export { defineTool } from "./tool-binding.js";
+export type {
+  ToolBinding,
+  ToolCallOptions,
+  ToolFailure,
+  ToolResult,
+  ToolSuccess,
+} from "./tool-binding.js";
+export { definePrompt } from "./prompt-binding.js";
+export type { PromptBinding } from "./prompt-binding.js";
+export { defineResource, defineResourceTemplate } from "./resource-binding.js";
+export type { ResourceBinding, ResourceTemplateBinding } from "./resource-binding.js";
+
+export type { UriTemplateValue } from "./uri-template.js";
+export { bindClient } from "./bind-client.js";
+export type { WithoutClient } from "./bind-client.js";
+
+/** The version of the contract between generated code and this runtime. */
+export const GENERATED_API_VERSION = 1;

@@ -1,0 +1,49 @@
+/**
+ * `defineResource` and `defineResourceTemplate`: the runtime side of generated resource modules.
+ * Templates are parsed once per module (on first use), then expanded per call.
+ */
+import type { McpClient } from "./client.js";
+import type { RequestOptions } from "./request-options.js";
+import type { ReadResourceResult, Resource, ResourceTemplate } from "./types.js";
+import { compileUriTemplate, type UriTemplate } from "./uri-template.js";
+
+export interface ResourceBinding {
+  readonly uri: string;
+  readonly definition: Resource;
+  read(client: McpClient, options?: RequestOptions): Promise<ReadResourceResult>;
+}
+
+/** Binds a static resource (from the snapshot) to a `read`. */
+export function defineResource(spec: { definition: Resource }): ResourceBinding {
+  const uri = spec.definition.uri;
+  return {
+    uri,
+    definition: spec.definition,
+    read: (client, options) => client.readResource(uri, options),
+  };
+}
+
+export interface ResourceTemplateBinding<Params> {
+  readonly uriTemplate: string;
+  readonly definition: ResourceTemplate;
+  /** The URI for these parameters (RFC 6570 expansion, with its encoding rules). */
+  expand(params: Params): string;
+  read(client: McpClient, params: Params, options?: RequestOptions): Promise<ReadResourceResult>;
+}
+
+/** Binds a resource template (from the snapshot) to typed `expand` and `read`. */
+export function defineResourceTemplate<Params extends object>(spec: {
+  definition: ResourceTemplate;
+}): ResourceTemplateBinding<Params> {
+  let compiled: UriTemplate | undefined;
+  const expand = (params: Params): string =>
+    (compiled ??= compileUriTemplate(spec.definition.uriTemplate)).expand(
+      params as Record<string, unknown>,
+    );
+  return {
+    uriTemplate: spec.definition.uriTemplate,
+    definition: spec.definition,
+    expand,
+    read: (client, params, options) => client.readResource(expand(params), options),
+  };
+}

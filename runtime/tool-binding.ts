@@ -1,0 +1,129 @@
+/**
+ * `defineTool`: what a generated tool module builds at import time (nothing but a plain object)
+ * and the behaviour behind its call: optional input validation, the call itself with the embedded
+ * definition (no `tools/list` round trip), and output validation of `structuredContent`.
+ */
+import type { ZodType } from "zod";
+import type { McpClient } from "./client.js";
+import { McpError, describeContext, type ErrorContext } from "./errors.js";
+import type { RequestOptions } from "./request-options.js";
+import type { CallToolResult, Tool } from "./types.js";
+
+/** Options of a generated tool call. */
+export interface ToolCallOptions extends RequestOptions {
+  /** Validate the arguments against the tool's input schema before sending (default false). */
+  validateInput?: boolean;
+  /** Validate `structuredContent` against the tool's output schema (default true). */
+  validateOutput?: boolean;
+}
+
+/** A successful call of a tool that declares an output schema: `structuredContent` is typed. */
+export interface ToolSuccess<Output> extends CallToolResult<Output> {
+  isError?: false;
+  structuredContent: Output;
+}
+
+/** The tool's own failure, reported as a result (`isError: true`), never thrown. */
+export interface ToolFailure extends CallToolResult<unknown> {
+  isError: true;
+}
+
+/** A tool result that narrows on `isError`. */
+export type ToolResult<Output> = ToolSuccess<Output> | ToolFailure;
+
+/** Validators built on first use, so importing a generated module compiles nothing. */
+export interface ToolValidators {
+  input: ZodType;
+  output?: ZodType;
+}
+
+export interface ToolSpec {
+  /** The tool definition exactly as the server declared it (from the snapshot). */
+  definition: Tool;
+  validators: () => ToolValidators;
+}
+
+export interface ToolBinding<Input, Output> {
+  readonly name: string;
+  readonly definition: Tool;
+  /** The zod validators (built once, on first use). */
+  validators(): ToolValidators;
+  call(client: McpClient, input: Input, options?: ToolCallOptions): Promise<Output>;
+}
+
+/**
+ * Binds a tool definition to its validators. `Result` is `ToolResult<Output>` for tools with an
+ * output schema and `CallToolResult` for the others.
+ */
+export function defineTool<Input, Result>(spec: ToolSpec): ToolBinding<Input, Result> {
+  let validators: ToolValidators | undefined;
+  const getValidators = (): ToolValidators => (validators ??= spec.validators());
+  const name = spec.definition.name;
+  const hasOutput = spec.definition.outputSchema !== undefined;
+  return {
+    name,
+    definition: spec.definition,
+    validators: getValidators,
+    async call(client, input, options) {
+      const context = { method: "tools/call", target: name };
+      if (options?.validateInput === true) checkInput(getValidators().input, input, context);
+      const result = await client.callTool(
+        name,
+        input as Record<string, unknown>,
+        options,
+        spec.definition,
+      );
+      if (hasOutput && result.isError !== true && options?.validateOutput !== false) {
+        const output = getValidators().output;
+        if (output !== undefined) checkOutput(output, result, context);
+      }
+      return result as Result;
+    },
+  };
+}
+
+function checkInput(schema: ZodType, input: unknown, context: ErrorContext): void {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return;
+  throw new McpError({
+    ...context,
+    kind: "input",
+    data: parsed.error.issues,
+    message: `${describeContext(context)}arguments do not match the tool's input schema: ${summarise(parsed.error.issues)}`,
+  });
+}
+
+/**
+ * Checks `structuredContent` against the output schema. A server that sent none but put the
+ * serialized JSON in a text block (the spec's backward-compatible form) is accepted through it.
+ */
+function checkOutput(schema: ZodType, result: CallToolResult, context: ErrorContext): void {
+  if (!("structuredContent" in result)) {
+    const text = result.content.find((block) => block.type === "text");
+    if (text !== undefined && "text" in text) {
+      try {
+        result.structuredContent = JSON.parse(text.text);
+      } catch {
+        // Not JSON: fall through to the validation error below.
+      }
+    }
+  }
+  const parsed = schema.safeParse(result.structuredContent);
+  if (parsed.success) return;
+  throw new McpError({
+    ...context,
+    kind: "validation",
+    data: { issues: parsed.error.issues, result },
+    message: `${describeContext(context)}structuredContent does not match the tool's output schema: ${summarise(parsed.error.issues)}; pass validateOutput: false to accept it anyway`,
+  });
+}
+
+function summarise(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  const shown = issues.slice(0, 3).map((issue) => {
+    const where = issue.path.length === 0 ? "(root)" : issue.path.map(String).join(".");
+    return `${where}: ${issue.message}`;
+  });
+  return issues.length > 3
+    ? `${shown.join("; ")}; and ${issues.length - 3} more`
+    : shown.join("; ");
+}

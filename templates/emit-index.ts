@@ -1,0 +1,147 @@
+/**
+ * `index.ts`: the typed client for one server. `create<Name>Client(target)` connects and returns
+ * an object whose `tools`, `prompts` and `resources` members call the generated functions;
+ * `bind<Name>Client(client)` does the same for a client the caller already has. Every module is
+ * re-exported, so one import gives every type.
+ */
+import { describedLines } from "./docs.js";
+import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
+import type { ModuleText } from "./module-text.js";
+import type { NamePlan } from "./plan.js";
+import type { Snapshot } from "./snapshot.js";
+
+interface Member {
+  member: string;
+  fn: string;
+  file: string;
+  doc: string[];
+}
+
+function relativeModule(file: string): string {
+  return `./${file.replace(/\.ts$/, ".js")}`;
+}
+
+/** The first paragraph of a title or description, for a member's hover text. */
+function summary(
+  title: string | undefined,
+  description: string | undefined,
+  fallback: string,
+): string[] {
+  const lines = describedLines(title, description);
+  const end = lines.indexOf("");
+  const first = end < 0 ? lines : lines.slice(0, end);
+  return first.length === 0 ? jsDocText(fallback) : first;
+}
+
+function group(members: readonly Member[]): { type: string; value: string } {
+  if (members.length === 0) return { type: "Record<never, never>", value: "{}" };
+  const type = members.map(
+    (m) => `${jsDocBlock(m.doc)}\nreadonly ${m.member}: WithoutClient<typeof ${m.fn}>;`,
+  );
+  const value = members.map((m) => `${m.member}: bindClient(${m.fn}, client),`);
+  return { type: `{\n${type.join("\n")}\n}`, value: `{\n${value.join("\n")}\n}` };
+}
+
+export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: string): ModuleText {
+  const tools = plan.tools.map((t) => ({
+    member: t.member,
+    fn: t.fn,
+    file: t.file,
+    doc: summary(
+      t.tool.title ?? t.tool.annotations?.title,
+      t.tool.description,
+      `The MCP tool ${stringLiteral(t.tool.name)}.`,
+    ),
+  }));
+  const prompts = plan.prompts.map((p) => ({
+    member: p.member,
+    fn: p.fn,
+    file: p.file,
+    doc: summary(
+      p.prompt.title,
+      p.prompt.description,
+      `The MCP prompt ${stringLiteral(p.prompt.name)}.`,
+    ),
+  }));
+  const resources = [
+    ...plan.resources.map((r) => ({
+      member: r.member,
+      fn: r.fn,
+      file: r.file,
+      doc: summary(
+        r.resource.title,
+        r.resource.description,
+        `The MCP resource ${stringLiteral(r.resource.uri)}.`,
+      ),
+    })),
+    ...plan.templates.map((t) => ({
+      member: t.member,
+      fn: t.fn,
+      file: t.file,
+      doc: summary(
+        t.template.title,
+        t.template.description,
+        `The MCP resource template ${stringLiteral(t.template.uriTemplate)}.`,
+      ),
+    })),
+  ].sort((a, b) => (a.member < b.member ? -1 : a.member > b.member ? 1 : 0));
+  const all = [...tools, ...prompts, ...resources];
+  const groups = { tools: group(tools), prompts: group(prompts), resources: group(resources) };
+  const name = plan.client;
+  const server = `${snapshot.server.name} ${snapshot.server.version}`;
+
+  return {
+    imports: {
+      values: ["bindClient", "connect"],
+      types: ["ConnectOptions", "ConnectTarget", "McpClient", "WithoutClient"],
+      from: runtimeImport,
+    },
+    localImports: [...all]
+      .sort((a, b) => (a.file < b.file ? -1 : 1))
+      .map((m) => ({ names: [m.fn], from: relativeModule(m.file) })),
+    statements: [
+      ...[...all]
+        .sort((a, b) => (a.file < b.file ? -1 : 1))
+        .map((m) => `export * from ${stringLiteral(relativeModule(m.file))};`),
+      [
+        jsDocBlock([...jsDocText(`A typed client for the MCP server ${stringLiteral(server)}.`)]),
+        `export interface ${name}Client {`,
+        jsDocBlock([
+          "The untyped client underneath, for anything the server added after generation.",
+        ]),
+        `readonly raw: McpClient;`,
+        `readonly tools: ${groups.tools.type};`,
+        `readonly prompts: ${groups.prompts.type};`,
+        `readonly resources: ${groups.resources.type};`,
+        jsDocBlock(["Closes the connection; calls still in flight fail."]),
+        `close(): Promise<void>;`,
+        `}`,
+      ].join("\n"),
+      [
+        jsDocBlock(["Wraps a client that is already connected to the server."]),
+        `export function bind${name}Client(client: McpClient): ${name}Client {`,
+        `return {`,
+        `raw: client,`,
+        `tools: ${groups.tools.value},`,
+        `prompts: ${groups.prompts.value},`,
+        `resources: ${groups.resources.value},`,
+        `close: () => client.close(),`,
+        `};`,
+        `}`,
+      ].join("\n"),
+      [
+        jsDocBlock([
+          ...jsDocText(
+            `Connects to the MCP server ${stringLiteral(server)} and returns its typed client.`,
+          ),
+          "",
+          "@param target - `{ command, args }` for stdio, `{ url, headers }` for Streamable HTTP, `{ server }` in process, or a `Transport`.",
+          "@param options - Client info, capabilities, default timeout, log and notification handlers.",
+        ]),
+        `export async function create${name}Client(target: ConnectTarget, options?: ConnectOptions): Promise<${name}Client> {`,
+        `return bind${name}Client(await connect(target, options));`,
+        `}`,
+      ].join("\n"),
+    ],
+  };
+}

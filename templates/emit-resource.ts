@@ -1,0 +1,131 @@
+/**
+ * Static resources and resource templates → `resources/<name>.ts`: the embedded definition and a
+ * typed `read…` function; templates get typed URI parameters from their RFC 6570 variables.
+ */
+import { compileUriTemplate, type UriTemplateVariable } from "../runtime/uri-template.js";
+import { describedLines } from "./docs.js";
+import { ContractError } from "./emit-tool.js";
+import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
+import { jsonLiteral } from "./literal.js";
+import type { ModuleText } from "./module-text.js";
+import type { PlannedResource, PlannedTemplate } from "./plan.js";
+import { propertyKey } from "./property-key.js";
+
+export function emitResource(entry: PlannedResource, runtimeImport: string): ModuleText {
+  const { resource } = entry;
+  const docLines = [
+    ...describedLines(resource.title, resource.description),
+    ...(resource.title === undefined && resource.description === undefined ? [] : [""]),
+    ...jsDocText(
+      `Reads the MCP resource ${stringLiteral(resource.uri)}${resource.mimeType === undefined ? "" : ` (${resource.mimeType})`}.`,
+    ),
+    "@param client - A client connected to the server.",
+  ];
+  return {
+    imports: {
+      values: ["defineResource"],
+      types: ["McpClient", "ReadResourceResult", "RequestOptions"],
+      from: runtimeImport,
+    },
+    statements: [
+      [
+        jsDocBlock(
+          jsDocText(`The MCP resource ${stringLiteral(resource.uri)} as the server declared it.`),
+        ),
+        `export const ${entry.binding} = /* @__PURE__ */ defineResource({ definition: ${jsonLiteral(resource)} });`,
+      ].join("\n"),
+      [
+        jsDocBlock(docLines),
+        `export function ${entry.fn}(client: McpClient, options?: RequestOptions): Promise<ReadResourceResult> {`,
+        `return ${entry.binding}.read(client, options);`,
+        `}`,
+      ].join("\n"),
+    ],
+  };
+}
+
+/** Query-style operators (`{?x}`, `{&x}`) may be left out; every other variable is required. */
+function isOptional(variable: UriTemplateVariable): boolean {
+  return variable.operator === "?" || variable.operator === "&";
+}
+
+/**
+ * Scalars for plain variables; exploded ones (`{/path*}`, `{?query*}`) also take lists and
+ * records, as RFC 6570 allows. (Plain variables could take lists too, joined with commas; the
+ * narrower type is what nearly every template means.)
+ */
+function valueType(variable: UriTemplateVariable): string {
+  if (variable.prefix !== undefined) return "string | number | boolean";
+  return variable.explode ? "UriTemplateValue" : "string | number | boolean";
+}
+
+function paramsType(entry: PlannedTemplate): { text: string; anyRequired: boolean } {
+  let variables: readonly UriTemplateVariable[];
+  try {
+    variables = compileUriTemplate(entry.template.uriTemplate).variables;
+  } catch (error) {
+    throw new ContractError(
+      `resource template ${stringLiteral(entry.template.name)}: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  const merged = new Map<string, UriTemplateVariable & { optional: boolean }>();
+  for (const variable of variables) {
+    const previous = merged.get(variable.name);
+    const optional = isOptional(variable) && (previous?.optional ?? true);
+    merged.set(variable.name, { ...(previous ?? variable), optional });
+  }
+  if (merged.size === 0) return { text: "Record<string, never>", anyRequired: false };
+  const members = [...merged.values()].map(
+    (v) => `${propertyKey(v.name)}${v.optional ? "?" : ""}: ${valueType(v)};`,
+  );
+  return {
+    text: `{\n${members.join("\n")}\n}`,
+    anyRequired: [...merged.values()].some((v) => !v.optional),
+  };
+}
+
+export function emitTemplate(entry: PlannedTemplate, runtimeImport: string): ModuleText {
+  const { template } = entry;
+  const paramsName = `${entry.typeBase}Params`;
+  const params = paramsType(entry);
+  const usesRecords = params.text.includes("UriTemplateValue");
+  const docLines = [
+    ...describedLines(template.title, template.description),
+    ...(template.title === undefined && template.description === undefined ? [] : [""]),
+    ...jsDocText(
+      `Reads the MCP resource template ${stringLiteral(template.uriTemplate)}${template.mimeType === undefined ? "" : ` (${template.mimeType})`}.`,
+    ),
+    "@param client - A client connected to the server.",
+    "@param params - The template's variables, expanded and encoded as RFC 6570 says.",
+  ];
+  return {
+    imports: {
+      values: ["defineResourceTemplate"],
+      types: [
+        "McpClient",
+        "ReadResourceResult",
+        "RequestOptions",
+        ...(usesRecords ? ["UriTemplateValue"] : []),
+      ],
+      from: runtimeImport,
+    },
+    statements: [
+      `${jsDocBlock(jsDocText(`Variables of the resource template ${stringLiteral(template.uriTemplate)}.`))}\nexport type ${paramsName} = ${params.text};`,
+      [
+        jsDocBlock(
+          jsDocText(
+            `The MCP resource template ${stringLiteral(template.uriTemplate)} as the server declared it.`,
+          ),
+        ),
+        `export const ${entry.binding} = /* @__PURE__ */ defineResourceTemplate<${paramsName}>({ definition: ${jsonLiteral(template)} });`,
+      ].join("\n"),
+      [
+        jsDocBlock(docLines),
+        `export function ${entry.fn}(client: McpClient, params: ${paramsName}${params.anyRequired ? "" : " = {}"}, options?: RequestOptions): Promise<ReadResourceResult> {`,
+        `return ${entry.binding}.read(client, params, options);`,
+        `}`,
+      ].join("\n"),
+    ],
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * One tool → `tools/<name>.ts`: input and output types, the embedded definition with lazily built
+ * zod validators, and a typed call function. Returns plain text statements; the generator prints
+ * and formats them once for all files.
+ */
+import { annotationLines, describedLines } from "./docs.js";
+import { jsonLiteral } from "./literal.js";
+import type { PlannedTool } from "./plan.js";
+import { prepareSchema, SchemaError, type PreparedSchema } from "./schema/prepare.js";
+import { schemaToTypeScript } from "./schema/to-typescript.js";
+import { schemaToZod } from "./schema/to-zod.js";
+import { jsDocBlock, stringLiteral } from "./escape.js";
+import type { ModuleText } from "./module-text.js";
+
+/** A tool whose schema cannot be turned into code, with where and why. */
+export class ContractError extends Error {
+  override readonly name = "ContractError";
+}
+
+function prepare(entry: PlannedTool, which: "inputSchema" | "outputSchema"): PreparedSchema {
+  try {
+    return prepareSchema(entry.tool[which]);
+  } catch (error) {
+    if (error instanceof SchemaError) {
+      throw new ContractError(
+        `tool ${stringLiteral(entry.tool.name)}: ${which} ${error.message}; exclude the tool in mcp-codegen.config.json if it cannot be fixed on the server`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+/** True when `{}` is a valid input, so the argument can default to it. */
+function acceptsEmptyInput(schema: Record<string, unknown>): boolean {
+  const required = schema.required;
+  const composed = ["oneOf", "anyOf", "allOf", "$ref", "if", "not"].some((k) => k in schema);
+  return !composed && (!Array.isArray(required) || required.length === 0);
+}
+
+export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText {
+  const { tool } = entry;
+  const inputName = `${entry.typeBase}Input`;
+  const outputName = `${entry.typeBase}Output`;
+  const input = prepare(entry, "inputSchema");
+  const output = tool.outputSchema === undefined ? undefined : prepare(entry, "outputSchema");
+  const inputTypes = schemaToTypeScript(input, { typeName: inputName });
+  const inputZod = schemaToZod(input, {
+    constName: `${entry.binding}InputSchema`,
+    typeName: inputName,
+  });
+  const outputTypes =
+    output === undefined ? undefined : schemaToTypeScript(output, { typeName: outputName });
+  const outputZod =
+    output === undefined
+      ? undefined
+      : schemaToZod(output, { constName: `${entry.binding}OutputSchema`, typeName: outputName });
+  const result = output === undefined ? "CallToolResult" : `ToolResult<${outputName}>`;
+
+  const validators = [
+    inputZod.declarations,
+    outputZod?.declarations ?? "",
+    `return { input: ${inputZod.expression}${outputZod === undefined ? "" : `, output: ${outputZod.expression}`} };`,
+  ].filter((part) => part !== "");
+
+  const docLines = [
+    ...describedLines(tool.title ?? tool.annotations?.title, tool.description),
+    ...(tool.title === undefined && tool.description === undefined ? [] : [""]),
+    `Calls the MCP tool ${stringLiteral(tool.name)}.`,
+    ...annotationLines(tool.annotations),
+    "@param client - A client connected to the server (`connect()` or `create…Client()`).",
+    "@param input - The tool's arguments.",
+    "@param options - Timeout, cancellation, progress, validation switches.",
+  ];
+  const inputParam = acceptsEmptyInput(tool.inputSchema)
+    ? `input: ${inputName} = {}`
+    : `input: ${inputName}`;
+
+  return {
+    imports: {
+      values: ["defineTool", "z"],
+      types: [
+        "McpClient",
+        "ToolCallOptions",
+        output === undefined ? "CallToolResult" : "ToolResult",
+      ],
+      from: runtimeImport,
+    },
+    statements: [
+      inputTypes.declarations,
+      ...(outputTypes === undefined ? [] : [outputTypes.declarations]),
+      [
+        jsDocBlock([
+          `The MCP tool ${stringLiteral(tool.name)}: its definition as the server declared it, and its validators.`,
+        ]),
+        `export const ${entry.binding} = /* @__PURE__ */ defineTool<${inputName}, ${result}>({`,
+        `definition: ${jsonLiteral(tool)},`,
+        `validators: () => { ${validators.join("\n")} },`,
+        `});`,
+      ].join("\n"),
+      [
+        jsDocBlock(docLines),
+        `export function ${entry.fn}(client: McpClient, ${inputParam}, options?: ToolCallOptions): Promise<${result}> {`,
+        `return ${entry.binding}.call(client, input, options);`,
+        `}`,
+      ].join("\n"),
+    ],
+  };
+}

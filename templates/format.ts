@@ -1,0 +1,26 @@
+/**
+ * The single formatting pass over generated code, with a pinned prettier configuration so the
+ * output does not change with a user's own prettier settings or editor.
+ */
+import { format, type Options } from "prettier";
+
+/** Pinned: changing any of these changes every generated file. */
+export const PRETTIER_OPTIONS: Readonly<Options> = Object.freeze({
+  parser: "typescript",
+  printWidth: 100,
+  tabWidth: 2,
+  useTabs: false,
+  semi: true,
+  singleQuote: false,
+  quoteProps: "as-needed",
+  trailingComma: "all",
+  bracketSpacing: true,
+  arrowParens: "always",
+  endOfLine: "lf",
+  proseWrap: "preserve",
+});
+
+/** Formats one TypeScript module. */
+export function formatTypeScript(text: string): Promise<string> {
+  return format(text, PRETTIER_OPTIONS);
+}

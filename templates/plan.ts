@@ -1,0 +1,193 @@
+/**
+ * Every name generated code uses, decided once for the whole snapshot: file paths, function,
+ * binding, type and client-member names. Names come from `assignNames`, so they do not depend on
+ * the order of the server's lists, and they never collide within a kind, across kinds, or with
+ * the index file's own exports.
+ */
+import { assignNames, toPascalCase } from "./naming.js";
+import type { Snapshot } from "./snapshot.js";
+import type { Prompt, Resource, ResourceTemplate, Tool } from "../runtime/types.js";
+
+interface Planned {
+  /** Member name on the client object (`client.tools.<member>`). */
+  member: string;
+  /** Standalone exported function. */
+  fn: string;
+  /** Exported binding const (`planTripTool`). */
+  binding: string;
+  /** Prefix of exported type names (`PlanTrip` → `PlanTripInput`). */
+  typeBase: string;
+  /** Path of the module relative to the output folder, e.g. `tools/plan-trip.ts`. */
+  file: string;
+}
+
+export interface PlannedTool extends Planned {
+  tool: Tool;
+}
+export interface PlannedPrompt extends Planned {
+  prompt: Prompt;
+}
+export interface PlannedResource extends Planned {
+  resource: Resource;
+}
+export interface PlannedTemplate extends Planned {
+  template: ResourceTemplate;
+}
+
+export interface NamePlan {
+  /** PascalCase server name: `TripPlanner` for `createTripPlannerClient`. */
+  client: string;
+  tools: PlannedTool[];
+  prompts: PlannedPrompt[];
+  resources: PlannedResource[];
+  templates: PlannedTemplate[];
+}
+
+/** Names the index file exports itself; no tool, prompt or resource may take them. */
+function indexNames(client: string): string[] {
+  return [`create${client}Client`, `bind${client}Client`, `${client}Client`];
+}
+
+/** Items keyed by their (renamed) name; duplicate names get a key that includes `tail`. */
+function keyed<T>(items: readonly T[], name: (item: T) => string, tail: (item: T) => string) {
+  const seen = new Set<string>();
+  return items.map((item) => {
+    const base = name(item);
+    const key = seen.has(base) ? `${base} ${tail(item)}` : base;
+    seen.add(key);
+    return { item, key };
+  });
+}
+
+export function planNames(
+  snapshot: Snapshot,
+  rename: Readonly<Record<string, string>> = {},
+): NamePlan {
+  const client = toPascalCase(snapshot.name);
+  const reserved = indexNames(client);
+  const renamed = (raw: string): string => rename[raw] ?? raw;
+
+  const tools = keyed(
+    snapshot.tools,
+    (t) => renamed(t.name),
+    (t) => t.name,
+  );
+  const prompts = keyed(
+    snapshot.prompts,
+    (p) => renamed(p.name),
+    (p) => p.name,
+  );
+  const resources = keyed(
+    [
+      ...snapshot.resources.map((resource) => ({ resource, template: undefined })),
+      ...snapshot.resourceTemplates.map((template) => ({ resource: undefined, template })),
+    ],
+    (r) => renamed((r.resource ?? r.template)!.name),
+    (r) => r.resource?.uri ?? r.template!.uriTemplate,
+  );
+
+  const toolMembers = assignNames(tools, "camel", { reserved });
+  const toolTypes = assignNames(tools, "pascal", { reserved });
+  const toolFiles = assignNames(tools, "kebab");
+  const promptMembers = assignNames(prompts, "camel", { reserved });
+  const promptTypes = assignNames(prompts, "pascal", { reserved });
+  const promptFiles = assignNames(prompts, "kebab");
+  const resourceMembers = assignNames(resources, "camel", { reserved });
+  const resourceTypes = assignNames(resources, "pascal", { reserved });
+  const resourceFiles = assignNames(resources, "kebab");
+
+  const plan: NamePlan = {
+    client,
+    tools: tools.map(({ item, key }) => {
+      const member = toolMembers.get(key)!;
+      return {
+        tool: item,
+        member,
+        fn: member,
+        binding: `${member}Tool`,
+        typeBase: toolTypes.get(key)!,
+        file: `tools/${toolFiles.get(key)!}.ts`,
+      };
+    }),
+    prompts: prompts.map(({ item, key }) => {
+      const type = promptTypes.get(key)!;
+      return {
+        prompt: item,
+        member: promptMembers.get(key)!,
+        fn: `get${type}Prompt`,
+        binding: `${promptMembers.get(key)!}Prompt`,
+        typeBase: `${type}Prompt`,
+        file: `prompts/${promptFiles.get(key)!}.ts`,
+      };
+    }),
+    resources: [],
+    templates: [],
+  };
+  for (const { item, key } of resources) {
+    const type = resourceTypes.get(key)!;
+    const planned = {
+      member: resourceMembers.get(key)!,
+      fn: `read${type}`,
+      typeBase: type,
+      file: `resources/${resourceFiles.get(key)!}.ts`,
+    };
+    if (item.resource !== undefined) {
+      plan.resources.push({
+        ...planned,
+        resource: item.resource,
+        binding: `${planned.member}Resource`,
+      });
+    } else {
+      plan.templates.push({
+        ...planned,
+        template: item.template!,
+        binding: `${planned.member}Template`,
+      });
+    }
+  }
+  resolveCrossKindCollisions(plan);
+  return plan;
+}
+
+/** Exported names a module declares, for the cross-kind check. */
+function exportedNames(
+  entry: Planned,
+  kind: "tool" | "prompt" | "resource" | "template",
+): string[] {
+  switch (kind) {
+    case "tool":
+      return [entry.fn, entry.binding, `${entry.typeBase}Input`, `${entry.typeBase}Output`];
+    case "prompt":
+      return [entry.fn, entry.binding, `${entry.typeBase}Arguments`];
+    case "resource":
+      return [entry.fn, entry.binding];
+    case "template":
+      return [entry.fn, entry.binding, `${entry.typeBase}Params`];
+  }
+}
+
+/**
+ * The index re-exports every module, so two kinds must not export the same name (a tool named
+ * `get_x_prompt` next to a prompt `x`). Rare; when it happens the later kind in the order tools,
+ * prompts, resources, templates gets a `_<kind>` suffix on all its names, which depends only on
+ * the set of names, not on list order.
+ */
+function resolveCrossKindCollisions(plan: NamePlan): void {
+  const taken = new Set(indexNames(plan.client));
+  const groups = [
+    ["tool", plan.tools],
+    ["prompt", plan.prompts],
+    ["resource", plan.resources],
+    ["template", plan.templates],
+  ] as const;
+  for (const [kind, entries] of groups) {
+    for (const entry of entries) {
+      if (exportedNames(entry, kind).some((name) => taken.has(name))) {
+        entry.fn = `${entry.fn}_${kind}`;
+        entry.binding = `${entry.binding}_${kind}`;
+        entry.typeBase = `${entry.typeBase}_${kind}`;
+      }
+      for (const name of exportedNames(entry, kind)) taken.add(name);
+    }
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * `mcp.snapshot.json`: the contract generated code is made from. Pure: building a snapshot from
+ * what a server said, normalising it (sorted, secrets never in it), and reading one back with a
+ * precise error for a broken or hand-edited file.
+ */
+import { z } from "zod";
+import type {
+  ClientCapabilities,
+  Implementation,
+  Prompt,
+  Resource,
+  ResourceTemplate,
+  ServerCapabilities,
+  Tool,
+} from "../runtime/types.js";
+
+/** Bumped when the snapshot's shape changes incompatibly. */
+export const SNAPSHOT_FORMAT_VERSION = 1;
+
+export interface Snapshot {
+  formatVersion: number;
+  /** The name generated code is called by (`create<Name>Client`), from `--name` or the server. */
+  name: string;
+  server: Implementation;
+  protocolVersion: string;
+  supportedVersions: string[];
+  capabilities: ServerCapabilities;
+  instructions?: string;
+  /** The capabilities declared while pulling: some servers list different tools per capability. */
+  clientCapabilities: ClientCapabilities;
+  tools: Tool[];
+  prompts: Prompt[];
+  resources: Resource[];
+  resourceTemplates: ResourceTemplate[];
+  /** Generation choices made at pull time, so `generate` reproduces the same bytes. */
+  codegen?: CodegenOptions;
+}
+
+/** Choices that shape generated code but are not part of the server's contract. */
+export interface CodegenOptions {
+  /** `vendored` copies the runtime into the output folder. */
+  runtime?: "package" | "vendored";
+  /** Server name → the name to generate for it. */
+  rename?: Record<string, string>;
+}
+
+/** What `pull` gathered from a server, before normalisation. */
+export interface PulledContract {
+  name: string;
+  server: Implementation;
+  protocolVersion: string;
+  supportedVersions: string[];
+  capabilities: ServerCapabilities;
+  instructions?: string | undefined;
+  clientCapabilities: ClientCapabilities;
+  tools: Tool[];
+  prompts: Prompt[];
+  resources: Resource[];
+  resourceTemplates: ResourceTemplate[];
+  codegen?: CodegenOptions | undefined;
+}
+
+/** Code-point order, identical on every OS and locale. */
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Values kept exactly as the server wrote them: a schema's property order is what users read. */
+const VERBATIM_KEYS: ReadonlySet<string> = new Set(["inputSchema", "outputSchema"]);
+
+/**
+ * Plain objects with keys sorted, recursively, except inside schemas; arrays keep their order
+ * (it can carry meaning).
+ */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value !== "object" || value === null) return value;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort(compareStrings)) {
+    const child = (value as Record<string, unknown>)[key];
+    // defineProperty, so a key like "__proto__" stays data instead of replacing the prototype.
+    Object.defineProperty(sorted, key, {
+      value: VERBATIM_KEYS.has(key) ? child : sortKeys(child),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return sorted;
+}
+
+/**
+ * Builds the snapshot: lists sorted by name (or URI), every object's keys sorted, so a server
+ * that reorders its lists or its JSON produces the same file.
+ */
+export function createSnapshot(contract: PulledContract): Snapshot {
+  const byName = <T extends { name: string }>(items: T[]): T[] =>
+    [...items].sort(
+      (a, b) =>
+        compareStrings(a.name, b.name) || compareStrings(JSON.stringify(a), JSON.stringify(b)),
+    );
+  const snapshot: Snapshot = {
+    formatVersion: SNAPSHOT_FORMAT_VERSION,
+    name: contract.name,
+    server: contract.server,
+    protocolVersion: contract.protocolVersion,
+    supportedVersions: [...contract.supportedVersions],
+    capabilities: contract.capabilities,
+    ...(contract.instructions === undefined ? {} : { instructions: contract.instructions }),
+    clientCapabilities: contract.clientCapabilities,
+    tools: byName(contract.tools),
+    prompts: byName(contract.prompts),
+    resources: [...contract.resources].sort(
+      (a, b) => compareStrings(a.uri, b.uri) || compareStrings(a.name, b.name),
+    ),
+    resourceTemplates: [...contract.resourceTemplates].sort(
+      (a, b) => compareStrings(a.uriTemplate, b.uriTemplate) || compareStrings(a.name, b.name),
+    ),
+  };
+  const codegen = normaliseCodegen(contract.codegen);
+  if (codegen !== undefined) snapshot.codegen = codegen;
+  return sortKeys(snapshot) as Snapshot;
+}
+
+/** Leaves defaults out, so a plain pull writes no `codegen` section at all. */
+function normaliseCodegen(options: CodegenOptions | undefined): CodegenOptions | undefined {
+  if (options === undefined) return undefined;
+  const result: CodegenOptions = {};
+  if (options.runtime === "vendored") result.runtime = "vendored";
+  if (options.rename !== undefined && Object.keys(options.rename).length > 0)
+    result.rename = { ...options.rename };
+  return Object.keys(result).length === 0 ? undefined : result;
+}
+
+/** The snapshot file's text: two-space JSON with a final newline, LF only. */
+export function serializeSnapshot(snapshot: Snapshot): string {
+  return `${JSON.stringify(snapshot, null, 2)}\n`;
+}
+
+const implementation = z.looseObject({ name: z.string(), version: z.string() });
+const named = z.looseObject({ name: z.string() });
+const snapshotSchema = z.object({
+  formatVersion: z.literal(SNAPSHOT_FORMAT_VERSION),
+  name: z.string().min(1),
+  server: implementation,
+  protocolVersion: z.string(),
+  supportedVersions: z.array(z.string()),
+  capabilities: z.record(z.string(), z.unknown()),
+  instructions: z.string().optional(),
+  clientCapabilities: z.record(z.string(), z.unknown()),
+  tools: z.array(named.extend({ inputSchema: z.record(z.string(), z.unknown()) })),
+  prompts: z.array(named),
+  resources: z.array(named.extend({ uri: z.string() })),
+  resourceTemplates: z.array(named.extend({ uriTemplate: z.string() })),
+  codegen: z
+    .strictObject({
+      runtime: z.enum(["package", "vendored"]).optional(),
+      rename: z.record(z.string(), z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/)).optional(),
+    })
+    .optional(),
+});
+
+/** A snapshot file that cannot be used, with the place and the problem. */
+export class SnapshotError extends Error {
+  override readonly name = "SnapshotError";
+}
+
+/** Reads a snapshot file's text; throws `SnapshotError` naming the first problem. */
+export function parseSnapshot(text: string, source: string): Snapshot {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new SnapshotError(
+      `${source} is not valid JSON (${(error as Error).message}); run \`mcp-codegen pull\` to recreate it`,
+    );
+  }
+  const version = (value as { formatVersion?: unknown } | null)?.formatVersion;
+  if (typeof version === "number" && version !== SNAPSHOT_FORMAT_VERSION) {
+    throw new SnapshotError(
+      `${source} has snapshot format ${version}, this mcp-codegen reads format ${SNAPSHOT_FORMAT_VERSION}; run \`mcp-codegen pull\` to recreate it`,
+    );
+  }
+  const parsed = snapshotSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length === 0 ? "the top level" : issue.path.map(String).join(".");
+    throw new SnapshotError(`${source} is not a valid snapshot: at ${where}: ${issue.message}`);
+  }
+  return value as Snapshot;
+}
