@@ -1,0 +1,106 @@
+/**
+ * `prepareSchema`: an untrusted tool schema (`inputSchema` or `outputSchema`) → a bounded,
+ * local-only, 2020-12-normalised tree that the TypeScript and zod emitters read.
+ *
+ * Passes: detect the dialect; scan the document (bounds, `$id`/`$anchor` index, references);
+ * resolve every reference inside the document (rejecting any that leaves it); lower the root and
+ * each reachable reference target to schema nodes, once each; then check the reference graph.
+ */
+import { Budget, type SchemaLimits } from "./bounds.js";
+import { createDefinitionNamer } from "./definition-names.js";
+import { detectDialect } from "./dialect.js";
+import { isPlainObject, own } from "./json-value.js";
+import type { DefinitionSlot, LowerContext } from "./lower-context.js";
+import { lowerAt, type Lowered } from "./lower-schema.js";
+import { findCycle, onCycle } from "./reference-graph.js";
+import { resolveAllRefs } from "./resolve-ref.js";
+import { scanDocument } from "./scan.js";
+import { SchemaError, describePointer } from "./schema-error.js";
+import type { PreparedSchema, SchemaDefinition } from "./schema-node.js";
+
+export { SchemaError } from "./schema-error.js";
+export type { SchemaDiagnostic } from "./schema-error.js";
+export type { PreparedSchema, SchemaDefinition, SchemaNode } from "./schema-node.js";
+export type { SchemaLimits } from "./bounds.js";
+
+/** Options of `prepareSchema`: the bounds (see `SchemaLimits` for the defaults). */
+export type PrepareOptions = Partial<SchemaLimits>;
+
+/**
+ * Prepares an untrusted JSON Schema for conversion.
+ *
+ * - Dialect: no `$schema` means 2020-12; 2019-09, draft-07, draft-06 and draft-04 are read and
+ *   normalised (`definitions`, `items: [...]`/`additionalItems`, `$ref` hiding its siblings,
+ *   boolean `exclusiveMinimum`); any other `$schema` throws.
+ * - References: `#`, JSON pointers (`~0`/`~1` and percent escapes), `$anchor`, `$id`-relative
+ *   references to resources inside the document; `$dynamicRef`/`$recursiveRef` resolve
+ *   statically. Anything else (http:, https:, file:, another document) throws a `SchemaError`
+ *   naming it; nothing is fetched. Recursion is kept as references between definitions; a cycle
+ *   that never passes through a property or array element throws.
+ * - Bounds: depth, subschema count, value count, key and pattern length (`options`); the work is
+ *   linear in them, and exceeding one throws.
+ * - Anything that is not an object or boolean where a schema belongs throws.
+ *
+ * Lenient readings (an invalid `pattern`, a keyword no type or validator can express) are listed
+ * in `diagnostics` instead. Every `SchemaError` message names the JSON pointer of the problem.
+ */
+export function prepareSchema(value: unknown, options: PrepareOptions = {}): PreparedSchema {
+  if (typeof value !== "boolean" && !isPlainObject(value)) {
+    throw new SchemaError("", "a schema must be an object or a boolean");
+  }
+  const dialect = detectDialect(
+    typeof value === "boolean" ? undefined : own(value, "$schema"),
+    "/$schema",
+  );
+  const index = scanDocument(value, dialect, new Budget(options));
+  const refTargets = resolveAllRefs(index);
+  const root: DefinitionSlot = {
+    pointer: "",
+    suffix: "",
+    references: new Set(),
+    unguarded: new Set(),
+  };
+  const ctx: LowerContext = {
+    index,
+    refTargets,
+    targets: new Set([...refTargets.values()].flat()),
+    slots: [root],
+    slotByPointer: new Map([["", 0]]),
+    nameDefinition: createDefinitionNamer(),
+    current: root,
+  };
+  const lowered: Lowered[] = [];
+  // `slots` grows as references are met: each reachable target is lowered exactly once.
+  for (let i = 0; i < ctx.slots.length; i += 1) {
+    ctx.current = ctx.slots[i] as DefinitionSlot;
+    lowered.push(lowerAt(ctx, ctx.current.pointer, false));
+  }
+  rejectUnguardedCycles(ctx.slots);
+  const recursive = onCycle(ctx.slots.map((slot) => [...slot.references]));
+  const definitions = ctx.slots.map((slot, i): SchemaDefinition => {
+    const { node, doc } = lowered[i] as Lowered;
+    const definition = {
+      suffix: slot.suffix,
+      pointer: slot.pointer,
+      node,
+      recursive: recursive[i] === true,
+      references: [...slot.references],
+    };
+    return doc === undefined ? definition : { ...definition, doc };
+  });
+  return { dialect, definitions, diagnostics: index.diagnostics };
+}
+
+function rejectUnguardedCycles(slots: readonly DefinitionSlot[]): void {
+  const edges = slots.map((slot) => [...slot.unguarded]);
+  const cyclic = onCycle(edges);
+  const start = cyclic.indexOf(true);
+  if (start === -1) return;
+  const path = (findCycle(edges, start) ?? [start]).map((i) =>
+    describePointer(slots[i]?.pointer ?? ""),
+  );
+  throw new SchemaError(
+    slots[start]?.pointer ?? "",
+    `$ref cycle that never reaches a property or array element: ${path.join(" → ")}`,
+  );
+}

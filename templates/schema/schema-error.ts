@@ -1,0 +1,68 @@
+/**
+ * The error every schema problem is reported with, and the JSON-pointer helpers that name the
+ * place of the problem. Pointers are built from untrusted keys, so messages show them through
+ * `describePointer`, which makes control, line-separator and bidirectional characters visible and
+ * shortens very long keys: a message must never be able to rewrite a terminal line.
+ */
+
+/** A non-fatal finding about a schema: something read leniently, approximated or not enforced. */
+export interface SchemaDiagnostic {
+  /** JSON pointer (RFC 6901) of the schema location, `""` for the root. */
+  readonly pointer: string;
+  readonly message: string;
+}
+
+/**
+ * A schema that cannot be converted: an unsupported dialect, a non-local or dangling `$ref`, a
+ * bound exceeded, a value that is not a schema. `pointer` is the raw JSON pointer of the problem;
+ * the message names it in a terminal-safe form.
+ */
+export class SchemaError extends Error {
+  override readonly name = "SchemaError";
+  readonly pointer: string;
+
+  constructor(pointer: string, reason: string) {
+    super(`${reason} (at ${describePointer(pointer)})`);
+    this.pointer = pointer;
+  }
+}
+
+/** Appends one key or index to a JSON pointer, escaping `~` and `/` as RFC 6901 requires. */
+export function appendPointer(pointer: string, key: string | number): string {
+  const text = String(key);
+  const escaped =
+    text.includes("~") || text.includes("/") ? text.replace(/~/g, "~0").replace(/\//g, "~1") : text;
+  return `${pointer}/${escaped}`;
+}
+
+/** Splits a JSON pointer into unescaped keys; `""` is the whole document. */
+export function parsePointer(pointer: string): string[] | undefined {
+  if (pointer === "") return [];
+  if (!pointer.startsWith("/")) return undefined;
+  const keys = pointer.slice(1).split("/");
+  // "~" may only start "~0" or "~1"; anything else makes the pointer invalid.
+  if (keys.some((key) => /~(?![01])/.test(key))) return undefined;
+  return keys.map((key) => key.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+const MAX_SHOWN = 120;
+
+/** A pointer as it appears in messages: `#/properties/x`, with unsafe characters made visible. */
+export function describePointer(pointer: string): string {
+  const shown = pointer.length > MAX_SHOWN ? `${pointer.slice(0, MAX_SHOWN)}…` : pointer;
+  return `#${visible(shown)}`;
+}
+
+/** Quotes untrusted text for a message: JSON-style quotes, unsafe characters escaped, bounded. */
+export function describeText(text: string): string {
+  const shown = text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+  return `"${visible(shown.replace(/["\\]/g, "\\$&"))}"`;
+}
+
+// C0 and C1 controls, line and paragraph separators, and bidirectional formatting characters.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+function visible(text: string): string {
+  return text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}

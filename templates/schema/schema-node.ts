@@ -1,0 +1,176 @@
+/**
+ * The normalised form of a JSON Schema that both emitters read: one tree of plain data per
+ * schema, with the dialect already applied, `$ref`s replaced by indexes into the definition table,
+ * the `type`-less case resolved, and every value checked. Both emitters walking the same tree is
+ * what keeps the TypeScript type and the zod validator in agreement.
+ */
+import type { SchemaDiagnostic } from "./schema-error.js";
+
+/** A JSON value that has been checked: plain objects and arrays, finite numbers, bounded depth. */
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | JsonObject;
+
+/** A checked JSON object. Read its keys with `Object.keys` only: it may own a `__proto__` key. */
+export interface JsonObject {
+  readonly [key: string]: JsonValue;
+}
+
+/** The JSON Schema dialects this generator reads; every one is normalised to 2020-12. */
+export type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-06" | "draft-04";
+
+/** A `pattern` that compiles as a JavaScript regular expression, ready for a regex literal. */
+export interface CompiledPattern {
+  /** `RegExp.prototype.source`: escaped so that it is safe between two slashes. */
+  readonly source: string;
+  /** `"u"` when the pattern is valid with unicode semantics (JSON Schema's intent), else `""`. */
+  readonly flags: "u" | "";
+}
+
+/** Annotations rendered as JSDoc. All text in here is untrusted. */
+export interface SchemaDoc {
+  readonly title?: string;
+  readonly description?: string;
+  readonly format?: string;
+  readonly default?: { readonly value: JsonValue };
+  readonly examples: readonly JsonValue[];
+  readonly deprecated: boolean;
+  /** Validation keywords worth showing, in schema order: `["minimum", "1"]`. */
+  readonly constraints: ReadonlyArray<readonly [string, string]>;
+}
+
+export interface StringNode {
+  readonly kind: "string";
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly patterns: readonly CompiledPattern[];
+  readonly format?: string;
+}
+
+export interface NumberNode {
+  readonly kind: "number";
+  readonly integer: boolean;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly multipleOf?: number;
+}
+
+/** Arrays and tuples: `prefix` are the `prefixItems`, `rest` applies to every later element. */
+export interface ArrayNode {
+  readonly kind: "array";
+  readonly prefix: readonly SchemaNode[];
+  /** How many prefix elements must be present (from `minItems`); the others are optional. */
+  readonly requiredPrefix: number;
+  /** `never` when no element may follow the prefix, `unknown` when any may. */
+  readonly rest: SchemaNode;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+}
+
+export interface PropertyNode {
+  readonly name: string;
+  readonly required: boolean;
+  readonly node: SchemaNode;
+  readonly doc?: SchemaDoc;
+}
+
+export interface PatternPropertyNode {
+  /** Absent when the key is not a JavaScript regex: types still admit the node, validators skip it. */
+  readonly pattern?: CompiledPattern;
+  readonly node: SchemaNode;
+}
+
+export interface ObjectNode {
+  readonly kind: "object";
+  readonly properties: readonly PropertyNode[];
+  readonly patternProperties: readonly PatternPropertyNode[];
+  /** Schema of every other key: `never` when closed, `unknown` when open. */
+  readonly additional: SchemaNode;
+  /**
+   * With `patternProperties` and a non-open `additional`: a pattern matching exactly the keys
+   * that are neither declared nor matched by a pattern. Absent when it could not be built, in
+   * which case validators treat `additional` as open (a diagnostic says so).
+   */
+  readonly additionalKeys?: CompiledPattern;
+}
+
+/** `enum` and `const`: exactly these JSON values. */
+export interface LiteralNode {
+  readonly kind: "literal";
+  readonly values: readonly JsonValue[];
+}
+
+/** A reference to `PreparedSchema.definitions[index]`. */
+export interface RefNode {
+  readonly kind: "ref";
+  readonly index: number;
+}
+
+/** `anyOf`, type arrays (`exclusive: false`) and `oneOf` (`exclusive: true`). */
+export interface UnionNode {
+  readonly kind: "union";
+  readonly members: readonly SchemaNode[];
+  readonly exclusive: boolean;
+}
+
+export interface IntersectionNode {
+  readonly kind: "intersection";
+  readonly members: readonly SchemaNode[];
+}
+
+/** A rule no TypeScript type can state; types show `base`, validators check the rule as well. */
+export type RefinementRule =
+  | { readonly kind: "not"; readonly node: SchemaNode }
+  | {
+      readonly kind: "if";
+      readonly if: SchemaNode;
+      readonly then: SchemaNode;
+      readonly else: SchemaNode;
+    };
+
+export interface RefinedNode {
+  readonly kind: "refined";
+  readonly base: SchemaNode;
+  readonly rules: readonly RefinementRule[];
+}
+
+export type SchemaNode =
+  | { readonly kind: "unknown" }
+  | { readonly kind: "never" }
+  | { readonly kind: "null" }
+  | { readonly kind: "boolean" }
+  | StringNode
+  | NumberNode
+  | ArrayNode
+  | ObjectNode
+  | LiteralNode
+  | RefNode
+  | UnionNode
+  | IntersectionNode
+  | RefinedNode;
+
+/** One named schema: the root (index 0, empty suffix) or a `$ref` target. */
+export interface SchemaDefinition {
+  /** PascalCase, `[A-Za-z0-9]*`, unique; appended to the caller's type and const names. */
+  readonly suffix: string;
+  /** Where the schema is in the original document. */
+  readonly pointer: string;
+  readonly node: SchemaNode;
+  readonly doc?: SchemaDoc;
+  /** Whether it refers to itself, directly or through other definitions. */
+  readonly recursive: boolean;
+  /** Indexes of the definitions it refers to, in first-use order. */
+  readonly references: readonly number[];
+}
+
+/** What `prepareSchema` returns: a bounded, local-only, 2020-12-normalised schema. */
+export interface PreparedSchema {
+  readonly dialect: Dialect;
+  /** `definitions[0]` is the root; the others are the `$ref` targets reachable from it. */
+  readonly definitions: readonly SchemaDefinition[];
+  readonly diagnostics: readonly SchemaDiagnostic[];
+}
+
+/** Shared singletons: most nodes are built fresh, these are common enough to share. */
+export const UNKNOWN: SchemaNode = { kind: "unknown" };
+export const NEVER: SchemaNode = { kind: "never" };

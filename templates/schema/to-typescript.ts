@@ -1,0 +1,288 @@
+/**
+ * Prepared schema → TypeScript type declarations.
+ *
+ * Why not json-schema-to-typescript (measured with version 16 before writing this): it has no
+ * `prefixItems` (a 2020-12 tuple silently becomes `T[]`), ignores `if`/`then`/`else`, reads `{}`
+ * and `not` as an object type instead of `unknown`, names interfaces after untrusted `title`s and
+ * `$defs` keys rather than our prefix, copies the `tsType` keyword into the output verbatim (any
+ * server could inject code through it), crashed on a `__proto__` property, is asynchronous, and
+ * took about 3.4 ms per 20-property schema, which alone exceeds the 1,000-tool budget. Emitting
+ * from our own normalised tree is shorter than working around all of that, and the zod emitter
+ * reads the same tree, so the type and the validator cannot drift apart.
+ */
+import { renderJsDoc } from "./jsdoc.js";
+import { assertIdentifier, numberLiteral, propertyName, stringLiteral } from "./literals.js";
+import type {
+  ArrayNode,
+  JsonValue,
+  ObjectNode,
+  PreparedSchema,
+  PropertyNode,
+  SchemaNode,
+} from "./schema-node.js";
+
+/** Options of `schemaToTypeScript`. */
+export interface TypeScriptOptions {
+  /** Name of the root type; definitions are named `${typeName}${suffix}` (`WeatherInputNode`). */
+  readonly typeName: string;
+}
+
+/** What `schemaToTypeScript` returns. */
+export interface TypeScriptOutput {
+  /**
+   * Complete `export type` statements, separated by blank lines: the root (`typeName`) first,
+   * then one per `$ref` target, each with its JSDoc.
+   */
+  readonly declarations: string;
+  /** The root type as an expression (the right-hand side of the `typeName` declaration). */
+  readonly typeExpression: string;
+}
+
+/**
+ * Writes TypeScript types for a prepared schema. Types compile under `strict`,
+ * `exactOptionalPropertyTypes` and `noUncheckedIndexedAccess`.
+ *
+ * - Objects: required properties plain, optional ones `name?: T | undefined` (an explicit
+ *   `undefined` is dropped when serialised, so it is accepted); closed objects have no index
+ *   signature, others `[k: string]: V` where V unites `additionalProperties` and
+ *   `patternProperties`, or is `unknown` when the declared properties do not all fit in it.
+ * - Arrays `T[]`, tuples `[A, B?, ...R[]]` (`minItems` makes prefix elements required).
+ * - `enum`/`const` as literal types (objects and arrays as their exact shapes), `anyOf`/`oneOf`
+ *   and type arrays as unions, `allOf` and keywords side by side as intersections.
+ * - `not` and `if`/`then`/`else` leave the base type (the validator checks them).
+ * - `unknown` only for `{}`/`true`, `never` for `false`.
+ * - Annotations become JSDoc on properties and declarations, through the comment escaper; names
+ *   and string values only ever appear as string literals.
+ */
+export function schemaToTypeScript(
+  prepared: PreparedSchema,
+  options: TypeScriptOptions,
+): TypeScriptOutput {
+  assertIdentifier(options.typeName, "typeName");
+  const names = prepared.definitions.map((definition) => `${options.typeName}${definition.suffix}`);
+  const emitter = new TypeEmitter(names);
+  const expressions = prepared.definitions.map((definition) => emitter.emit(definition.node).text);
+  const declarations = prepared.definitions.map((definition, i) => {
+    const doc = renderJsDoc(definition.doc);
+    const statement = `export type ${names[i] as string} = ${expressions[i] as string};`;
+    return doc === "" ? statement : `${doc}\n${statement}`;
+  });
+  return { declarations: declarations.join("\n\n"), typeExpression: expressions[0] as string };
+}
+
+/** How tightly a type expression binds: unions need parentheses inside `&`, `[]` and `?`. */
+const enum Binding {
+  Union = 0,
+  Intersection = 1,
+  Atom = 2,
+}
+
+interface Emitted {
+  readonly text: string;
+  readonly binding: Binding;
+  /** The texts of the union members (one, itself, when not a union). */
+  readonly members: readonly string[];
+  /** A keyword, a name or a primitive literal (or a union of them): cheap to repeat. */
+  readonly simple: boolean;
+}
+
+const atom = (text: string): Emitted => ({
+  text,
+  binding: Binding.Atom,
+  members: [text],
+  simple: false,
+});
+const simpleAtom = (text: string): Emitted => ({
+  text,
+  binding: Binding.Atom,
+  members: [text],
+  simple: true,
+});
+
+class TypeEmitter {
+  readonly #names: readonly string[];
+
+  constructor(names: readonly string[]) {
+    this.#names = names;
+  }
+
+  emit(node: SchemaNode): Emitted {
+    switch (node.kind) {
+      case "unknown":
+      case "never":
+      case "null":
+      case "boolean":
+      case "string":
+      case "number":
+        return simpleAtom(node.kind);
+      case "literal":
+        return unionOf(node.values.map(literalType));
+      case "ref":
+        return simpleAtom(this.#names[node.index] ?? "unknown");
+      case "union":
+        return unionOf(node.members.map((member) => this.emit(member)));
+      case "intersection":
+        return intersectionOf(node.members.map((member) => this.emit(member)));
+      case "refined":
+        return this.emit(node.base);
+      case "array":
+        return this.#array(node);
+      case "object":
+        return this.#object(node);
+    }
+  }
+
+  #array(node: ArrayNode): Emitted {
+    const rest = node.rest.kind === "never" ? undefined : this.emit(node.rest);
+    if (node.prefix.length === 0)
+      return atom(rest === undefined ? "[]" : `${wrap(rest, Binding.Atom)}[]`);
+    const elements = node.prefix.map((element, i) => {
+      const emitted = this.emit(element);
+      return i < node.requiredPrefix ? emitted.text : `${wrap(emitted, Binding.Atom)}?`;
+    });
+    if (rest !== undefined) elements.push(`...${wrap(rest, Binding.Atom)}[]`);
+    return atom(`[${elements.join(", ")}]`);
+  }
+
+  #object(node: ObjectNode): Emitted {
+    const properties = node.properties.map((property) => ({
+      property,
+      type: this.emit(property.node),
+    }));
+    const members = properties.map(({ property, type }) => propertyMember(property, type));
+    const index = this.#indexSignature(node, properties);
+    if (index !== undefined) members.push(`[k: string]: ${index};`);
+    if (members.length === 0) return atom("{ [k: string]: never }");
+    if (!members.some((member) => member.includes("\n")))
+      return atom(`{ ${members.join(" ").replace(/;$/, "")} }`);
+    return atom(`{\n${members.map(indent).join("\n")}\n}`);
+  }
+
+  /** The index signature's value type, or `undefined` for a closed object. */
+  #indexSignature(
+    node: ObjectNode,
+    properties: ReadonlyArray<{ property: PropertyNode; type: Emitted }>,
+  ): string | undefined {
+    if (node.additional.kind === "unknown" || !patternsChecked(node)) return "unknown";
+    const sources = node.patternProperties.map((p) => p.node);
+    if (node.additional.kind !== "never") sources.push(node.additional);
+    if (sources.length === 0) return undefined;
+    let value = unionOf(sources.map((source) => this.emit(source)));
+    if (value.text === "unknown") return "unknown";
+    const allowed = new Set(value.members);
+    const misfits = properties
+      .filter(({ property, type }) => !fitsIndex(property.node, type, allowed))
+      .map(({ type }) => type);
+    // Declared properties must fit the index signature. Cheap types are added to it; repeating
+    // whole object types would make the output grow exponentially with nesting, so then `unknown`.
+    if (!misfits.every((type) => type.simple)) return "unknown";
+    value = unionOf([value, ...misfits]);
+    const optional = properties.some(
+      ({ property }) => !property.required || property.name === "__proto__",
+    );
+    return optional && value.text !== "unknown" ? `${value.text} | undefined` : value.text;
+  }
+}
+
+/**
+ * Whether the validator checks every pattern key and every other key. When a pattern is not a
+ * JavaScript regex, or the patterns cannot be combined to find the other keys, the validator
+ * admits any value there, so the type must too: outputs are typed by what was validated.
+ */
+function patternsChecked(node: ObjectNode): boolean {
+  if (node.patternProperties.length === 0) return true;
+  return node.patternProperties.every((p) => p.pattern !== undefined) && node.additionalKeys !== undefined;
+}
+
+/** One property line (with its JSDoc): `name: T;` or `name?: T | undefined;`. */
+function propertyMember(property: PropertyNode, type: Emitted): string {
+  // zod never reads a `__proto__` key, so the validator cannot require it: the type does not either.
+  const proto = property.name === "__proto__";
+  const notes = proto ? ["Not checked by the validator: zod ignores `__proto__` keys."] : [];
+  const doc = renderJsDoc(property.doc, notes);
+  const key = propertyName(property.name);
+  const line =
+    property.required && !proto ? `${key}: ${type.text};` : `${key}?: ${withUndefined(type.text)};`;
+  return doc === "" ? line : `${doc}\n${line}`;
+}
+
+function withUndefined(text: string): string {
+  if (text === "unknown") return text;
+  return text === "never" ? "undefined" : `${text} | undefined`;
+}
+
+/**
+ * Whether a property's type certainly fits an index signature whose union members are
+ * `allowed` (compared as text, so this errs towards `unknown`, never towards a compile error).
+ */
+function fitsIndex(node: SchemaNode, type: Emitted, allowed: ReadonlySet<string>): boolean {
+  if (node.kind === "never" || type.members.every((member) => allowed.has(member))) return true;
+  return node.kind === "literal" && node.values.every((value) => allowed.has(primitiveName(value)));
+}
+
+function primitiveName(value: JsonValue): string {
+  if (value === null) return "null";
+  return typeof value === "object" ? "" : typeof value;
+}
+
+/** The exact type of one JSON value. */
+function literalType(value: JsonValue): Emitted {
+  if (value === null) return simpleAtom("null");
+  if (typeof value === "string") return simpleAtom(stringLiteral(value));
+  if (typeof value === "boolean") return simpleAtom(String(value));
+  if (typeof value === "number") {
+    const text = numberLiteral(value);
+    // `-1[]` does not parse as an array of -1.
+    return {
+      text,
+      binding: value < 0 ? Binding.Intersection : Binding.Atom,
+      members: [text],
+      simple: true,
+    };
+  }
+  if (Array.isArray(value))
+    return atom(
+      `[${(value as readonly JsonValue[]).map((item) => literalType(item).text).join(", ")}]`,
+    );
+  const object = value as Readonly<Record<string, JsonValue>>;
+  const keys = Object.keys(object);
+  if (keys.length === 0) return atom("{ [k: string]: never }");
+  return atom(
+    `{ ${keys.map((key) => `${propertyName(key)}: ${literalType(object[key] as JsonValue).text}`).join("; ")} }`,
+  );
+}
+
+function unionOf(members: readonly Emitted[]): Emitted {
+  const texts = [...new Set(members.flatMap((member) => member.members))].filter(
+    (text) => text !== "never",
+  );
+  if (texts.includes("unknown")) return simpleAtom("unknown");
+  if (texts.length === 0) return simpleAtom("never");
+  const simple = members.every((member) => member.simple);
+  const union: Emitted = {
+    text: texts.join(" | "),
+    binding: Binding.Union,
+    members: texts,
+    simple,
+  };
+  return texts.length === 1 ? (members.find((member) => member.text === texts[0]) ?? union) : union;
+}
+
+function intersectionOf(members: readonly Emitted[]): Emitted {
+  const texts = [...new Set(members.map((member) => wrap(member, Binding.Intersection)))];
+  if (texts.length === 1) return members[0] as Emitted;
+  const text = texts.join(" & ");
+  return { text, binding: Binding.Intersection, members: [text], simple: false };
+}
+
+/** The text of `emitted`, parenthesised if it binds more loosely than `needed`. */
+function wrap(emitted: Emitted, needed: Binding): string {
+  return emitted.binding < needed ? `(${emitted.text})` : emitted.text;
+}
+
+function indent(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => `  ${line}`)
+    .join("\n");
+}

@@ -1,0 +1,99 @@
+/**
+ * zod source for the leaf kinds: strings (formats, lengths, patterns), numbers and literal
+ * values. Text from the schema only enters as string literals, number literals or regex literals
+ * built from a compiled pattern's escaped `source`.
+ */
+import { numberLiteral, propertyName, stringLiteral } from "./literals.js";
+import type { CompiledPattern, JsonValue, NumberNode, StringNode } from "./schema-node.js";
+
+// JSON Schema formats that zod checks. A Map, because the key is untrusted (`__proto__`).
+const FORMATS: ReadonlyMap<string, string> = new Map([
+  ["email", "z.email()"],
+  ["uri", "z.url()"],
+  ["url", "z.url()"],
+  ["uuid", "z.guid()"],
+  ["date-time", "z.iso.datetime({ offset: true })"],
+  ["date", "z.iso.date()"],
+  ["duration", "z.iso.duration()"],
+  ["ipv4", "z.ipv4()"],
+  ["ipv6", "z.ipv6()"],
+  ["hostname", "z.hostname()"],
+]);
+
+/** The JSON Schema formats `zodString` turns into zod checks. */
+export const ZOD_FORMATS: readonly string[] = [...FORMATS.keys()];
+
+/** A regex literal for a compiled pattern. */
+export function regexLiteral(pattern: CompiledPattern): string {
+  return `/${pattern.source}/${pattern.flags}`;
+}
+
+/**
+ * A zod string schema. JSON Schema counts length in code points and zod in UTF-16 units, so a
+ * length other than "at least 1" is checked with a unicode regex, where `[\s\S]` is one code point.
+ */
+export function zodString(node: StringNode): string {
+  const min = node.minLength ?? 0;
+  const max = node.maxLength;
+  if (max !== undefined && max < min) return "z.never()";
+  let text = (node.format === undefined ? undefined : FORMATS.get(node.format)) ?? "z.string()";
+  if (min === 1 && max === undefined) text += ".min(1)";
+  else if (min > 0 || max !== undefined) text += `.regex(/^[\\s\\S]{${min},${max ?? ""}}$/u)`;
+  for (const pattern of node.patterns) text += `.regex(${regexLiteral(pattern)})`;
+  return text;
+}
+
+/** A zod number schema: `integer` (safe integers, as zod's `int()` checks), bounds, `multipleOf`. */
+export function zodNumber(node: NumberNode): string {
+  let text = node.integer ? "z.number().int()" : "z.number()";
+  if (node.minimum !== undefined) text += `.min(${numberLiteral(node.minimum)})`;
+  if (node.exclusiveMinimum !== undefined) text += `.gt(${numberLiteral(node.exclusiveMinimum)})`;
+  if (node.maximum !== undefined) text += `.max(${numberLiteral(node.maximum)})`;
+  if (node.exclusiveMaximum !== undefined) text += `.lt(${numberLiteral(node.exclusiveMaximum)})`;
+  if (node.multipleOf !== undefined) text += `.multipleOf(${numberLiteral(node.multipleOf)})`;
+  return text;
+}
+
+/**
+ * Exactly these JSON values: `z.literal` / `z.enum` for primitives, exact shapes (strict objects,
+ * fixed-length tuples) for objects and arrays.
+ */
+export function zodLiterals(values: readonly JsonValue[]): string {
+  const primitives = values.filter((value) => value === null || typeof value !== "object");
+  const composites = values.filter((value) => value !== null && typeof value === "object");
+  const members: string[] = [];
+  if (primitives.length === 1)
+    members.push(`z.literal(${primitiveLiteral(primitives[0] as JsonValue)})`);
+  else if (primitives.length > 1 && primitives.every((value) => typeof value === "string")) {
+    members.push(`z.enum([${primitives.map(primitiveLiteral).join(", ")}])`);
+  } else if (primitives.length > 1)
+    members.push(`z.literal([${primitives.map(primitiveLiteral).join(", ")}])`);
+  for (const value of composites) members.push(exactValue(value));
+  if (members.length === 0) return "z.never()";
+  return members.length === 1 ? (members[0] as string) : `z.union([${members.join(", ")}])`;
+}
+
+function primitiveLiteral(value: JsonValue): string {
+  if (typeof value === "string") return stringLiteral(value);
+  if (typeof value === "number") return numberLiteral(value);
+  return String(value);
+}
+
+function exactValue(value: JsonValue): string {
+  if (value === null || typeof value !== "object") return `z.literal(${primitiveLiteral(value)})`;
+  if (Array.isArray(value))
+    return `z.tuple([${(value as readonly JsonValue[]).map(exactValue).join(", ")}])`;
+  const object = value as Readonly<Record<string, JsonValue>>;
+  const entries = Object.keys(object).map(
+    (key) => `${shapeKey(key)}: ${exactValue(object[key] as JsonValue)}`,
+  );
+  return `z.strictObject({${entries.length === 0 ? "" : ` ${entries.join(", ")} `}})`;
+}
+
+/**
+ * A key in a zod shape (an object literal, not a type): `__proto__` written any other way would
+ * set the literal's prototype instead of declaring a key, so it is computed.
+ */
+export function shapeKey(name: string): string {
+  return name === "__proto__" ? `[${stringLiteral(name)}]` : propertyName(name);
+}

@@ -1,0 +1,54 @@
+/**
+ * Test helper: type-checks generated TypeScript with the compiler API, under the options the
+ * generated code promises to compile with. Files are written to a temporary directory whose
+ * `node_modules` links to the project's, so `import { z } from "zod"` resolves.
+ */
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import ts from "typescript";
+
+/** Compiler options of generated code: strict, exact optional properties, checked indexing. */
+export const GENERATED_CODE_OPTIONS: ts.CompilerOptions = {
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  noEmit: true,
+  target: ts.ScriptTarget.ES2023,
+  lib: ["lib.es2023.d.ts"],
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  skipLibCheck: true,
+  types: [],
+};
+
+/** One diagnostic, as `file:line: message`. */
+export type CompileDiagnostic = string;
+
+/**
+ * Type-checks `files` (name → source) together and returns every diagnostic, formatted. An empty
+ * list means the code compiles.
+ */
+export function compileGenerated(files: Readonly<Record<string, string>>): CompileDiagnostic[] {
+  const dir = mkdtempSync(join(tmpdir(), "mcp-codegen-schema-"));
+  try {
+    symlinkSync(resolve("node_modules"), join(dir, "node_modules"), "dir");
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }));
+    const roots = Object.entries(files).map(([name, source]) => {
+      const path = join(dir, name);
+      writeFileSync(path, source);
+      return path;
+    });
+    const program = ts.createProgram(roots, GENERATED_CODE_OPTIONS);
+    return ts.getPreEmitDiagnostics(program).map((diagnostic) => format(diagnostic, dir));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function format(diagnostic: ts.Diagnostic, dir: string): string {
+  const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+  if (diagnostic.file === undefined || diagnostic.start === undefined) return message;
+  const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+  return `${diagnostic.file.fileName.slice(dir.length + 1)}:${line + 1}: ${message}`;
+}

@@ -1,0 +1,18 @@
+/**
+ * Test helper: turns emitted zod source into a live validator, by stripping its types with the
+ * TypeScript compiler and evaluating the JavaScript against the installed zod. Only ever used on
+ * output the tests generated themselves.
+ */
+import ts from "typescript";
+import { z } from "zod";
+import type { ZodOutput } from "../../../templates/schema/to-zod.js";
+
+/** The validator `output` describes. */
+export function evaluateZod(output: ZodOutput): z.ZodType {
+  const source = `function build(z) {\n${output.declarations}\nreturn ${output.expression};\n}`;
+  const javascript = ts.transpileModule(source, {
+    compilerOptions: { target: ts.ScriptTarget.ES2023 },
+  }).outputText;
+  const build = new Function(`${javascript}\nreturn build;`)() as (zod: typeof z) => z.ZodType;
+  return build(z);
+}
