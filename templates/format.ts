@@ -1,8 +1,9 @@
 /**
  * The single formatting pass over generated code, with a pinned prettier configuration so the
- * output does not change with a user's own prettier settings or editor.
+ * output does not change with a user's own prettier settings or editor. Prettier is loaded on
+ * first use, so a run served entirely from the cache never loads it.
  */
-import { format, type Options } from "prettier";
+import type { Options } from "prettier";
 
 /** Pinned: changing any of these changes every generated file. */
 export const PRETTIER_OPTIONS: Readonly<Options> = Object.freeze({
@@ -20,7 +21,10 @@ export const PRETTIER_OPTIONS: Readonly<Options> = Object.freeze({
   proseWrap: "preserve",
 });
 
+let prettier: Promise<typeof import("prettier")> | undefined;
+
 /** Formats one TypeScript module. */
-export function formatTypeScript(text: string): Promise<string> {
-  return format(text, PRETTIER_OPTIONS);
+export async function formatTypeScript(text: string): Promise<string> {
+  prettier ??= import("prettier");
+  return (await prettier).format(text, PRETTIER_OPTIONS);
 }

@@ -12,7 +12,7 @@ import { formatTypeScript } from "./format.js";
 import { provenanceHeader } from "./header.js";
 import type { ModuleText } from "./module-text.js";
 import { planNames } from "./plan.js";
-import { printModule } from "./print.js";
+import { loadModulePrinter } from "./print.js";
 import { serializeSnapshot, type Snapshot } from "./snapshot.js";
 
 export interface GeneratedFile {
@@ -90,7 +90,7 @@ export async function generateFiles(
       const key = cacheKey(options.generatorVersion, header, runtimeImport, module);
       const cached = options.cache?.get(key);
       if (cached !== undefined) return { path: module.path, content: cached };
-      const text = printModule(module.path, header, module.emit(runtimeImport));
+      const text = (await loadModulePrinter())(header, module.emit(runtimeImport));
       const content = await formatTypeScript(text);
       options.cache?.set(key, content);
       return { path: module.path, content };

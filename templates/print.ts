@@ -1,26 +1,22 @@
 /**
  * Prints a module's plain data through ts-morph structures: import declarations as structures,
- * statements as text, the provenance header first. The result is unformatted; `format.ts` makes
- * it pretty, once.
+ * statements as text, the provenance header first, with `printStructure` (no project, no parse).
+ * The result is unformatted; `format.ts` makes it pretty, once. ts-morph is loaded on first use,
+ * so a run whose every file comes from the cache never loads it.
  */
-import {
-  Project,
-  StructureKind,
-  type ImportDeclarationStructure,
-  type OptionalKind,
-} from "ts-morph";
+import type { ImportDeclarationStructure, OptionalKind, SourceFileStructure } from "ts-morph";
 import type { ModuleText } from "./module-text.js";
 
-// One in-memory project for the whole run: creating a Project loads compiler state we reuse.
-let project: Project | undefined;
+type TsMorph = typeof import("ts-morph");
 
 function importStructure(
+  morph: TsMorph,
   values: string[],
   types: string[],
   from: string,
 ): OptionalKind<ImportDeclarationStructure> {
   return {
-    kind: StructureKind.ImportDeclaration,
+    kind: morph.StructureKind.ImportDeclaration,
     moduleSpecifier: from,
     namedImports: [
       ...[...new Set(values)].sort().map((name) => ({ name })),
@@ -29,23 +25,25 @@ function importStructure(
   };
 }
 
-/** The file's text: header, imports, statements separated by blank lines. */
-export function printModule(path: string, header: string, module: ModuleText): string {
-  project ??= new Project({ useInMemoryFileSystem: true });
-  const imports: OptionalKind<ImportDeclarationStructure>[] = [
-    importStructure(module.imports.values, module.imports.types, module.imports.from),
-    ...(module.localImports ?? []).map((local) => importStructure(local.names, [], local.from)),
-  ];
-  const file = project.createSourceFile(
-    path,
-    {
+/** A printer bound to a loaded ts-morph. */
+export type ModulePrinter = (header: string, module: ModuleText) => string;
+
+let printer: Promise<ModulePrinter> | undefined;
+
+/** Loads ts-morph once and returns the printer: header, imports, statements with blank lines between. */
+export function loadModulePrinter(): Promise<ModulePrinter> {
+  printer ??= import("ts-morph").then((morph) => (header, module) => {
+    const structure: SourceFileStructure = {
+      kind: morph.StructureKind.SourceFile,
       leadingTrivia: `${header}\n`,
-      // A trailing newline on each statement keeps a blank line between declarations.
-      statements: [...imports, ...module.statements.map((statement) => `\n${statement}`)],
-    },
-    { overwrite: true },
-  );
-  const text = file.getFullText();
-  project.removeSourceFile(file);
-  return text;
+      statements: [
+        importStructure(morph, module.imports.values, module.imports.types, module.imports.from),
+        ...(module.localImports ?? []).map((local) => importStructure(morph, local.names, [], local.from)),
+        // A leading newline on each statement keeps a blank line between declarations.
+        ...module.statements.map((statement) => `\n${statement}`),
+      ],
+    };
+    return morph.printStructure(structure, { indentNumberOfSpaces: 2 });
+  });
+  return printer;
 }
