@@ -38,8 +38,8 @@ export interface ToolValidators {
 }
 
 export interface ToolSpec {
-  /** The tool definition exactly as the server declared it (from the snapshot). */
-  definition: Tool;
+  /** The tool definition exactly as the server declared it (from the snapshot), as JSON. */
+  definitionJson: string;
   validators: () => ToolValidators;
 }
 
@@ -57,23 +57,26 @@ export interface ToolBinding<Input, Output> {
  */
 export function defineTool<Input, Result>(spec: ToolSpec): ToolBinding<Input, Result> {
   let validators: ToolValidators | undefined;
+  let definition: Tool | undefined;
   const getValidators = (): ToolValidators => (validators ??= spec.validators());
-  const name = spec.definition.name;
-  const hasOutput = spec.definition.outputSchema !== undefined;
+  // Parsed on first use: importing a module with many tools evaluates nothing.
+  const getDefinition = (): Tool => (definition ??= JSON.parse(spec.definitionJson) as Tool);
   return {
-    name,
-    definition: spec.definition,
+    get name() {
+      return getDefinition().name;
+    },
+    get definition() {
+      return getDefinition();
+    },
     validators: getValidators,
     async call(client, input, options) {
-      const context = { method: "tools/call", target: name };
+      const tool = getDefinition();
+      const context = { method: "tools/call", target: tool.name };
       if (options?.validateInput === true) checkInput(getValidators().input, input, context);
-      const result = await client.callTool(
-        name,
-        input as Record<string, unknown>,
-        options,
-        spec.definition,
-      );
-      if (hasOutput && result.isError !== true && options?.validateOutput !== false) {
+      const args = input as Record<string, unknown>;
+      const result = await client.callTool(tool.name, args, options, tool);
+      const validate = tool.outputSchema !== undefined && options?.validateOutput !== false;
+      if (validate && result.isError !== true) {
         const output = getValidators().output;
         if (output !== undefined) checkOutput(output, result, context);
       }

@@ -4,7 +4,6 @@
  * and formats them once for all files.
  */
 import { annotationLines, describedLines } from "./docs.js";
-import { jsonLiteral } from "./literal.js";
 import type { PlannedTool } from "./plan.js";
 import { prepareSchema, SchemaError, type PreparedSchema } from "./schema/prepare.js";
 import { schemaToTypeScript } from "./schema/to-typescript.js";
@@ -94,7 +93,9 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
           `The MCP tool ${stringLiteral(tool.name)}: its definition as the server declared it, and its validators.`,
         ]),
         `export const ${entry.binding} = /* @__PURE__ */ defineTool<${inputName}, ${result}>({`,
-        `definition: ${jsonLiteral(tool)},`,
+        // Compact JSON, parsed on first use: nothing to evaluate at import, cheap to format, and
+        // exact for any key (the readable copy is mcp.snapshot.json).
+        `definitionJson: ${stringLiteral(JSON.stringify(tool))},`,
         `validators: () => { ${validators.join("\n")} },`,
         `});`,
       ].join("\n"),

@@ -8,7 +8,7 @@ import { emitIndex } from "./emit-index.js";
 import { emitPrompt } from "./emit-prompt.js";
 import { emitResource, emitTemplate } from "./emit-resource.js";
 import { emitTool } from "./emit-tool.js";
-import { formatTypeScript } from "./format.js";
+import { formatModules } from "./format.js";
 import { provenanceHeader } from "./header.js";
 import type { ModuleText } from "./module-text.js";
 import { planNames } from "./plan.js";
@@ -84,18 +84,21 @@ export async function generateFiles(
       identity: ["index", snapshot, plan],
     },
   ];
-  const files = await Promise.all(
-    modules.map(async (module) => {
-      const runtimeImport = runtimeSpecifier(module.path, runtime);
-      const key = cacheKey(options.generatorVersion, header, runtimeImport, module);
-      const cached = options.cache?.get(key);
-      if (cached !== undefined) return { path: module.path, content: cached };
-      const text = (await loadModulePrinter())(header, module.emit(runtimeImport));
-      const content = await formatTypeScript(text);
-      options.cache?.set(key, content);
-      return { path: module.path, content };
-    }),
-  );
+  const files: GeneratedFile[] = [];
+  const misses: Array<{ path: string; key: string; text: string }> = [];
+  for (const module of modules) {
+    const runtimeImport = runtimeSpecifier(module.path, runtime);
+    const key = cacheKey(options.generatorVersion, header, runtimeImport, module);
+    const cached = options.cache?.get(key);
+    if (cached !== undefined) files.push({ path: module.path, content: cached });
+    else misses.push({ path: module.path, key, text: (await loadModulePrinter())(header, module.emit(runtimeImport)) });
+  }
+  const formatted = await formatModules(misses.map((miss) => miss.text));
+  misses.forEach((miss, i) => {
+    const content = formatted[i]!;
+    options.cache?.set(miss.key, content);
+    files.push({ path: miss.path, content });
+  });
   files.push({ path: "mcp.snapshot.json", content: serializeSnapshot(snapshot) });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -27,7 +27,11 @@ const IN_PLACE = [
 ];
 
 /** The array node of `raw`. */
-export function lowerArray(ctx: LowerContext, raw: RawObject, pointer: string): ArrayNode | typeof NEVER {
+export function lowerArray(
+  ctx: LowerContext,
+  raw: RawObject,
+  pointer: string,
+): ArrayNode | typeof NEVER {
   const present = UNENFORCED.filter(
     (k) => has(raw, k) && !(k === "uniqueItems" && own(raw, k) === false),
   );

@@ -53,6 +53,7 @@ const IMPLIED: ReadonlyArray<readonly [TypeName, readonly string[]]> = [
       "maxProperties",
       "dependentRequired",
       "dependentSchemas",
+      "dependencies",
       "unevaluatedProperties",
     ],
   ],
@@ -162,7 +163,11 @@ function typeAdmits(types: readonly TypeName[], value: JsonValue): boolean {
   return types.includes(type) || (type === "integer" && types.includes("number"));
 }
 
-function lowerString(ctx: LowerContext, raw: RawObject, pointer: string): StringNode | typeof NEVER {
+function lowerString(
+  ctx: LowerContext,
+  raw: RawObject,
+  pointer: string,
+): StringNode | typeof NEVER {
   const minLength = readCount(ctx, raw, "minLength", pointer);
   const maxLength = readCount(ctx, raw, "maxLength", pointer);
   if (maxLength !== undefined && minLength !== undefined && maxLength < minLength) return NEVER;

@@ -99,6 +99,9 @@ const simpleAtom = (text: string): Emitted => ({
   simple: true,
 });
 
+/** An object with no keys at all (`{}` would mean any non-nullish value). */
+const CLOSED_EMPTY = "{ [k: string]: never }";
+
 class TypeEmitter {
   readonly #names: readonly string[];
 
@@ -122,7 +125,9 @@ class TypeEmitter {
       case "union":
         return unionOf(node.members.map((member) => this.emit(member)));
       case "intersection":
-        return intersectionOf(node.members.map((member) => this.emit(member)));
+        return intersectionOf(
+          node.members.map((member) => this.emit(member)).filter(notClosedEmpty),
+        );
       case "refined":
         return this.emit(node.base);
       case "array":
@@ -152,7 +157,7 @@ class TypeEmitter {
     const members = properties.map(({ property, type }) => propertyMember(property, type));
     const index = this.#indexSignature(node, properties);
     if (index !== undefined) members.push(`[k: string]: ${index};`);
-    if (members.length === 0) return atom("{ [k: string]: never }");
+    if (members.length === 0) return atom(CLOSED_EMPTY);
     if (!members.some((member) => member.includes("\n")))
       return atom(`{ ${members.join(" ").replace(/;$/, "")} }`);
     return atom(`{\n${members.map(indent).join("\n")}\n}`);
@@ -191,7 +196,10 @@ class TypeEmitter {
  */
 function patternsChecked(node: ObjectNode): boolean {
   if (node.patternProperties.length === 0) return true;
-  return node.patternProperties.every((p) => p.pattern !== undefined) && node.additionalKeys !== undefined;
+  return (
+    node.patternProperties.every((p) => p.pattern !== undefined) &&
+    node.additionalKeys !== undefined
+  );
 }
 
 /** One property line (with its JSDoc): `name: T;` or `name?: T | undefined;`. */
@@ -246,7 +254,7 @@ function literalType(value: JsonValue): Emitted {
     );
   const object = value as Readonly<Record<string, JsonValue>>;
   const keys = Object.keys(object);
-  if (keys.length === 0) return atom("{ [k: string]: never }");
+  if (keys.length === 0) return atom(CLOSED_EMPTY);
   return atom(
     `{ ${keys.map((key) => `${propertyName(key)}: ${literalType(object[key] as JsonValue).text}`).join("; ")} }`,
   );
@@ -266,6 +274,15 @@ function unionOf(members: readonly Emitted[]): Emitted {
     simple,
   };
   return texts.length === 1 ? (members.find((member) => member.text === texts[0]) ?? union) : union;
+}
+
+/**
+ * Drops closed empty objects from an intersection with other members: zod checks the keys of an
+ * intersection together (a key declared by any member is allowed), so the validator admits what
+ * the other members admit, and the type must not exclude it.
+ */
+function notClosedEmpty(member: Emitted, _: number, all: readonly Emitted[]): boolean {
+  return member.text !== CLOSED_EMPTY || all.every((other) => other.text === CLOSED_EMPTY);
 }
 
 function intersectionOf(members: readonly Emitted[]): Emitted {

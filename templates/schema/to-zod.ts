@@ -8,6 +8,8 @@ import { stronglyConnected } from "./reference-graph.js";
 import type { PreparedSchema } from "./schema-node.js";
 import { ZodEmitter } from "./zod-emitter.js";
 
+const RESERVED: ReadonlySet<string> = new Set(["z", "value", "Object", "Array"]);
+
 /** Options of `schemaToZod`. */
 export interface ZodOptions {
   /** Name of the root validator; definitions are named `${constName}${suffix}`. */
@@ -56,6 +58,9 @@ export interface ZodOutput {
 export function schemaToZod(prepared: PreparedSchema, options: ZodOptions): ZodOutput {
   assertIdentifier(options.constName, "constName");
   assertIdentifier(options.typeName, "typeName");
+  // Emitted code uses these names itself; a validator named so would shadow them or be shadowed.
+  if (RESERVED.has(options.constName))
+    throw new TypeError(`constName must not be ${options.constName}: emitted code uses that name`);
   const { definitions } = prepared;
   const names = definitions.map((definition) => `${options.constName}${definition.suffix}`);
   const emitter = new ZodEmitter(names);

@@ -136,6 +136,16 @@ const keywordCases: ReadonlyArray<{ name: string; given: unknown; want: string }
     want: "export type T = { a: string; [k: string]: unknown } & ({ b?: number | undefined; [k: string]: unknown } | null);",
   },
   {
+    name: "allOf with a closed empty object",
+    given: {
+      allOf: [
+        { type: "object", additionalProperties: false },
+        { type: "object", properties: { a: { type: "string" } } },
+      ],
+    },
+    want: "export type T = { a?: string | undefined; [k: string]: unknown };",
+  },
+  {
     name: "not",
     given: { type: "string", not: { const: "x" } },
     want: "export type T = string;",
@@ -557,6 +567,8 @@ export const x1: Nothing = null;
     const source = `${declarations.join("\n\n")}\n${checks}`;
     expect(compileGenerated({ "types.ts": source })).toEqual([]);
     // The hostile description is still inside its comment: no statement starts with it.
-    expect(source.split("\n").filter((line) => line.includes("pwned"))).toEqual(["/** *\\/ export const pwned = 1; /* */"]);
+    expect(source.split("\n").filter((line) => line.includes("pwned"))).toEqual([
+      "/** *\\/ export const pwned = 1; /* */",
+    ]);
   });
 });

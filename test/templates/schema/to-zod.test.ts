@@ -200,6 +200,16 @@ const keywordCases: ReadonlyArray<{ name: string; given: unknown; want: string }
     want: "z.looseObject({ a: z.string() }).and(z.looseObject({ b: z.number().optional() }))",
   },
   {
+    name: "allOf with a closed empty object",
+    given: {
+      allOf: [
+        { type: "object", additionalProperties: false },
+        { type: "object", properties: { a: { type: "string" } } },
+      ],
+    },
+    want: "z.strictObject({}).and(z.looseObject({ a: z.string().optional() }))",
+  },
+  {
     name: "not",
     given: { type: "string", not: { enum: ["x", "y"] } },
     want: `z.string().refine((value) => !z.enum(["x", "y"]).safeParse(value).success, "must not match the schema in \`not\`")`,
@@ -360,6 +370,11 @@ describe("schemaToZod", () => {
     const prepared = prepareSchema({});
     expect(() => schemaToZod(prepared, { constName: "a-b", typeName: "T" })).toThrow(TypeError);
     expect(() => schemaToZod(prepared, { constName: "t", typeName: "T;" })).toThrow(TypeError);
+    for (const constName of ["z", "value", "Object", "Array"]) {
+      expect(() => schemaToZod(prepared, { constName, typeName: "T" })).toThrow(
+        `constName must not be ${constName}`,
+      );
+    }
   });
 
   it("writes hostile names and values only as string literals", () => {
@@ -537,6 +552,24 @@ describe("emitted validators", () => {
         (value) => validator.safeParse(value).success,
       ),
     ).toEqual([true, true, false, false]);
+  });
+
+  it("admit the keys of either member of an allOf of closed objects, as the type does (a documented gap)", () => {
+    const schema = {
+      allOf: [
+        { type: "object", properties: { a: { type: "string" } }, additionalProperties: false },
+        { type: "object", properties: { b: { type: "number" } }, additionalProperties: false },
+      ],
+    };
+    const validator = evaluateZod(
+      schemaToZod(prepareSchema(schema), { constName: "v", typeName: "V" }),
+    );
+    expect(
+      [{ a: "x", b: 1 }, { a: "x", b: 1, c: 2 }, { a: 1 }].map(
+        (value) => validator.safeParse(value).success,
+      ),
+    ).toEqual([true, false, false]);
+    expect(referenceValidate(schema, { a: "x", b: 1 })).toBe(false);
   });
 
   it("reject integers beyond 2^53, a documented gap", () => {

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { prepareSchema } from "../../../templates/schema/prepare.js";
+import type { SchemaDoc } from "../../../templates/schema/schema-node.js";
+
+function rootDoc(schema: unknown): SchemaDoc | undefined {
+  return prepareSchema(schema).definitions[0]?.doc;
+}
+
+describe("readDoc", () => {
+  const cases: ReadonlyArray<{ name: string; given: unknown; want: SchemaDoc | undefined }> = [
+    { name: "nothing to show", given: { type: "string" }, want: undefined },
+    { name: "a boolean schema", given: true, want: undefined },
+    {
+      name: "every annotation",
+      given: {
+        title: "T",
+        description: "D",
+        format: "uri",
+        default: { a: [1] },
+        examples: ["x", 2],
+        deprecated: true,
+        minLength: 1,
+        pattern: "^a",
+        uniqueItems: true,
+      },
+      want: {
+        title: "T",
+        description: "D",
+        format: "uri",
+        default: { value: { a: [1] } },
+        examples: ["x", 2],
+        deprecated: true,
+        constraints: [
+          ["minLength", "1"],
+          ["pattern", "^a"],
+          ["uniqueItems", ""],
+        ],
+      },
+    },
+    {
+      name: "a null default",
+      given: { default: null },
+      want: { default: { value: null }, examples: [], deprecated: false, constraints: [] },
+    },
+    {
+      name: "wrongly typed annotations are skipped",
+      given: { title: 1, description: ["x"], deprecated: "yes", minimum: "1" },
+      want: undefined,
+    },
+  ];
+  it.each(cases)("$name", ({ given, want }) => {
+    expect(rootDoc(given)).toEqual(want);
+  });
+
+  it("checks default and examples as JSON within the bounds", () => {
+    expect(() => rootDoc({ default: { a: [[[1]]] } })).not.toThrow();
+    expect(() => prepareSchema({ default: [[[1]]] }, { maxDepth: 2 })).toThrow(
+      "nested more than 2 levels deep (at #/default/0/0)",
+    );
+    expect(() => prepareSchema({ examples: [1, 2, 3] }, { maxValues: 2 })).toThrow(
+      "(at #/examples/2)",
+    );
+  });
+});

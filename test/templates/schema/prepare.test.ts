@@ -1,0 +1,398 @@
+import { describe, expect, it } from "vitest";
+import {
+  SchemaError,
+  prepareSchema,
+  type PreparedSchema,
+} from "../../../templates/schema/prepare.js";
+
+/** The thrown `SchemaError`'s pointer and message, or a failure if nothing was thrown. */
+function failure(
+  schema: unknown,
+  options: Parameters<typeof prepareSchema>[1] = {},
+): { pointer: string; message: string } {
+  try {
+    prepareSchema(schema, options);
+  } catch (error) {
+    if (error instanceof SchemaError) return { pointer: error.pointer, message: error.message };
+    throw error;
+  }
+  throw new Error("expected a SchemaError");
+}
+
+/** Suffix, pointer and recursion of each definition. */
+function definitions(prepared: PreparedSchema): string[] {
+  return prepared.definitions.map(
+    (d) => `${d.suffix || "(root)"} ${d.pointer || "#"}${d.recursive ? " recursive" : ""}`,
+  );
+}
+
+describe("prepareSchema: dialects", () => {
+  const cases: ReadonlyArray<{ given: unknown; want: string }> = [
+    { given: { type: "string" }, want: "2020-12" },
+    { given: true, want: "2020-12" },
+    { given: { $schema: "https://json-schema.org/draft/2020-12/schema" }, want: "2020-12" },
+    { given: { $schema: "https://json-schema.org/draft/2019-09/schema" }, want: "2019-09" },
+    { given: { $schema: "http://json-schema.org/draft-07/schema#" }, want: "draft-07" },
+    { given: { $schema: "https://json-schema.org/draft-07/schema" }, want: "draft-07" },
+    { given: { $schema: "http://json-schema.org/draft-06/schema#" }, want: "draft-06" },
+    { given: { $schema: "http://json-schema.org/draft-04/schema#" }, want: "draft-04" },
+  ];
+  it.each(cases)("reads $want from $given", ({ given, want }) => {
+    expect(prepareSchema(given).dialect).toBe(want);
+  });
+
+  it("rejects an unknown dialect, naming it and the supported ones", () => {
+    expect(failure({ $schema: "http://json-schema.org/draft-03/schema#" })).toEqual({
+      pointer: "/$schema",
+      message:
+        'unsupported JSON Schema dialect "http://json-schema.org/draft-03/schema#"; supported: 2020-12, 2019-09, draft-07, draft-06, draft-04 (at #/$schema)',
+    });
+  });
+
+  it("normalises draft-07: definitions, tuple items, $ref hiding its siblings", () => {
+    const prepared = prepareSchema({
+      $schema: "http://json-schema.org/draft-07/schema#",
+      definitions: { name: { type: "string" } },
+      type: "array",
+      items: [{ $ref: "#/definitions/name", type: "number" }],
+      additionalItems: false,
+    });
+    expect(prepared.definitions[0]?.node).toEqual({
+      kind: "array",
+      prefix: [{ kind: "ref", index: 1 }],
+      requiredPrefix: 0,
+      rest: { kind: "never" },
+    });
+    expect(definitions(prepared)).toEqual(["(root) #", "Name /definitions/name"]);
+  });
+
+  it("keeps the siblings of $ref from 2019-09 on", () => {
+    const prepared = prepareSchema({
+      $defs: { a: { type: "string" } },
+      $ref: "#/$defs/a",
+      minLength: 1,
+    });
+    expect(prepared.definitions[0]?.node).toEqual({
+      kind: "intersection",
+      members: [
+        { kind: "string", patterns: [], minLength: 1 },
+        { kind: "ref", index: 1 },
+      ],
+    });
+  });
+
+  it("reads draft-04 boolean exclusive bounds", () => {
+    const prepared = prepareSchema({
+      $schema: "http://json-schema.org/draft-04/schema#",
+      type: "number",
+      minimum: 1,
+      exclusiveMinimum: true,
+      maximum: 2,
+    });
+    expect(prepared.definitions[0]?.node).toEqual({
+      kind: "number",
+      integer: false,
+      exclusiveMinimum: 1,
+      maximum: 2,
+    });
+  });
+});
+
+describe("prepareSchema: local references", () => {
+  it("keeps recursion through the root as a reference", () => {
+    const prepared = prepareSchema({ type: "object", properties: { child: { $ref: "#" } } });
+    expect(definitions(prepared)).toEqual(["(root) # recursive"]);
+  });
+
+  it("resolves pointers with ~0, ~1 and percent escapes to one definition each", () => {
+    const prepared = prepareSchema({
+      $defs: { "a/b": { type: "string" }, "c~d": { type: "number" }, "e f": { type: "boolean" } },
+      anyOf: [
+        { $ref: "#/$defs/a~1b" },
+        { $ref: "#/$defs/c~0d" },
+        { $ref: "#/$defs/e%20f" },
+        { $ref: "#/$defs/a~1b" },
+      ],
+    });
+    expect(definitions(prepared)).toEqual([
+      "(root) #",
+      "AB /$defs/a~1b",
+      "CD /$defs/c~0d",
+      "EF /$defs/e f",
+    ]);
+  });
+
+  it("resolves $anchor, $id-relative and absolute references inside the document", () => {
+    const prepared = prepareSchema({
+      $id: "https://example.com/schemas/root.json",
+      $defs: {
+        address: {
+          $id: "address.json",
+          type: "object",
+          properties: { zip: { $anchor: "zip", type: "string" } },
+        },
+        local: { $anchor: "local", type: "null" },
+      },
+      anyOf: [
+        { $ref: "address.json" },
+        { $ref: "address.json#zip" },
+        { $ref: "https://example.com/schemas/address.json#/properties/zip" },
+        { $ref: "#local" },
+        { $ref: "root.json#/$defs/local" },
+      ],
+    });
+    expect(definitions(prepared)).toEqual([
+      "(root) #",
+      "Address /$defs/address",
+      "Zip /$defs/address/properties/zip",
+      "Local /$defs/local",
+    ]);
+  });
+
+  it("resolves a reference into a keyword it does not know, and checks what it finds", () => {
+    const prepared = prepareSchema({
+      "x-shared": { id: { type: "string" } },
+      $ref: "#/x-shared/id",
+    });
+    expect(definitions(prepared)).toEqual(["(root) #", "Id /x-shared/id"]);
+    expect(failure({ "x-shared": { id: 5 }, $ref: "#/x-shared/id" })).toEqual({
+      pointer: "/x-shared/id",
+      message: "a schema must be an object or a boolean, not a number (at #/x-shared/id)",
+    });
+  });
+
+  it("reads $dynamicRef statically, with a diagnostic", () => {
+    const prepared = prepareSchema({
+      $dynamicAnchor: "node",
+      type: "object",
+      properties: { next: { $dynamicRef: "#node" } },
+    });
+    expect(definitions(prepared)).toEqual(["(root) # recursive"]);
+    expect(prepared.diagnostics).toEqual([
+      { pointer: "/properties/next", message: "$dynamicRef is resolved statically, like $ref" },
+    ]);
+  });
+
+  const nonLocal = [
+    "https://example.com/schema.json",
+    "http://169.254.169.254/latest/meta-data",
+    "file:///etc/passwd",
+    "other.json#/$defs/a",
+    "urn:example:thing",
+    "//evil.example/x",
+  ];
+  it.each(nonLocal)("rejects %s without fetching it", (ref) => {
+    const { pointer, message } = failure({ type: "object", properties: { a: { $ref: ref } } });
+    expect(pointer).toBe("/properties/a");
+    expect(message).toBe(
+      `$ref ${JSON.stringify(ref)} points outside this schema; only references within the document are resolved, and nothing is fetched (at #/properties/a)`,
+    );
+  });
+
+  it("rejects a network reference even where nothing uses it", () => {
+    expect(failure({ $defs: { unused: { $ref: "https://example.com/x" } } }).pointer).toBe(
+      "/$defs/unused",
+    );
+  });
+
+  const dangling: ReadonlyArray<{ ref: string; message: string }> = [
+    { ref: "#/$defs/missing", message: '$ref "#/$defs/missing" points to nothing in this schema' },
+    { ref: "#nowhere", message: '$ref "#nowhere" names no anchor in this schema' },
+    { ref: "#/a~2b", message: '$ref "#/a~2b" is not a valid JSON pointer' },
+    { ref: "#/%zz", message: '$ref "#/%zz" has an invalid percent-encoding' },
+    { ref: "#/enum/0", message: "a schema must be an object or a boolean, not a string" },
+  ];
+  it.each(dangling)("rejects $ref", ({ ref, message }) => {
+    expect(failure({ enum: ["x"], anyOf: [{ $ref: ref }] }).message).toContain(message);
+  });
+
+  const cycles: ReadonlyArray<{ name: string; given: unknown; want: string }> = [
+    {
+      name: "the root referring to itself",
+      given: { $ref: "#" },
+      want: "$ref cycle that never reaches a property or array element: # → # (at #)",
+    },
+    {
+      name: "two definitions referring to each other",
+      given: { $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } }, $ref: "#/$defs/a" },
+      want: "$ref cycle that never reaches a property or array element: #/$defs/a → #/$defs/b → #/$defs/a (at #/$defs/a)",
+    },
+    {
+      name: "a cycle through allOf",
+      given: {
+        $defs: { a: { allOf: [{ type: "object" }, { $ref: "#/$defs/a" }] } },
+        $ref: "#/$defs/a",
+      },
+      want: "$ref cycle that never reaches a property or array element: #/$defs/a → #/$defs/a (at #/$defs/a)",
+    },
+  ];
+  it.each(cycles)("rejects $name", ({ given, want }) => {
+    expect(failure(given).message).toBe(want);
+  });
+
+  it("names definitions from hostile keys with letters and digits only", () => {
+    const prepared = prepareSchema(
+      JSON.parse(
+        '{"$defs": {"__proto__": {"type": "string"}, "constructor": {"type": "number"}, "*/ x": {"type": "null"}}, "anyOf": [{"$ref": "#/$defs/__proto__"}, {"$ref": "#/$defs/constructor"}, {"$ref": "#/$defs/*~1 x"}]}',
+      ),
+    );
+    expect(prepared.definitions.map((d) => d.suffix)).toEqual(["", "Proto", "Constructor", "X"]);
+  });
+});
+
+describe("prepareSchema: bounds", () => {
+  it("rejects a 10,000-deep nesting without exhausting the stack", () => {
+    let schema: unknown = { type: "string" };
+    for (let i = 0; i < 10_000; i += 1) schema = { type: "object", properties: { a: schema } };
+    const { pointer, message } = failure(schema);
+    expect(pointer).toBe("/properties/a".repeat(64) + "/properties");
+    expect(message).toMatch(
+      /^schema is nested more than 128 levels deep \(at #\/properties\/a\/properties/,
+    );
+  });
+
+  it("stops a cyclic object (from an in-process server) at the depth bound", () => {
+    const schema: Record<string, unknown> = { type: "object" };
+    schema["properties"] = { self: schema };
+    expect(failure(schema).message).toMatch(/^schema is nested more than 128 levels deep/);
+  });
+
+  const limits: ReadonlyArray<{
+    name: string;
+    given: unknown;
+    options: Parameters<typeof prepareSchema>[1];
+    want: string;
+  }> = [
+    {
+      name: "depth",
+      given: { type: "array", items: { type: "array", items: { type: "string" } } },
+      options: { maxDepth: 1 },
+      want: "schema is nested more than 1 levels deep (at #/items/items)",
+    },
+    {
+      name: "subschemas",
+      given: { anyOf: [true, true, true] },
+      options: { maxSubschemas: 3 },
+      want: "schema has more than 3 subschemas (at #/anyOf/2)",
+    },
+    {
+      name: "values",
+      given: { enum: [1, 2, 3, [4, 5]] },
+      options: { maxValues: 4 },
+      want: "schema has more than 4 values in enum, const, default and examples (at #/enum/3/0)",
+    },
+    {
+      name: "key length",
+      given: { type: "object", properties: { ["k".repeat(11)]: true } },
+      options: { maxKeyLength: 10 },
+      want: "an object key is longer than 10 characters (at #/properties)",
+    },
+    {
+      name: "pattern length",
+      given: { type: "string", pattern: "a".repeat(11) },
+      options: { maxPatternLength: 10 },
+      want: "pattern is longer than 10 characters (at #)",
+    },
+  ];
+  it.each(limits)("enforces the $name bound", ({ given, options, want }) => {
+    expect(failure(given, options).message).toBe(want);
+  });
+
+  it("accepts a wide schema within the bounds", () => {
+    const properties = Object.fromEntries(
+      Array.from({ length: 2_000 }, (_, i) => [`p${i}`, { type: "string", enum: ["a", "b"] }]),
+    );
+    const prepared = prepareSchema({ type: "object", properties });
+    expect(prepared.definitions[0]?.node.kind).toBe("object");
+  });
+});
+
+describe("prepareSchema: what is not a schema", () => {
+  const cases: ReadonlyArray<{ given: unknown; want: { pointer: string; message: string } }> = [
+    {
+      given: null,
+      want: { pointer: "", message: "a schema must be an object or a boolean (at #)" },
+    },
+    {
+      given: "string",
+      want: { pointer: "", message: "a schema must be an object or a boolean (at #)" },
+    },
+    { given: [], want: { pointer: "", message: "a schema must be an object or a boolean (at #)" } },
+    {
+      given: new Date(0),
+      want: { pointer: "", message: "a schema must be an object or a boolean (at #)" },
+    },
+    {
+      given: { properties: { a: 5 } },
+      want: {
+        pointer: "/properties/a",
+        message: "a schema must be an object or a boolean, not a number (at #/properties/a)",
+      },
+    },
+    {
+      given: { allOf: { a: true } },
+      want: { pointer: "/allOf", message: "must be an array of schemas (at #/allOf)" },
+    },
+    {
+      given: { properties: [] },
+      want: {
+        pointer: "/properties",
+        message: "must be an object whose values are schemas (at #/properties)",
+      },
+    },
+    {
+      given: { type: "text" },
+      want: { pointer: "/type", message: 'type "text" is not a JSON Schema type (at #/type)' },
+    },
+    {
+      given: { $ref: 5 },
+      want: { pointer: "/$ref", message: "$ref must be a string (at #/$ref)" },
+    },
+    {
+      given: { const: Number.NaN },
+      want: { pointer: "/const", message: "a number in the schema is not finite (at #/const)" },
+    },
+    {
+      given: { default: () => 1 },
+      want: {
+        pointer: "/default",
+        message: "a value in the schema is not JSON (function) (at #/default)",
+      },
+    },
+  ];
+  it.each(cases)("rejects $given", ({ given, want }) => {
+    expect(failure(given)).toEqual(want);
+  });
+});
+
+describe("prepareSchema: diagnostics", () => {
+  it("lists what it read leniently or cannot enforce", () => {
+    const prepared = prepareSchema({
+      type: "object",
+      properties: {
+        a: { type: "string", pattern: "(" },
+        b: { type: "array", uniqueItems: true, minItems: -1 },
+      },
+      minProperties: 1,
+    });
+    expect(prepared.diagnostics).toEqual([
+      {
+        pointer: "",
+        message: "not expressed in the type nor checked by the validator: minProperties",
+      },
+      {
+        pointer: "/properties/a/pattern",
+        message:
+          "pattern is not a valid JavaScript regular expression; the validator does not check it",
+      },
+      {
+        pointer: "/properties/b",
+        message: "not expressed in the type nor checked by the validator: uniqueItems",
+      },
+      {
+        pointer: "/properties/b/minItems",
+        message: "minItems must be a non-negative integer; ignored",
+      },
+    ]);
+  });
+});
