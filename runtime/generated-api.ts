@@ -24,6 +24,7 @@ export { defineResource, defineResourceTemplate } from "./resource-binding.js";
 export type { ResourceBinding, ResourceTemplateBinding } from "./resource-binding.js";
 
 export type { UriTemplateValue } from "./uri-template.js";
+export type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
 export { bindClient } from "./bind-client.js";
 export type { WithoutClient } from "./bind-client.js";
 

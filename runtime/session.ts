@@ -106,7 +106,7 @@ export class Session {
       jsonrpc: "2.0",
       id,
       method,
-      params: params === undefined ? { _meta: meta } : { ...params, _meta: meta },
+      params: params === undefined ? { _meta: meta } : withMeta(params, meta),
     };
     const call = new Call(this, id, options, context);
     if (headers !== undefined) call.headers = headers;
@@ -160,7 +160,9 @@ export class Session {
       return this.#baseMeta;
     }
     if (options.meta !== undefined) checkCallerMeta(options.meta, method);
-    const meta: Meta = { ...options.meta, ...this.#baseMeta };
+    // Not a spread: keys added to a spread copy make a slow object (see `withMeta`). The caller's
+    // keys were checked above, so none is `__proto__`, which `Object.assign` would not copy.
+    const meta: Meta = Object.assign({}, options.meta, this.#baseMeta);
     if (options.onProgress !== undefined) meta.progressToken = id;
     if (options.logLevel !== undefined) meta[META_LOG_LEVEL] = options.logLevel;
     return meta;
@@ -197,14 +199,46 @@ export class Session {
   }
 }
 
-/** One request in flight: its abort controller, deadline and notification routing. */
-class Call implements RequestExchange {
-  readonly signal: AbortSignal;
+/**
+ * @internal What a request's exchange offers this package's own transports besides `signal`:
+ * one abort listener slot that costs nothing until the request aborts. `signal` is backed by an
+ * `AbortController`, and creating one per request and listening on it (EventTarget) cost more
+ * than the rest of the client's work on a stdio round trip; most requests never abort.
+ */
+export interface AbortHook {
+  /** True once the request was cancelled or timed out. */
+  readonly aborted: boolean;
+  /**
+   * Sets the one listener told (synchronously, once) when the request aborts; `undefined`
+   * clears it. The reason is then `exchange.signal.reason`, as for any transport.
+   */
+  setAbortListener(listener: AbortListener | undefined): void;
+}
+
+/** The shape of an EventListener object, so one object can serve a signal or a hook. */
+export interface AbortListener {
+  handleEvent(): void;
+}
+
+/** @internal The exchange's `AbortHook` when the session made it; undefined for other exchanges. */
+export function abortHookOf(exchange: RequestExchange): AbortHook | undefined {
+  return exchange instanceof Call ? exchange : undefined;
+}
+
+/**
+ * One request in flight: its deadline, cancellation and notification routing. The
+ * `AbortController` behind `signal` is made only when a transport reads `signal` (or, for the
+ * rare request that aborts, at that moment), so the common path allocates none.
+ */
+class Call implements RequestExchange, AbortHook {
   headers?: Readonly<Record<string, string>>;
   readonly onLog: ((message: LogMessage) => void) | undefined;
   readonly #session: Session;
   readonly #id: number;
-  readonly #controller = new AbortController();
+  #controller: AbortController | undefined;
+  /** Set once, by the first abort (timeout or the caller's signal); later aborts are ignored. */
+  #reason: McpError | undefined;
+  #listener: AbortListener | undefined;
   readonly #context: ErrorContext;
   readonly #timeout: number;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -221,7 +255,6 @@ class Call implements RequestExchange {
     this.#session = session;
     this.#id = id;
     this.#context = context;
-    this.signal = this.#controller.signal;
     this.onLog = options?.onLog;
     this.#timeout = options?.timeout ?? session.defaultTimeout;
     if (this.#timeout > 0 && Number.isFinite(this.#timeout)) {
@@ -247,6 +280,23 @@ class Call implements RequestExchange {
     }
   }
 
+  /** Aborted (with an `McpError` reason) when the request is cancelled or times out. */
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#reason !== undefined) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.#reason !== undefined;
+  }
+
+  setAbortListener(listener: AbortListener | undefined): void {
+    this.#listener = listener;
+  }
+
   onNotification(notification: JsonRpcNotification): void {
     this.#session.route(notification, this);
   }
@@ -254,14 +304,25 @@ class Call implements RequestExchange {
   /** Releases the timer, the progress registration and the caller's signal listener. */
   finish(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#listener = undefined;
     this.#session.untrackProgress(this.#id);
     if (this.#onUserAbort !== undefined) {
       this.#userSignal?.removeEventListener("abort", this.#onUserAbort);
     }
   }
 
+  /** Like `AbortController.abort`: the first reason wins; signal listeners, then the hook's. */
+  #abort(reason: McpError): void {
+    if (this.#reason !== undefined) return;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+    const listener = this.#listener;
+    this.#listener = undefined;
+    listener?.handleEvent();
+  }
+
   #expire(): void {
-    this.#controller.abort(
+    this.#abort(
       new McpError({
         ...this.#context,
         kind: "timeout",
@@ -279,7 +340,7 @@ class Call implements RequestExchange {
 
   #cancel(reason: unknown): void {
     const message = reason instanceof Error ? `: ${reason.message}` : "";
-    this.#controller.abort(
+    this.#abort(
       new McpError({
         ...this.#context,
         kind: "cancelled",
@@ -288,6 +349,19 @@ class Call implements RequestExchange {
       }),
     );
   }
+}
+
+/**
+ * `{ ...params, _meta: meta }`, built the fast way. In V8 an object spread followed by more keys
+ * comes out in slow (dictionary) mode: about 1 µs to build, and `JSON.stringify` of the request
+ * then takes twice as long. `Object.assign` onto `{}` differs from a spread only for an own
+ * `__proto__` key (assigning it would set the prototype), which keeps the spread.
+ */
+function withMeta(params: Record<string, unknown>, meta: Meta): Record<string, unknown> {
+  if (Object.hasOwn(params, "__proto__")) return { ...params, _meta: meta };
+  const copy: Record<string, unknown> = Object.assign({}, params);
+  copy._meta = meta;
+  return copy;
 }
 
 /** Applies the `resultType` rules: absent → complete; unknown values are protocol errors. */

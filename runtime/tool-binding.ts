@@ -3,7 +3,8 @@
  * and the behaviour behind its call: optional input validation, the call itself with the embedded
  * definition (no `tools/list` round trip), and output validation of `structuredContent`.
  */
-import type { ZodType } from "zod";
+import { z, type ZodType } from "zod";
+import type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
 import type { McpClient } from "./client.js";
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
 import type { RequestOptions } from "./request-options.js";
@@ -40,7 +41,11 @@ export interface ToolValidators {
 export interface ToolSpec {
   /** The tool definition exactly as the server declared it (from the snapshot), as JSON. */
   definitionJson: string;
-  validators: () => ToolValidators;
+  /**
+   * Builds the validators from the real zod it is handed. Typed against a plain facade (see
+   * generated-zod.ts), so compiling generated code never infers zod's types.
+   */
+  validators: (z: GeneratedZod) => { input: GeneratedSchema; output?: GeneratedSchema };
 }
 
 export interface ToolBinding<Input, Output> {
@@ -58,7 +63,9 @@ export interface ToolBinding<Input, Output> {
 export function defineTool<Input, Result>(spec: ToolSpec): ToolBinding<Input, Result> {
   let validators: ToolValidators | undefined;
   let definition: Tool | undefined;
-  const getValidators = (): ToolValidators => (validators ??= spec.validators());
+  // The facade and real zod differ only in static types: the objects are zod's own.
+  const getValidators = (): ToolValidators =>
+    (validators ??= spec.validators(z as unknown as GeneratedZod) as unknown as ToolValidators);
   // Parsed on first use: importing a module with many tools evaluates nothing.
   const getDefinition = (): Tool => (definition ??= JSON.parse(spec.definitionJson) as Tool);
   return {

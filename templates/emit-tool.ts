@@ -30,6 +30,9 @@ function prepare(entry: PlannedTool, which: "inputSchema" | "outputSchema"): Pre
   }
 }
 
+/** Recursive validators are typed with the runtime's zod facade, not zod's generics. */
+const recursiveAnnotation = (): string => "GeneratedSchema";
+
 /** True when `{}` is a valid input, so the argument can default to it. */
 function acceptsEmptyInput(schema: Record<string, unknown>): boolean {
   const required = schema.required;
@@ -47,14 +50,22 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
   const inputZod = schemaToZod(input, {
     constName: `${entry.binding}InputSchema`,
     typeName: inputName,
+    recursiveAnnotation,
   });
   const outputTypes =
     output === undefined ? undefined : schemaToTypeScript(output, { typeName: outputName });
   const outputZod =
     output === undefined
       ? undefined
-      : schemaToZod(output, { constName: `${entry.binding}OutputSchema`, typeName: outputName });
+      : schemaToZod(output, {
+          constName: `${entry.binding}OutputSchema`,
+          typeName: outputName,
+          recursiveAnnotation,
+        });
   const result = output === undefined ? "CallToolResult" : `ToolResult<${outputName}>`;
+  const recursive = `${inputZod.declarations}${outputZod?.declarations ?? ""}`.includes(
+    ": GeneratedSchema =",
+  );
 
   const validators = [
     inputZod.declarations,
@@ -77,11 +88,12 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
 
   return {
     imports: {
-      values: ["defineTool", "z"],
+      values: ["defineTool"],
       types: [
         "McpClient",
         "ToolCallOptions",
         output === undefined ? "CallToolResult" : "ToolResult",
+        ...(recursive ? ["GeneratedSchema"] : []),
       ],
       from: runtimeImport,
     },
@@ -96,7 +108,7 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
         // Compact JSON, parsed on first use: nothing to evaluate at import, cheap to format, and
         // exact for any key (the readable copy is mcp.snapshot.json).
         `definitionJson: ${stringLiteral(JSON.stringify(tool))},`,
-        `validators: () => { ${validators.join("\n")} },`,
+        `validators: (z) => { ${validators.join("\n")} },`,
         `});`,
       ].join("\n"),
       [

@@ -91,7 +91,12 @@ export async function generateFiles(
     const key = cacheKey(options.generatorVersion, header, runtimeImport, module);
     const cached = options.cache?.get(key);
     if (cached !== undefined) files.push({ path: module.path, content: cached });
-    else misses.push({ path: module.path, key, text: (await loadModulePrinter())(header, module.emit(runtimeImport)) });
+    else
+      misses.push({
+        path: module.path,
+        key,
+        text: (await loadModulePrinter())(header, module.emit(runtimeImport)),
+      });
   }
   const formatted = await formatModules(misses.map((miss) => miss.text));
   misses.forEach((miss, i) => {

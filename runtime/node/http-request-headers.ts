@@ -127,7 +127,7 @@ export function requestHeaders(
   message: JsonRpcRequest | JsonRpcNotification,
   extra: Readonly<Record<string, string>> | undefined,
 ): Record<string, string> {
-  const headers: Record<string, string> = { ...target.headers };
+  const headers = copyHeaders(target.headers);
   const params = message.params;
   const meta = params?._meta;
   if (typeof meta === "object" && meta !== null) {
@@ -144,6 +144,16 @@ export function requestHeaders(
     }
   }
   return headers;
+}
+
+/**
+ * A copy of the constant headers to add to. Not `{ ...headers }`: V8 turns a spread copy that
+ * then gets more keys into a slow dictionary object (about 1.5 µs per request, more than the
+ * rest of the headers' work). `Object.assign` onto `{}` differs from a spread only for an own
+ * `__proto__` key (a valid header token), which keeps the spread.
+ */
+function copyHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.hasOwn(headers, "__proto__") ? { ...headers } : Object.assign({}, headers);
 }
 
 /**

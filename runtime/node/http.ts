@@ -3,11 +3,14 @@
  * keep-alive connection pool, the answer read from a JSON body or an SSE stream, cancellation
  * by closing the connection. No sessions, no GET stream, no resumption.
  */
+import { EventEmitter } from "node:events";
 import { Agent } from "undici";
 import type { Dispatcher } from "undici";
 import { localError } from "../errors.js";
 import type { McpError } from "../errors.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc.js";
+import { abortHookOf } from "../session.js";
+import type { AbortHook, AbortListener } from "../session.js";
 import type { RequestExchange, Transport, TransportDiagnostic } from "../transport.js";
 import { contentLength, discardBody, mediaType } from "./http-body.js";
 import { httpError } from "./http-error.js";
@@ -74,9 +77,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     onNotification: undefined,
     onDiagnostic: undefined,
     request: (message, exchange) =>
-      post(message, exchange.signal, exchange.headers, (response) =>
-        answer(response, message, exchange),
-      ),
+      post(message, exchange, exchange.headers, (response) => answer(response, message, exchange)),
     notify: (message) =>
       post(message, undefined, undefined, (response) => accept(response, message)),
     close() {
@@ -101,20 +102,22 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
   }
 
   /**
-   * One POST, abortable by the caller's signal and by `close()`. The owned pool is destroyed on
-   * close, which fails every request in flight, so the caller's signal goes to undici as is; an
-   * injected dispatcher stays open, so each request then gets its own controller to abort.
+   * One POST, abortable by the exchange's signal and by `close()`. The owned pool is destroyed
+   * on close, which fails every request in flight, so the exchange's abort goes to undici as is
+   * (through its `AbortHook` when it has one, see `HookSignal`); an injected dispatcher stays
+   * open, so each request then gets its own controller to abort.
    */
   async function post<T>(
     message: JsonRpcRequest | JsonRpcNotification,
-    signal: AbortSignal | undefined,
+    exchange: RequestExchange | undefined,
     extraHeaders: Readonly<Record<string, string>> | undefined,
     handle: (response: Dispatcher.ResponseData) => Promise<T>,
   ): Promise<T> {
     if (closing !== undefined) throw closedError(message.method);
+    const signal = exchange === undefined ? undefined : abortSignalFor(exchange);
     if (signal?.aborted) throw signal.reason;
     const body = serialise(message);
-    const link = owned ? undefined : linkAbort(signal, message.method);
+    const link = owned ? undefined : linkAbort(exchange?.signal, message.method);
     try {
       const response = await dispatcher.request(
         requestOptions(target, message, extraHeaders, body, link?.signal ?? signal),
@@ -125,6 +128,12 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     } finally {
       link?.release();
     }
+  }
+
+  /** What undici is given to abort the POST: see `HookSignal`; only the owned pool uses it. */
+  function abortSignalFor(exchange: RequestExchange): AbortSignal | HookSignal {
+    const hook = owned ? abortHookOf(exchange) : undefined;
+    return hook === undefined ? exchange.signal : new HookSignal(exchange, hook);
   }
 
   /** A controller that follows `signal` and that `close()` can abort. */
@@ -148,7 +157,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
   /** What the caller sees: the first abort's reason, "closed", or the network failure. */
   function failure(
     error: unknown,
-    signal: AbortSignal | undefined,
+    signal: AbortSignal | HookSignal | undefined,
     linked: AbortSignal | undefined,
     method: string,
   ): unknown {
@@ -203,12 +212,41 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
   return transport;
 }
 
+/**
+ * The session's `AbortHook` as the abort signal undici takes, which may be an `EventEmitter`
+ * that emits "abort" (undici then reads `aborted` and `reason`). An `AbortSignal` per request
+ * (its controller, and undici's listener on it) cost more than the rest of the transport's own
+ * work on a POST; this costs one small object, and the real signal is made only on abort.
+ */
+class HookSignal extends EventEmitter implements AbortListener {
+  constructor(
+    private readonly exchange: RequestExchange,
+    private readonly hook: AbortHook,
+  ) {
+    super();
+    hook.setAbortListener(this);
+  }
+
+  get aborted(): boolean {
+    return this.hook.aborted;
+  }
+
+  /** The exchange's abort reason (an `McpError`); undefined until aborted. */
+  get reason(): unknown {
+    return this.hook.aborted ? this.exchange.signal.reason : undefined;
+  }
+
+  handleEvent(): void {
+    this.emit("abort");
+  }
+}
+
 function requestOptions(
   target: HttpTarget,
   message: JsonRpcRequest | JsonRpcNotification,
   extraHeaders: Readonly<Record<string, string>> | undefined,
   body: string,
-  signal: AbortSignal | undefined,
+  signal: AbortSignal | HookSignal | undefined,
 ): Dispatcher.RequestOptions {
   return {
     origin: target.origin,

@@ -4,28 +4,50 @@
  *
  * Lean by design, because it sits on the hot path: a `Map` by id, one shared promise executor,
  * and each entry is its own abort listener (`handleEvent`), so a request allocates no closures.
+ * Requests made by this package's session are watched through its `AbortHook`, which allocates
+ * nothing; any other exchange through its `signal`.
  */
 import type { JsonRpcId, JsonRpcResponse } from "../jsonrpc.js";
+import { abortHookOf } from "../session.js";
+import type { AbortHook } from "../session.js";
+import type { RequestExchange } from "../transport.js";
 
 /** Told when the signal of one of its requests aborts. */
 export interface CancelHandler {
   cancelPending(entry: PendingRequest): void;
 }
 
-/** One request in flight; also its signal's abort listener. */
+/** One request in flight; also its abort listener. */
 export class PendingRequest {
   constructor(
     readonly owner: CancelHandler,
     readonly id: JsonRpcId,
-    readonly signal: AbortSignal,
+    readonly exchange: RequestExchange,
+    private readonly hook: AbortHook | undefined,
     readonly resolve: (response: JsonRpcResponse) => void,
     readonly reject: (error: unknown) => void,
   ) {}
 
-  /** Called by the signal on abort (the EventListener object protocol). */
+  /** Called on abort (the EventListener object protocol, which the hook follows too). */
   handleEvent(): void {
     this.owner.cancelPending(this);
   }
+
+  watch(): void {
+    if (this.hook !== undefined) this.hook.setAbortListener(this);
+    else this.exchange.signal.addEventListener("abort", this);
+  }
+
+  unwatch(): void {
+    if (this.hook !== undefined) this.hook.setAbortListener(undefined);
+    else this.exchange.signal.removeEventListener("abort", this);
+  }
+}
+
+/** True when the exchange is already aborted; reads `signal` only for foreign exchanges. */
+export function isAborted(exchange: RequestExchange): boolean {
+  const hook = abortHookOf(exchange);
+  return hook === undefined ? exchange.signal.aborted : hook.aborted;
 }
 
 /** How many cancelled ids are remembered, so their late responses are ignored silently. */
@@ -52,15 +74,16 @@ export class PendingRequests {
 
   /**
    * Registers a request (the id must not be in flight) and returns the promise its response
-   * settles. Listens for the signal's abort, which the caller must have checked is not yet set.
+   * settles. Listens for the exchange's abort, which the caller must have checked is not yet set.
    */
-  add(owner: CancelHandler, id: JsonRpcId, signal: AbortSignal): Promise<JsonRpcResponse> {
+  add(owner: CancelHandler, id: JsonRpcId, exchange: RequestExchange): Promise<JsonRpcResponse> {
     const promise = new Promise<JsonRpcResponse>(capture);
-    const entry = new PendingRequest(owner, id, signal, capturedResolve, capturedReject);
+    const hook = abortHookOf(exchange);
+    const entry = new PendingRequest(owner, id, exchange, hook, capturedResolve, capturedReject);
     this.byId.set(id, entry);
     // A reused id is a new request: its response is no longer a late one.
     if (this.cancelled.size > 0) this.cancelled.delete(id);
-    signal.addEventListener("abort", entry);
+    entry.watch();
     return promise;
   }
 
@@ -72,7 +95,7 @@ export class PendingRequests {
     const entry = this.byId.get(id);
     if (entry === undefined) return this.cancelled.delete(id) ? "late" : "unknown";
     this.byId.delete(id);
-    entry.signal.removeEventListener("abort", entry);
+    entry.unwatch();
     entry.resolve(response);
     return "settled";
   }
@@ -84,7 +107,7 @@ export class PendingRequests {
   cancel(entry: PendingRequest): boolean {
     if (this.byId.get(entry.id) !== entry) return false;
     this.byId.delete(entry.id);
-    entry.signal.removeEventListener("abort", entry);
+    entry.unwatch();
     if (this.cancelled.size >= REMEMBERED_CANCELLATIONS) {
       // Sets iterate in insertion order: forget the oldest.
       const oldest = this.cancelled.values().next();
@@ -100,7 +123,7 @@ export class PendingRequests {
     this.byId.clear();
     this.cancelled.clear();
     for (const entry of entries) {
-      entry.signal.removeEventListener("abort", entry);
+      entry.unwatch();
       entry.reject(error);
     }
   }

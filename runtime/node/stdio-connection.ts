@@ -13,7 +13,7 @@ import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../js
 import type { RequestExchange, TransportDiagnostic } from "../transport.js";
 import { ChildMonitor } from "./child-monitor.js";
 import { createLineSplitter } from "./line-splitter.js";
-import { PendingRequests } from "./pending-requests.js";
+import { isAborted, PendingRequests } from "./pending-requests.js";
 import type { CancelHandler, PendingRequest } from "./pending-requests.js";
 import { shutdownChild } from "./spawn-child.js";
 import type { PipedChild } from "./spawn-child.js";
@@ -82,9 +82,8 @@ export class StdioConnection implements StdioTransport, CancelHandler {
 
   request(message: JsonRpcRequest, exchange: RequestExchange): Promise<JsonRpcResponse> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    const signal = exchange.signal;
     // Never sent, so there is nothing to tell the server.
-    if (signal.aborted) return Promise.reject(abortReason(signal, this.endpoint));
+    if (isAborted(exchange)) return Promise.reject(abortReason(exchange.signal, this.endpoint));
     if (this.pending.has(message.id)) {
       const text = `request id ${JSON.stringify(message.id)} is already in flight`;
       return Promise.reject(localError("input", text, { method: message.method }));
@@ -95,7 +94,7 @@ export class StdioConnection implements StdioTransport, CancelHandler {
     } catch (error) {
       return Promise.reject(unserialisableError(error, message.method));
     }
-    const promise = this.pending.add(this, message.id, signal);
+    const promise = this.pending.add(this, message.id, exchange);
     this.send(line);
     return promise;
   }
@@ -127,7 +126,7 @@ export class StdioConnection implements StdioTransport, CancelHandler {
   /** A request's signal aborted: forget it, tell the server, reject with the signal's reason. */
   cancelPending(entry: PendingRequest): void {
     if (!this.pending.cancel(entry)) return;
-    const reason = abortReason(entry.signal, this.endpoint);
+    const reason = abortReason(entry.exchange.signal, this.endpoint);
     const notification: JsonRpcNotification = {
       jsonrpc: "2.0",
       method: "notifications/cancelled",

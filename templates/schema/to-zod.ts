@@ -19,6 +19,12 @@ export interface ZodOptions {
    * `z.ZodType<${typeName}${suffix}>`, so both outputs must be in the same module.
    */
   readonly typeName: string;
+  /**
+   * The annotation of a recursive validator, given its type's name (default
+   * `z.ZodType<TypeName>`). Generated modules pass a plain facade type instead, so the compiler
+   * never infers zod's generic types for thousands of validators.
+   */
+  readonly recursiveAnnotation?: (typeName: string) => string;
 }
 
 /** What `schemaToZod` returns. */
@@ -61,6 +67,7 @@ export function schemaToZod(prepared: PreparedSchema, options: ZodOptions): ZodO
   // Emitted code uses these names itself; a validator named so would shadow them or be shadowed.
   if (RESERVED.has(options.constName))
     throw new TypeError(`constName must not be ${options.constName}: emitted code uses that name`);
+  const annotate = options.recursiveAnnotation ?? ((typeName: string) => `z.ZodType<${typeName}>`);
   const { definitions } = prepared;
   const names = definitions.map((definition) => `${options.constName}${definition.suffix}`);
   const emitter = new ZodEmitter(names);
@@ -77,7 +84,7 @@ export function schemaToZod(prepared: PreparedSchema, options: ZodOptions): ZodO
       const expression = emitter.emit(definition.node);
       statements.push(
         definition.recursive
-          ? `const ${name}: z.ZodType<${options.typeName}${definition.suffix}> = z.lazy(() => ${expression});`
+          ? `const ${name}: ${annotate(`${options.typeName}${definition.suffix}`)} = z.lazy(() => ${expression});`
           : `const ${name} = ${expression};`,
       );
     }

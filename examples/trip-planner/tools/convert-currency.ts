@@ -2,7 +2,6 @@
 // Server: trip-planner 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
-  z,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -53,64 +52,9 @@ export const convertCurrencyTool = /* @__PURE__ */ defineTool<
   ConvertCurrencyInput,
   ToolResult<ConvertCurrencyOutput>
 >({
-  definition: {
-    annotations: { idempotentHint: true, openWorldHint: false, readOnlyHint: true },
-    description:
-      "Converts an amount between two currencies at the demo's fixed exchange rates (examples, not market rates).",
-    inputSchema: {
-      type: "object",
-      $schema: "https://json-schema.org/draft/2020-12/schema",
-      properties: {
-        amount: {
-          type: "number",
-          minimum: 0,
-          maximum: 1000000000,
-          description: "Amount to convert, in the `from` currency",
-        },
-        from: {
-          type: "string",
-          enum: ["EUR", "USD", "GBP", "JPY", "NOK", "CHF"],
-          description: "Currency the amount is in",
-        },
-        to: {
-          type: "string",
-          enum: ["EUR", "USD", "GBP", "JPY", "NOK", "CHF"],
-          description: "Currency to convert to",
-        },
-        decimals: {
-          default: 2,
-          description: "Decimal places of the converted amount",
-          type: "integer",
-          minimum: 0,
-          maximum: 4,
-        },
-      },
-      required: ["amount", "from", "to"],
-    },
-    name: "convert_currency",
-    outputSchema: {
-      $schema: "https://json-schema.org/draft/2020-12/schema",
-      type: "object",
-      properties: {
-        from: { type: "string", enum: ["EUR", "USD", "GBP", "JPY", "NOK", "CHF"] },
-        to: { type: "string", enum: ["EUR", "USD", "GBP", "JPY", "NOK", "CHF"] },
-        amount: { type: "number", description: "The amount that was converted" },
-        converted: {
-          type: "number",
-          description: "The amount in the `to` currency, rounded to `decimals`",
-        },
-        rate: {
-          type: "number",
-          exclusiveMinimum: 0,
-          description: "Units of `to` per unit of `from`, six decimals",
-        },
-      },
-      required: ["from", "to", "amount", "converted", "rate"],
-      additionalProperties: false,
-    },
-    title: "Convert currency",
-  },
-  validators: () => {
+  definitionJson:
+    '{"annotations":{"idempotentHint":true,"openWorldHint":false,"readOnlyHint":true},"description":"Converts an amount between two currencies at the demo\'s fixed exchange rates (examples, not market rates).","inputSchema":{"type":"object","$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"amount":{"type":"number","minimum":0,"maximum":1000000000,"description":"Amount to convert, in the `from` currency"},"from":{"type":"string","enum":["EUR","USD","GBP","JPY","NOK","CHF"],"description":"Currency the amount is in"},"to":{"type":"string","enum":["EUR","USD","GBP","JPY","NOK","CHF"],"description":"Currency to convert to"},"decimals":{"default":2,"description":"Decimal places of the converted amount","type":"integer","minimum":0,"maximum":4}},"required":["amount","from","to"]},"name":"convert_currency","outputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"from":{"type":"string","enum":["EUR","USD","GBP","JPY","NOK","CHF"]},"to":{"type":"string","enum":["EUR","USD","GBP","JPY","NOK","CHF"]},"amount":{"type":"number","description":"The amount that was converted"},"converted":{"type":"number","description":"The amount in the `to` currency, rounded to `decimals`"},"rate":{"type":"number","exclusiveMinimum":0,"description":"Units of `to` per unit of `from`, six decimals"}},"required":["from","to","amount","converted","rate"],"additionalProperties":false},"title":"Convert currency"}',
+  validators: (z) => {
     return {
       input: z.looseObject({
         amount: z.number().min(0).max(1000000000),

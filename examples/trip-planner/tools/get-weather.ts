@@ -2,7 +2,6 @@
 // Server: trip-planner 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
-  z,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -29,28 +28,9 @@ export type GetWeatherInput = {
  * The MCP tool "get_weather": its definition as the server declared it, and its validators.
  */
 export const getWeatherTool = /* @__PURE__ */ defineTool<GetWeatherInput, CallToolResult>({
-  definition: {
-    annotations: { idempotentHint: true, openWorldHint: false, readOnlyHint: true },
-    description:
-      "Returns a plain-text forecast for the coming days in a city the demo knows (Lisbon, Oslo, Kyoto): one line per day with the sky and the high temperature.",
-    inputSchema: {
-      type: "object",
-      $schema: "https://json-schema.org/draft/2020-12/schema",
-      properties: {
-        city: { type: "string", minLength: 1, description: "City name, e.g. Oslo" },
-        days: {
-          description: "Days to forecast, 1 to 7 (default 3)",
-          type: "integer",
-          minimum: 1,
-          maximum: 7,
-        },
-      },
-      required: ["city"],
-    },
-    name: "get_weather",
-    title: "Get the weather forecast",
-  },
-  validators: () => {
+  definitionJson:
+    '{"annotations":{"idempotentHint":true,"openWorldHint":false,"readOnlyHint":true},"description":"Returns a plain-text forecast for the coming days in a city the demo knows (Lisbon, Oslo, Kyoto): one line per day with the sky and the high temperature.","inputSchema":{"type":"object","$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"city":{"type":"string","minLength":1,"description":"City name, e.g. Oslo"},"days":{"description":"Days to forecast, 1 to 7 (default 3)","type":"integer","minimum":1,"maximum":7}},"required":["city"]},"name":"get_weather","title":"Get the weather forecast"}',
+  validators: (z) => {
     return {
       input: z.looseObject({
         city: z.string().min(1),

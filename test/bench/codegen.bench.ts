@@ -1,0 +1,93 @@
+/**
+ * `npm run bench:codegen`: generation speed on a synthetic 1,000-tool snapshot, with the built CLI
+ * in fresh processes, as a user runs it:
+ * - cold: no generation cache, every module emitted and formatted;
+ * - unchanged: the same snapshot again, everything served from the cache and nothing written;
+ * - typecheck: `tsc --noEmit` of the generated output under the strict settings it promises.
+ * Targets: under 3 s, 0.5 s and 3 s. Pass `--tools N` for another size, `--json` for raw figures.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { serializeSnapshot } from "../../templates/snapshot.js";
+import { syntheticSnapshot } from "./synthetic-snapshot.js";
+
+const ROOT = join(import.meta.dirname, "../..");
+const args = process.argv.slice(2);
+const toolCount = Number(args[args.indexOf("--tools") + 1] ?? "") || 1000;
+// Inside the repository, so generated code resolves `mcp-codegen/runtime` to this build.
+const work = join(ROOT, ".tmp", "bench-codegen");
+const out = join(work, "out");
+
+function timed(command: string, commandArgs: string[]): number {
+  const start = performance.now();
+  const run = spawnSync(command, commandArgs, { cwd: work, encoding: "utf8" });
+  const elapsed = performance.now() - start;
+  if (run.status !== 0) {
+    throw new Error(
+      `${command} ${commandArgs.join(" ")} failed (${run.status}):\n${run.stdout}${run.stderr}`,
+    );
+  }
+  return elapsed;
+}
+
+function prepare(): void {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, "mcp.snapshot.json"), serializeSnapshot(syntheticSnapshot(toolCount)));
+  writeFileSync(
+    join(work, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2023",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        strict: true,
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        verbatimModuleSyntax: true,
+        skipLibCheck: true,
+        noEmit: true,
+        types: [],
+      },
+      include: ["out/**/*.ts"],
+    }),
+  );
+}
+
+const cli = join(ROOT, "dist/cli/main.js");
+const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
+const rounds = 3;
+const results = { cold: [] as number[], unchanged: [] as number[], typecheck: [] as number[] };
+for (let round = 0; round < rounds; round++) {
+  prepare();
+  results.cold.push(timed(process.execPath, [cli, "generate", "--out", out, "--quiet"]));
+  results.unchanged.push(timed(process.execPath, [cli, "generate", "--out", out, "--quiet"]));
+  if (round === 0)
+    results.typecheck.push(timed(process.execPath, [tsc, "-p", join(work, "tsconfig.json")]));
+}
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const rows = [
+  ["cold generate", median(results.cold), 3000],
+  ["unchanged generate", median(results.unchanged), 500],
+  ["tsc --noEmit of the output", median(results.typecheck), 3000],
+] as const;
+
+if (args.includes("--json")) {
+  console.log(JSON.stringify({ tools: toolCount, ...results }));
+} else {
+  console.log(
+    `mcp-codegen generate, ${toolCount} tools (median of ${rounds} fresh processes; tsc once)\n`,
+  );
+  for (const [label, ms, target] of rows) {
+    const verdict = ms <= target ? "ok" : "over target";
+    console.log(
+      `${label.padEnd(28)} ${(ms / 1000).toFixed(2).padStart(6)} s   target ${(target / 1000).toFixed(1)} s   ${verdict}`,
+    );
+  }
+  console.log(
+    `\nall runs (ms): cold ${results.cold.map(Math.round).join(", ")}; unchanged ${results.unchanged.map(Math.round).join(", ")}`,
+  );
+}
+rmSync(work, { recursive: true, force: true });
