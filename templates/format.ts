@@ -9,6 +9,7 @@
  * per batch instead of once per module: with a thousand tools that is most of the time.
  */
 import { randomBytes } from "node:crypto";
+import type * as Prettier from "prettier";
 import type { Options } from "prettier";
 
 /** Pinned: changing any of these changes every generated file. */
@@ -30,7 +31,7 @@ export const PRETTIER_OPTIONS: Readonly<Options> = Object.freeze({
 /** Modules per prettier call: large enough to amortise the call, small enough to stay responsive. */
 const BATCH_SIZE = 64;
 
-let prettier: Promise<typeof import("prettier")> | undefined;
+let prettier: Promise<typeof Prettier> | undefined;
 
 /** Formats one TypeScript module. */
 export async function formatTypeScript(text: string): Promise<string> {

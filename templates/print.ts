@@ -4,10 +4,11 @@
  * The result is unformatted; `format.ts` makes it pretty, once. ts-morph is loaded on first use,
  * so a run whose every file comes from the cache never loads it.
  */
+import type * as TsMorphModule from "ts-morph";
 import type { ImportDeclarationStructure, OptionalKind, SourceFileStructure } from "ts-morph";
 import type { ModuleText } from "./module-text.js";
 
-type TsMorph = typeof import("ts-morph");
+type TsMorph = typeof TsMorphModule;
 
 function importStructure(
   morph: TsMorph,
