@@ -44,16 +44,20 @@ export async function runCli(
 ): Promise<ExitCodeValue> {
   const stderr = options.stderr ?? process.stderr;
   let quiet = false;
+  // Every secret any command learned (flags, config): the final error line is redacted too.
+  const knownSecrets = new Set<string>();
   const context: CommandContext = {
     cwd: options.cwd ?? process.cwd(),
-    reporter: (secrets) =>
-      createReporter({
-        secrets,
+    reporter: (secrets) => {
+      for (const secret of secrets) knownSecrets.add(secret);
+      return createReporter({
+        secrets: [...knownSecrets].sort((a, b) => b.length - a.length),
         quiet,
         ...(options.interactive === undefined ? {} : { interactive: options.interactive }),
         ...(options.stdout === undefined ? {} : { stdout: options.stdout }),
         stderr,
-      }),
+      });
+    },
   };
   let exitCode: ExitCodeValue = ExitCode.Ok;
   const program = new Command("mcp-codegen")
@@ -64,6 +68,9 @@ export async function runCli(
     .configureOutput({
       writeOut: (text) => (options.stdout ?? process.stdout).write(text),
       writeErr: (text) => stderr.write(text),
+      // One line, with the way to help: commander puts a suggestion on a line of its own.
+      outputError: (text, write) =>
+        write(`${text.trim().replace(/\s*\n\s*/g, " ")} (see mcp-codegen --help)\n`),
     })
     .hook("preAction", (command) => {
       quiet = command.opts<{ quiet?: boolean }>().quiet === true;

@@ -8,6 +8,7 @@ import type { PulledContract } from "../templates/snapshot.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import type { Reporter } from "./reporter.js";
 import { PACKAGE_VERSION } from "./package-info.js";
+import { count } from "./plural.js";
 
 export interface PullOptions {
   /** The client name for generated code; defaults to the server's own name. */
@@ -73,10 +74,6 @@ export async function pullContract(
   } finally {
     await client.close().catch(() => undefined);
   }
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /** One line that says what failed and what to do about it. */

@@ -74,7 +74,9 @@ async function runLiveCheck(flags: CheckFlags, context: CommandContext): Promise
       continue;
     }
     const text = formatDriftReport(report);
-    for (const line of text.split("\n")) reporter.info(`${job.label}: ${line}`);
+    for (const line of text.split("\n")) {
+      if (line.trim() !== "") reporter.info(`${job.label}: ${line}`);
+    }
     if (report.changes.some((change) => change.severity === "breaking")) breaking = true;
   }
   return offline && !breaking;

@@ -14,6 +14,7 @@ import type { Reporter } from "../reporter.js";
 import { filterContract, type ServerJob } from "../server-job.js";
 import { resolveTarget, type TargetFlags } from "../target-flags.js";
 import { jobsFromConfig } from "./config-jobs.js";
+import { count } from "../plural.js";
 
 export interface PullFlags extends TargetFlags {
   out?: string | undefined;
@@ -86,6 +87,6 @@ async function pullJob(job: ServerJob, reporter: Reporter, cwd: string): Promise
   await cache.save();
   const removed = stats.removed.length === 0 ? "" : `, removed ${stats.removed.length} stale`;
   reporter.info(
-    `${job.label}: ${snapshot.tools.length} tools, ${snapshot.prompts.length} prompts, ${snapshot.resources.length + snapshot.resourceTemplates.length} resources → ${out} (${stats.written.length} written, ${stats.unchanged} unchanged${removed})`,
+    `${job.label}: ${count(snapshot.tools.length, "tool")}, ${count(snapshot.prompts.length, "prompt")}, ${count(snapshot.resources.length + snapshot.resourceTemplates.length, "resource")} → ${out} (${stats.written.length} written, ${stats.unchanged} unchanged${removed})`,
   );
 }

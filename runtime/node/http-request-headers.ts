@@ -85,10 +85,12 @@ export function resolveHttpTarget(
     const credentials = `${decode(parsed.username)}:${decode(parsed.password)}`;
     headers.authorization = `Basic ${Buffer.from(credentials, "utf8").toString("base64")}`;
   }
+  // Query values often carry API keys: messages name the endpoint with them masked.
+  for (const key of new Set(clean.searchParams.keys())) clean.searchParams.set(key, "***");
   return {
     origin: parsed.origin,
     path: `${parsed.pathname}${parsed.search}`,
-    endpoint: clean.href,
+    endpoint: clean.href.replace(/%2A%2A%2A/g, "***"),
     headers,
   };
 }
