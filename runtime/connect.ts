@@ -169,7 +169,10 @@ function explainProbeFailure(error: unknown, endpoint: string): unknown {
     error.kind === "transport" ||
     error.kind === "timeout" ||
     error.kind === "cancelled" ||
-    error.kind === "auth"
+    error.kind === "auth" ||
+    // Errors only a modern server sends: it is modern, and the message should say what it said.
+    error.code === ErrorCode.HeaderMismatch ||
+    error.code === ErrorCode.MissingRequiredClientCapability
   ) {
     return error;
   }

@@ -68,7 +68,8 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
   if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes <= 0) {
     throw localError("input", "maxResponseBytes must be a positive integer");
   }
-  const inFlight = new Map<AbortController, string>();
+  // What `close()` aborts when the dispatcher is injected (and so outlives the transport).
+  const inFlight = new Map<AbortController | HookSignal, string>();
   let closing: Promise<void> | undefined;
 
   const transport: Transport = {
@@ -82,7 +83,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
       post(message, undefined, undefined, (response) => accept(response, message)),
     close() {
       if (closing !== undefined) return closing;
-      for (const [controller, method] of inFlight) controller.abort(closedError(method));
+      for (const [abortable, method] of inFlight) abortable.abort(closedError(method));
       inFlight.clear();
       closing = owned ? dispatcher.destroy().catch(() => undefined) : Promise.resolve();
       return closing;
@@ -105,7 +106,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
    * One POST, abortable by the exchange's signal and by `close()`. The owned pool is destroyed
    * on close, which fails every request in flight, so the exchange's abort goes to undici as is
    * (through its `AbortHook` when it has one, see `HookSignal`); an injected dispatcher stays
-   * open, so each request then gets its own controller to abort.
+   * open, so `close()` aborts each request itself (see `linkClose`).
    */
   async function post<T>(
     message: JsonRpcRequest | JsonRpcNotification,
@@ -117,7 +118,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     const signal = exchange === undefined ? undefined : abortSignalFor(exchange);
     if (signal?.aborted) throw signal.reason;
     const body = serialise(message);
-    const link = owned ? undefined : linkAbort(exchange?.signal, message.method);
+    const link = owned ? undefined : linkClose(signal, message.method);
     try {
       const response = await dispatcher.request(
         requestOptions(target, message, extraHeaders, body, link?.signal ?? signal),
@@ -130,10 +131,20 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     }
   }
 
-  /** What undici is given to abort the POST: see `HookSignal`; only the owned pool uses it. */
+  /** What undici is given to abort the POST (see `HookSignal`). */
   function abortSignalFor(exchange: RequestExchange): AbortSignal | HookSignal {
-    const hook = owned ? abortHookOf(exchange) : undefined;
+    const hook = abortHookOf(exchange);
     return hook === undefined ? exchange.signal : new HookSignal(exchange, hook);
+  }
+
+  /** Makes `signal` abortable by `close()`: a `HookSignal` itself, an `AbortSignal` by a link. */
+  function linkClose(
+    signal: AbortSignal | HookSignal | undefined,
+    method: string,
+  ): { signal: AbortSignal | HookSignal; release(): void } {
+    if (!(signal instanceof HookSignal)) return linkAbort(signal, method);
+    inFlight.set(signal, method);
+    return { signal, release: () => inFlight.delete(signal) };
   }
 
   /** A controller that follows `signal` and that `close()` can abort. */
@@ -158,7 +169,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
   function failure(
     error: unknown,
     signal: AbortSignal | HookSignal | undefined,
-    linked: AbortSignal | undefined,
+    linked: AbortSignal | HookSignal | undefined,
     method: string,
   ): unknown {
     if (linked?.aborted) return linked.reason;
@@ -217,8 +228,13 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
  * that emits "abort" (undici then reads `aborted` and `reason`). An `AbortSignal` per request
  * (its controller, and undici's listener on it) cost more than the rest of the transport's own
  * work on a POST; this costs one small object, and the real signal is made only on abort.
+ * `abort()` is for `close()` on an injected dispatcher; as with `AbortController`, the first
+ * abort's reason is the one that sticks.
  */
 class HookSignal extends EventEmitter implements AbortListener {
+  #closed = false;
+  #closedReason: unknown;
+
   constructor(
     private readonly exchange: RequestExchange,
     private readonly hook: AbortHook,
@@ -228,15 +244,24 @@ class HookSignal extends EventEmitter implements AbortListener {
   }
 
   get aborted(): boolean {
-    return this.hook.aborted;
+    return this.#closed || this.hook.aborted;
   }
 
-  /** The exchange's abort reason (an `McpError`); undefined until aborted. */
+  /** The reason of the first abort (an `McpError`); undefined until aborted. */
   get reason(): unknown {
+    if (this.#closed) return this.#closedReason;
     return this.hook.aborted ? this.exchange.signal.reason : undefined;
   }
 
+  /** The exchange aborted (the `AbortListener` protocol). */
   handleEvent(): void {
+    this.emit("abort");
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.#closed = true;
+    this.#closedReason = reason;
     this.emit("abort");
   }
 }
