@@ -15,6 +15,8 @@ interface Member {
   fn: string;
   file: string;
   doc: string[];
+  /** What the index re-exports from the module: values, then type names. */
+  exports: { values: string[]; types: string[] };
 }
 
 function relativeModule(file: string): string {
@@ -47,6 +49,13 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
     member: t.member,
     fn: t.fn,
     file: t.file,
+    exports: {
+      values: [t.fn, t.binding],
+      types: [
+        `${t.typeBase}Input`,
+        ...(t.tool.outputSchema === undefined ? [] : [`${t.typeBase}Output`]),
+      ],
+    },
     doc: summary(
       t.tool.title ?? t.tool.annotations?.title,
       t.tool.description,
@@ -57,6 +66,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
     member: p.member,
     fn: p.fn,
     file: p.file,
+    exports: { values: [p.fn, p.binding], types: [`${p.typeBase}Arguments`] },
     doc: summary(
       p.prompt.title,
       p.prompt.description,
@@ -68,6 +78,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
       member: r.member,
       fn: r.fn,
       file: r.file,
+      exports: { values: [r.fn, r.binding], types: [] as string[] },
       doc: summary(
         r.resource.title,
         r.resource.description,
@@ -78,6 +89,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
       member: t.member,
       fn: t.fn,
       file: t.file,
+      exports: { values: [t.fn, t.binding], types: [`${t.typeBase}Params`] },
       doc: summary(
         t.template.title,
         t.template.description,
@@ -90,19 +102,28 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
   const name = plan.client;
   const server = `${snapshot.server.name} ${snapshot.server.version}`;
 
+  const byFile = [...all].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  // Explicit re-exports, not `export *`: a module's other declarations (its schema's `$defs`
+  // types) stay importable from the module itself, and can never make two re-exports ambiguous.
+  const reexports = byFile.map((m) => {
+    const names = [...m.exports.values, ...m.exports.types.map((type) => `type ${type}`)];
+    return `export { ${names.join(", ")} } from ${stringLiteral(relativeModule(m.file))};`;
+  });
+  const hasMembers = all.length > 0;
   return {
     imports: {
-      values: ["bindClient", "connect"],
-      types: ["ConnectOptions", "ConnectTarget", "McpClient", "WithoutClient"],
+      values: hasMembers ? ["bindClient", "connect"] : ["connect"],
+      types: [
+        "ConnectOptions",
+        "ConnectTarget",
+        "McpClient",
+        ...(hasMembers ? ["WithoutClient"] : []),
+      ],
       from: runtimeImport,
     },
-    localImports: [...all]
-      .sort((a, b) => (a.file < b.file ? -1 : 1))
-      .map((m) => ({ names: [m.fn], from: relativeModule(m.file) })),
+    localImports: byFile.map((m) => ({ names: [m.fn], from: relativeModule(m.file) })),
     statements: [
-      ...[...all]
-        .sort((a, b) => (a.file < b.file ? -1 : 1))
-        .map((m) => `export * from ${stringLiteral(relativeModule(m.file))};`),
+      ...(reexports.length === 0 ? [] : [reexports.join("\n")]),
       [
         jsDocBlock([...jsDocText(`A typed client for the MCP server ${stringLiteral(server)}.`)]),
         `export interface ${name}Client {`,

@@ -129,3 +129,11 @@ function truncate(text: string, maxLength: number): string {
   const end = last >= 0xd800 && last <= 0xdbff ? maxLength - 1 : maxLength;
   return `${text.slice(0, Math.max(0, end))}…`;
 }
+
+/**
+ * Serialized JSON with the characters `stringLiteral` escapes (C1 controls, bidi and invisible
+ * characters, U+2028/U+2029) written as `\uXXXX`: the same JSON value, visible to a reviewer.
+ */
+export function escapeInvisible(json: string): string {
+  return json.replace(LITERAL_EXTRA, unicodeEscape);
+}

@@ -26,6 +26,9 @@ export const PRETTIER_OPTIONS: Readonly<Options> = Object.freeze({
   arrowParens: "always",
   endOfLine: "lf",
   proseWrap: "preserve",
+  // Says the text is `.ts`, not `.tsx`: prettier then skips its JSX sniffing, a regex that is
+  // slow over long string literals such as the embedded tool definitions.
+  filepath: "generated.ts",
 });
 
 /** Modules per prettier call: large enough to amortise the call, small enough to stay responsive. */

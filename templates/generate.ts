@@ -8,7 +8,7 @@ import { emitIndex } from "./emit-index.js";
 import { emitPrompt } from "./emit-prompt.js";
 import { emitResource, emitTemplate } from "./emit-resource.js";
 import { emitTool } from "./emit-tool.js";
-import { formatModules } from "./format.js";
+import { createFormatPool } from "./format-pool.js";
 import { provenanceHeader } from "./header.js";
 import type { ModuleText } from "./module-text.js";
 import { planNames } from "./plan.js";
@@ -31,7 +31,12 @@ export interface GenerateOptions {
   /** Written into every provenance header. */
   generatorVersion: string;
   cache?: GenerationCache;
+  /** Threads to format a large output on (default: one per core; 0 or 1: this thread only). */
+  formatWorkers?: number;
 }
+
+/** Modules handed to the formatter at a time (each batch is one prettier call per 64). */
+const FORMAT_BATCH = 128;
 
 /** Where a module at `path` imports the runtime from. */
 function runtimeSpecifier(path: string, runtime: "package" | "vendored"): string {
@@ -85,25 +90,37 @@ export async function generateFiles(
     },
   ];
   const files: GeneratedFile[] = [];
-  const misses: Array<{ path: string; key: string; text: string }> = [];
+  const misses: Array<{ module: PendingModule; key: string; runtimeImport: string }> = [];
   for (const module of modules) {
     const runtimeImport = runtimeSpecifier(module.path, runtime);
     const key = cacheKey(options.generatorVersion, header, runtimeImport, module);
     const cached = options.cache?.get(key);
     if (cached !== undefined) files.push({ path: module.path, content: cached });
-    else
-      misses.push({
-        path: module.path,
-        key,
-        text: (await loadModulePrinter())(header, module.emit(runtimeImport)),
-      });
+    else misses.push({ module, key, runtimeImport });
   }
-  const formatted = await formatModules(misses.map((miss) => miss.text));
-  misses.forEach((miss, i) => {
-    const content = formatted[i]!;
-    options.cache?.set(miss.key, content);
-    files.push({ path: miss.path, content });
-  });
+  if (misses.length > 0) {
+    // Workers (when the output is large) load prettier while this thread emits and prints, and
+    // format each batch as soon as it is printed.
+    const pool = createFormatPool(misses.length, options.formatWorkers);
+    try {
+      const print = await loadModulePrinter();
+      const batches: Array<Promise<string[]>> = [];
+      for (let start = 0; start < misses.length; start += FORMAT_BATCH) {
+        const batch = misses.slice(start, start + FORMAT_BATCH);
+        batches.push(
+          pool.format(batch.map((miss) => print(header, miss.module.emit(miss.runtimeImport)))),
+        );
+      }
+      const formatted = (await Promise.all(batches)).flat();
+      misses.forEach((miss, i) => {
+        const content = formatted[i]!;
+        options.cache?.set(miss.key, content);
+        files.push({ path: miss.module.path, content });
+      });
+    } finally {
+      await pool.close();
+    }
+  }
   files.push({ path: "mcp.snapshot.json", content: serializeSnapshot(snapshot) });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

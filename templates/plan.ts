@@ -48,14 +48,39 @@ function indexNames(client: string): string[] {
   return [`create${client}Client`, `bind${client}Client`, `${client}Client`];
 }
 
-/** Items keyed by their (renamed) name; duplicate names get a key that includes `tail`. */
+/** Every name a generated module imports from `mcp-codegen/runtime`. */
+const RUNTIME_IMPORTS = [
+  "bindClient",
+  "connect",
+  "defineTool",
+  "definePrompt",
+  "defineResource",
+  "defineResourceTemplate",
+  "CallToolResult",
+  "ConnectOptions",
+  "ConnectTarget",
+  "GeneratedSchema",
+  "GetPromptResult",
+  "McpClient",
+  "ReadResourceResult",
+  "RequestOptions",
+  "ToolCallOptions",
+  "ToolResult",
+  "UriTemplateValue",
+  "WithoutClient",
+];
+
+/**
+ * Items keyed by their (renamed) name. A server may repeat a name: the first keeps it, later ones
+ * get `<name> <tail> <n>`. The snapshot orders equal names canonically, so the keys are stable.
+ */
 function keyed<T>(items: readonly T[], name: (item: T) => string, tail: (item: T) => string) {
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   return items.map((item) => {
     const base = name(item);
-    const key = seen.has(base) ? `${base} ${tail(item)}` : base;
-    seen.add(key);
-    return { item, key };
+    const occurrence = (seen.get(base) ?? 0) + 1;
+    seen.set(base, occurrence);
+    return { item, key: occurrence === 1 ? base : `${base} ${tail(item)} ${occurrence}` };
   });
 }
 
@@ -65,7 +90,8 @@ export function planNames(
 ): NamePlan {
   const client = toPascalCase(snapshot.name);
   const reserved = indexNames(client);
-  const renamed = (raw: string): string => rename[raw] ?? raw;
+  // Own properties only: a server name like "constructor" must not find Object.prototype's.
+  const renamed = (raw: string): string => (Object.hasOwn(rename, raw) ? rename[raw]! : raw);
 
   const tools = keyed(
     snapshot.tools,
@@ -173,7 +199,8 @@ function exportedNames(
  * the set of names, not on list order.
  */
 function resolveCrossKindCollisions(plan: NamePlan): void {
-  const taken = new Set(indexNames(plan.client));
+  // Module-level names must also avoid what modules import; client members (object keys) need not.
+  const taken = new Set([...indexNames(plan.client), ...RUNTIME_IMPORTS]);
   const groups = [
     ["tool", plan.tools],
     ["prompt", plan.prompts],

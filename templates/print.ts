@@ -39,7 +39,9 @@ export function loadModulePrinter(): Promise<ModulePrinter> {
       leadingTrivia: `${header}\n`,
       statements: [
         importStructure(morph, module.imports.values, module.imports.types, module.imports.from),
-        ...(module.localImports ?? []).map((local) => importStructure(morph, local.names, [], local.from)),
+        ...(module.localImports ?? []).map((local) =>
+          importStructure(morph, local.names, [], local.from),
+        ),
         // A leading newline on each statement keeps a blank line between declarations.
         ...module.statements.map((statement) => `\n${statement}`),
       ],

@@ -4,6 +4,7 @@
  * precise error for a broken or hand-edited file.
  */
 import { z } from "zod";
+import { escapeInvisible } from "./escape.js";
 import type {
   ClientCapabilities,
   Implementation,
@@ -94,11 +95,19 @@ function sortKeys(value: unknown): unknown {
  * that reorders its lists or its JSON produces the same file.
  */
 export function createSnapshot(contract: PulledContract): Snapshot {
+  // Equal names (or URIs) are ordered by content with every key sorted, so the order does not
+  // depend on how the server wrote its JSON either.
+  const canonical = new Map<object, string>();
+  const tieBreak = (a: object, b: object): number => {
+    const key = (item: object): string => {
+      let text = canonical.get(item);
+      if (text === undefined) canonical.set(item, (text = canonicalJson(item)));
+      return text;
+    };
+    return compareStrings(key(a), key(b));
+  };
   const byName = <T extends { name: string }>(items: T[]): T[] =>
-    [...items].sort(
-      (a, b) =>
-        compareStrings(a.name, b.name) || compareStrings(JSON.stringify(a), JSON.stringify(b)),
-    );
+    [...items].sort((a, b) => compareStrings(a.name, b.name) || tieBreak(a, b));
   const snapshot: Snapshot = {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     name: contract.name,
@@ -111,10 +120,13 @@ export function createSnapshot(contract: PulledContract): Snapshot {
     tools: byName(contract.tools),
     prompts: byName(contract.prompts),
     resources: [...contract.resources].sort(
-      (a, b) => compareStrings(a.uri, b.uri) || compareStrings(a.name, b.name),
+      (a, b) => compareStrings(a.uri, b.uri) || compareStrings(a.name, b.name) || tieBreak(a, b),
     ),
     resourceTemplates: [...contract.resourceTemplates].sort(
-      (a, b) => compareStrings(a.uriTemplate, b.uriTemplate) || compareStrings(a.name, b.name),
+      (a, b) =>
+        compareStrings(a.uriTemplate, b.uriTemplate) ||
+        compareStrings(a.name, b.name) ||
+        tieBreak(a, b),
     ),
   };
   const codegen = normaliseCodegen(contract.codegen);
@@ -132,9 +144,28 @@ function normaliseCodegen(options: CodegenOptions | undefined): CodegenOptions |
   return Object.keys(result).length === 0 ? undefined : result;
 }
 
-/** The snapshot file's text: two-space JSON with a final newline, LF only. */
+/** JSON with every object's keys sorted, schemas included: only for ordering, never written. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, child: unknown) => {
+    if (typeof child !== "object" || child === null || Array.isArray(child)) return child;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(child).sort(compareStrings)) {
+      Object.defineProperty(sorted, key, {
+        value: (child as Record<string, unknown>)[key],
+        enumerable: true,
+      });
+    }
+    return sorted;
+  });
+}
+
+/**
+ * The snapshot file's text: two-space JSON with a final newline, LF only. Characters that would
+ * hide or reorder text for a reviewer (bidi controls, zero-width, U+2028) are written as `\uXXXX`
+ * escapes, which JSON reads back as the same string.
+ */
 export function serializeSnapshot(snapshot: Snapshot): string {
-  return `${JSON.stringify(snapshot, null, 2)}\n`;
+  return `${escapeInvisible(JSON.stringify(snapshot, null, 2))}\n`;
 }
 
 const implementation = z.looseObject({ name: z.string(), version: z.string() });

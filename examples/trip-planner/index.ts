@@ -18,23 +18,39 @@ import { planTrip } from "./tools/plan-trip.js";
 import { summarizeItinerary } from "./tools/summarize-itinerary.js";
 import { tripCancelBooking } from "./tools/trip-cancel-booking.js";
 
-export * from "./prompts/packing-list.js";
-
-export * from "./resources/about.js";
-
-export * from "./resources/city-guide.js";
-
-export * from "./tools/book.js";
-
-export * from "./tools/convert-currency.js";
-
-export * from "./tools/get-weather.js";
-
-export * from "./tools/plan-trip.js";
-
-export * from "./tools/summarize-itinerary.js";
-
-export * from "./tools/trip-cancel-booking.js";
+export {
+  getPackingListPrompt,
+  packingListPrompt,
+  type PackingListPromptArguments,
+} from "./prompts/packing-list.js";
+export { readAbout, aboutResource } from "./resources/about.js";
+export { readCityGuide, cityGuideTemplate, type CityGuideParams } from "./resources/city-guide.js";
+export { book, bookTool, type BookInput, type BookOutput } from "./tools/book.js";
+export {
+  convertCurrency,
+  convertCurrencyTool,
+  type ConvertCurrencyInput,
+  type ConvertCurrencyOutput,
+} from "./tools/convert-currency.js";
+export { getWeather, getWeatherTool, type GetWeatherInput } from "./tools/get-weather.js";
+export {
+  planTrip,
+  planTripTool,
+  type PlanTripInput,
+  type PlanTripOutput,
+} from "./tools/plan-trip.js";
+export {
+  summarizeItinerary,
+  summarizeItineraryTool,
+  type SummarizeItineraryInput,
+  type SummarizeItineraryOutput,
+} from "./tools/summarize-itinerary.js";
+export {
+  tripCancelBooking,
+  tripCancelBookingTool,
+  type TripCancelBookingInput,
+  type TripCancelBookingOutput,
+} from "./tools/trip-cancel-booking.js";
 
 /**
  * A typed client for the MCP server "trip-planner 1.0.0".

@@ -18,9 +18,14 @@ const HIDDEN =
  * split first (`commentLines`).
  */
 export function escapeCommentText(text: string): string {
-  return text
-    .replace(HIDDEN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
-    .replace(/\*\//g, "*\\/");
+  return (
+    text
+      .replace(HIDDEN, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+      .replace(/\*\//g, "*\\/")
+      // An `@` that opens a line or follows whitespace or `{` starts a JSDoc tag: a description
+      // must not be able to add `@deprecated` or `@type` to generated code.
+      .replace(/(^|[\s{])@/g, "$1\\@")
+  );
 }
 
 /** Splits untrusted text into escaped lines on every JavaScript line terminator. */

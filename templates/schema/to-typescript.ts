@@ -101,6 +101,8 @@ const simpleAtom = (text: string): Emitted => ({
 
 /** An object with no keys at all (`{}` would mean any non-nullish value). */
 const CLOSED_EMPTY = "{ [k: string]: never }";
+/** An object with no declared properties that admits any: what a bare `type: "object"` gives. */
+const OPEN_EMPTY = "{ [k: string]: unknown }";
 
 class TypeEmitter {
   readonly #names: readonly string[];
@@ -126,7 +128,10 @@ class TypeEmitter {
         return unionOf(node.members.map((member) => this.emit(member)));
       case "intersection":
         return intersectionOf(
-          node.members.map((member) => this.emit(member)).filter(notClosedEmpty),
+          node.members
+            .map((member) => this.emit(member))
+            .filter(notClosedEmpty)
+            .filter(notOpenEmpty),
         );
       case "refined":
         return this.emit(node.base);
@@ -283,6 +288,15 @@ function unionOf(members: readonly Emitted[]): Emitted {
  */
 function notClosedEmpty(member: Emitted, _: number, all: readonly Emitted[]): boolean {
   return member.text !== CLOSED_EMPTY || all.every((other) => other.text === CLOSED_EMPTY);
+}
+
+/**
+ * Drops an open empty object (`type: "object"` beside `oneOf` of object shapes) from an
+ * intersection with other members: its index signature would let any property access compile,
+ * hiding the precise members. The validator still checks it is an object.
+ */
+function notOpenEmpty(member: Emitted, _: number, all: readonly Emitted[]): boolean {
+  return member.text !== OPEN_EMPTY || all.every((other) => other.text === OPEN_EMPTY);
 }
 
 function intersectionOf(members: readonly Emitted[]): Emitted {

@@ -7,7 +7,7 @@ import {
   type ToolResult,
 } from "mcp-codegen/runtime";
 
-export type BookInput = { [k: string]: unknown } & (
+export type BookInput =
   | {
       kind: "flight";
       /**
@@ -54,10 +54,9 @@ export type BookInput = { [k: string]: unknown } & (
        */
       nights: number;
       [k: string]: unknown;
-    }
-);
+    };
 
-export type BookOutput = { [k: string]: unknown } & (
+export type BookOutput =
   | {
       status: "confirmed";
       kind: "flight" | "hotel";
@@ -85,8 +84,7 @@ export type BookOutput = { [k: string]: unknown } & (
        */
       position: number;
       summary: string;
-    }
-);
+    };
 
 /**
  * The MCP tool "book": its definition as the server declared it, and its validators.

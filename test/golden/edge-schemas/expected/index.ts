@@ -23,33 +23,58 @@ import { stringOutput } from "./tools/string-output.js";
 import { tuples } from "./tools/tuples.js";
 import { typeArrays } from "./tools/type-arrays.js";
 
-export * from "./tools/array-output.js";
-
-export * from "./tools/compositions.js";
-
-export * from "./tools/constants-and-enums.js";
-
-export * from "./tools/draft07-definitions.js";
-
-export * from "./tools/formats-defaults-deprecated.js";
-
-export * from "./tools/local-refs.js";
-
-export * from "./tools/no-properties.js";
-
-export * from "./tools/null-output.js";
-
-export * from "./tools/object-shapes.js";
-
-export * from "./tools/recursive-tree.js";
-
-export * from "./tools/ref-only-root.js";
-
-export * from "./tools/string-output.js";
-
-export * from "./tools/tuples.js";
-
-export * from "./tools/type-arrays.js";
+export {
+  arrayOutput,
+  arrayOutputTool,
+  type ArrayOutputInput,
+  type ArrayOutputOutput,
+} from "./tools/array-output.js";
+export { compositions, compositionsTool, type CompositionsInput } from "./tools/compositions.js";
+export {
+  constantsAndEnums,
+  constantsAndEnumsTool,
+  type ConstantsAndEnumsInput,
+} from "./tools/constants-and-enums.js";
+export {
+  draft07Definitions,
+  draft07DefinitionsTool,
+  type Draft07DefinitionsInput,
+  type Draft07DefinitionsOutput,
+} from "./tools/draft07-definitions.js";
+export {
+  formatsDefaultsDeprecated,
+  formatsDefaultsDeprecatedTool,
+  type FormatsDefaultsDeprecatedInput,
+} from "./tools/formats-defaults-deprecated.js";
+export {
+  localRefs,
+  localRefsTool,
+  type LocalRefsInput,
+  type LocalRefsOutput,
+} from "./tools/local-refs.js";
+export { noProperties, noPropertiesTool, type NoPropertiesInput } from "./tools/no-properties.js";
+export {
+  nullOutput,
+  nullOutputTool,
+  type NullOutputInput,
+  type NullOutputOutput,
+} from "./tools/null-output.js";
+export { objectShapes, objectShapesTool, type ObjectShapesInput } from "./tools/object-shapes.js";
+export {
+  recursiveTree,
+  recursiveTreeTool,
+  type RecursiveTreeInput,
+  type RecursiveTreeOutput,
+} from "./tools/recursive-tree.js";
+export { refOnlyRoot, refOnlyRootTool, type RefOnlyRootInput } from "./tools/ref-only-root.js";
+export {
+  stringOutput,
+  stringOutputTool,
+  type StringOutputInput,
+  type StringOutputOutput,
+} from "./tools/string-output.js";
+export { tuples, tuplesTool, type TuplesInput, type TuplesOutput } from "./tools/tuples.js";
+export { typeArrays, typeArraysTool, type TypeArraysInput } from "./tools/type-arrays.js";
 
 /**
  * A typed client for the MCP server "edge-schemas 0.0.1".

@@ -8,25 +8,25 @@ import {
   type McpClient,
   type WithoutClient,
 } from "mcp-codegen/runtime";
-import { getDefinePrompt } from "./prompts/define.js";
+import { getDefinePrompt_prompt } from "./prompts/define.js";
 import { getThenPrompt } from "./prompts/then.js";
 import { getXPrompt_prompt } from "./prompts/x.js";
 import { readCommentCloser } from "./resources/comment-closer.js";
 import { readConstructor } from "./resources/constructor.js";
-import { readDefine } from "./resources/define.js";
+import { readDefine_resource } from "./resources/define.js";
 import { readLineBreak } from "./resources/line-break.js";
 import { readThen } from "./resources/then.js";
 import { _2fa } from "./tools/2fa.js";
 import { aToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9 } from "./tools/a-tool-name-that-keeps-going-a-tool-name-that-keeps-going_6010b9.js";
-import { bindClient } from "./tools/bind-client.js";
+import { bindClient_tool } from "./tools/bind-client.js";
 import { class_ } from "./tools/class.js";
 import { con } from "./tools/con_.js";
-import { connect } from "./tools/connect.js";
+import { connect_tool } from "./tools/connect.js";
 import { constructor_ } from "./tools/constructor.js";
 import { createHostileClient_ } from "./tools/create-hostile-client.js";
-import { define } from "./tools/define.js";
+import { define_tool } from "./tools/define.js";
 import { delete_ } from "./tools/delete.js";
-import { dupDup } from "./tools/dup-dup.js";
+import { dupDup2 } from "./tools/dup-dup-2.js";
 import { dup } from "./tools/dup.js";
 import { getWeather } from "./tools/get-weather.js";
 import { getWeather_f2f4a9 } from "./tools/get-weather_f2f4a9.js";
@@ -47,81 +47,102 @@ import { unnamed_811c9d } from "./tools/unnamed_811c9d.js";
 import { unnamed_b02ce1 } from "./tools/unnamed_b02ce1.js";
 import { z } from "./tools/z.js";
 
-export * from "./prompts/define.js";
-
-export * from "./prompts/then.js";
-
-export * from "./prompts/x.js";
-
-export * from "./resources/comment-closer.js";
-
-export * from "./resources/constructor.js";
-
-export * from "./resources/define.js";
-
-export * from "./resources/line-break.js";
-
-export * from "./resources/then.js";
-
-export * from "./tools/2fa.js";
-
-export * from "./tools/a-tool-name-that-keeps-going-a-tool-name-that-keeps-going_6010b9.js";
-
-export * from "./tools/bind-client.js";
-
-export * from "./tools/class.js";
-
-export * from "./tools/con_.js";
-
-export * from "./tools/connect.js";
-
-export * from "./tools/constructor.js";
-
-export * from "./tools/create-hostile-client.js";
-
-export * from "./tools/define.js";
-
-export * from "./tools/delete.js";
-
-export * from "./tools/dup-dup.js";
-
-export * from "./tools/dup.js";
-
-export * from "./tools/get-weather.js";
-
-export * from "./tools/get-weather_f2f4a9.js";
-
-export * from "./tools/get-weather_f32dc2.js";
-
-export * from "./tools/get-weather_f98b7c.js";
-
-export * from "./tools/get-x-prompt.js";
-
-export * from "./tools/index_.js";
-
-export * from "./tools/invisible-characters.js";
-
-export * from "./tools/properties-that-bite.js";
-
-export * from "./tools/proto.js";
-
-export * from "./tools/report-input.js";
-
-export * from "./tools/report.js";
-
-export * from "./tools/string.js";
-
-export * from "./tools/then.js";
-
-export * from "./tools/to-json.js";
-
-export * from "./tools/unnamed_540637.js";
-
-export * from "./tools/unnamed_811c9d.js";
-
-export * from "./tools/unnamed_b02ce1.js";
-
-export * from "./tools/z.js";
+export {
+  getDefinePrompt_prompt,
+  definePrompt_prompt,
+  type DefinePrompt_promptArguments,
+} from "./prompts/define.js";
+export { getThenPrompt, then_Prompt, type ThenPromptArguments } from "./prompts/then.js";
+export { getXPrompt_prompt, xPrompt_prompt, type XPrompt_promptArguments } from "./prompts/x.js";
+export {
+  readCommentCloser,
+  commentCloserTemplate,
+  type CommentCloserParams,
+} from "./resources/comment-closer.js";
+export { readConstructor, constructor_Resource } from "./resources/constructor.js";
+export { readDefine_resource, defineResource_resource } from "./resources/define.js";
+export { readLineBreak, lineBreakResource } from "./resources/line-break.js";
+export { readThen, then_Template, type ThenParams } from "./resources/then.js";
+export { _2fa, _2faTool, type _2faInput } from "./tools/2fa.js";
+export {
+  aToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9,
+  aToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9Tool,
+  type AToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9Input,
+} from "./tools/a-tool-name-that-keeps-going-a-tool-name-that-keeps-going_6010b9.js";
+export {
+  bindClient_tool,
+  bindClientTool_tool,
+  type BindClient_toolInput,
+} from "./tools/bind-client.js";
+export { class_, class_Tool, type ClassInput } from "./tools/class.js";
+export { con, conTool, type ConInput } from "./tools/con_.js";
+export { connect_tool, connectTool_tool, type Connect_toolInput } from "./tools/connect.js";
+export { constructor_, constructor_Tool, type ConstructorInput } from "./tools/constructor.js";
+export {
+  createHostileClient_,
+  createHostileClient_Tool,
+  type CreateHostileClient_55d30aInput,
+} from "./tools/create-hostile-client.js";
+export { define_tool, defineTool_tool, type Define_toolInput } from "./tools/define.js";
+export { delete_, delete_Tool, type DeleteInput } from "./tools/delete.js";
+export { dupDup2, dupDup2Tool, type DupDup2Input } from "./tools/dup-dup-2.js";
+export { dup, dupTool, type DupInput } from "./tools/dup.js";
+export { getWeather, getWeatherTool, type GetWeatherInput } from "./tools/get-weather.js";
+export {
+  getWeather_f2f4a9,
+  getWeather_f2f4a9Tool,
+  type GetWeather_f2f4a9Input,
+} from "./tools/get-weather_f2f4a9.js";
+export {
+  getWeather_f32dc2,
+  getWeather_f32dc2Tool,
+  type GetWeather_f32dc2Input,
+} from "./tools/get-weather_f32dc2.js";
+export {
+  getWeather_f98b7c,
+  getWeather_f98b7cTool,
+  type GetWeather_f98b7cInput,
+} from "./tools/get-weather_f98b7c.js";
+export { getXPrompt, getXPromptTool, type GetXPromptInput } from "./tools/get-x-prompt.js";
+export { index, indexTool, type IndexInput } from "./tools/index_.js";
+export {
+  invisibleCharacters,
+  invisibleCharactersTool,
+  type InvisibleCharactersInput,
+} from "./tools/invisible-characters.js";
+export {
+  propertiesThatBite,
+  propertiesThatBiteTool,
+  type PropertiesThatBiteInput,
+  type PropertiesThatBiteOutput,
+} from "./tools/properties-that-bite.js";
+export { proto, protoTool, type ProtoInput } from "./tools/proto.js";
+export {
+  reportInput,
+  reportInputTool,
+  type ReportInputInput,
+  type ReportInputOutput,
+} from "./tools/report-input.js";
+export { report, reportTool, type ReportInput } from "./tools/report.js";
+export { string_, string_Tool, type String_Input } from "./tools/string.js";
+export { then_, then_Tool, type ThenInput } from "./tools/then.js";
+export { toJson, toJsonTool, type ToJsonInput } from "./tools/to-json.js";
+export {
+  unnamed_540637,
+  unnamed_540637Tool,
+  type unnamed_540637Input,
+} from "./tools/unnamed_540637.js";
+export {
+  unnamed_811c9d,
+  unnamed_811c9dTool,
+  type unnamed_811c9dInput,
+} from "./tools/unnamed_811c9d.js";
+export {
+  unnamed_b02ce1,
+  unnamed_b02ce1Tool,
+  type unnamed_b02ce1Input,
+} from "./tools/unnamed_b02ce1.js";
+export { z, zTool, type ZInput } from "./tools/z.js";
 
 /**
  * A typed client for the MCP server "evil *\/ server\n// injected line 1.0.0\u2028import x from 'y'; /*".
@@ -166,7 +187,7 @@ export interface HostileClient {
     /**
      * the index imports bindClient from the runtime
      */
-    readonly bindClient: WithoutClient<typeof bindClient>;
+    readonly bindClient: WithoutClient<typeof bindClient_tool>;
     /**
      * Looks fine.
      * \@deprecated injected tag
@@ -177,7 +198,7 @@ export interface HostileClient {
     /**
      * the index imports connect from the runtime
      */
-    readonly connect: WithoutClient<typeof connect>;
+    readonly connect: WithoutClient<typeof connect_tool>;
     /**
      * ${process.exit(1)} and `backticks` and "double" and 'single' quotes and a \ backslash
      */
@@ -189,7 +210,7 @@ export interface HostileClient {
     /**
      * its binding would be defineTool
      */
-    readonly define: WithoutClient<typeof define>;
+    readonly define: WithoutClient<typeof define_tool>;
     /**
      * *\/ title that closes
      */
@@ -201,7 +222,7 @@ export interface HostileClient {
     /**
      * second of two tools with the same name
      */
-    readonly dupDup: WithoutClient<typeof dupDup>;
+    readonly dupDup2: WithoutClient<typeof dupDup2>;
     /**
      * dashed
      */
@@ -267,7 +288,7 @@ export interface HostileClient {
     /**
      * its binding would be definePrompt
      */
-    readonly define: WithoutClient<typeof getDefinePrompt>;
+    readonly define: WithoutClient<typeof getDefinePrompt_prompt>;
     /**
      * A prompt named then. *\/ closes?
      */
@@ -289,7 +310,7 @@ export interface HostileClient {
     /**
      * its binding would be defineResource
      */
-    readonly define: WithoutClient<typeof readDefine>;
+    readonly define: WithoutClient<typeof readDefine_resource>;
     /**
      * </script>
      */
@@ -321,15 +342,15 @@ export function bindHostileClient(client: McpClient): HostileClient {
         aToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9,
         client,
       ),
-      bindClient: bindClient(bindClient, client),
+      bindClient: bindClient(bindClient_tool, client),
       class_: bindClient(class_, client),
-      connect: bindClient(connect, client),
+      connect: bindClient(connect_tool, client),
       constructor_: bindClient(constructor_, client),
       createHostileClient_: bindClient(createHostileClient_, client),
-      define: bindClient(define, client),
+      define: bindClient(define_tool, client),
       delete_: bindClient(delete_, client),
       dup: bindClient(dup, client),
-      dupDup: bindClient(dupDup, client),
+      dupDup2: bindClient(dupDup2, client),
       getWeather: bindClient(getWeather, client),
       getWeather_f32dc2: bindClient(getWeather_f32dc2, client),
       getWeather_f2f4a9: bindClient(getWeather_f2f4a9, client),
@@ -347,14 +368,14 @@ export function bindHostileClient(client: McpClient): HostileClient {
       unnamed_b02ce1: bindClient(unnamed_b02ce1, client),
     },
     prompts: {
-      define: bindClient(getDefinePrompt, client),
+      define: bindClient(getDefinePrompt_prompt, client),
       then_: bindClient(getThenPrompt, client),
       x: bindClient(getXPrompt_prompt, client),
     },
     resources: {
       commentCloser: bindClient(readCommentCloser, client),
       constructor_: bindClient(readConstructor, client),
-      define: bindClient(readDefine, client),
+      define: bindClient(readDefine_resource, client),
       lineBreak: bindClient(readLineBreak, client),
       then_: bindClient(readThen, client),
     },

@@ -191,369 +191,863 @@ import { updateRepository106 } from "./tools/update-repository-106.js";
 import { updateTicket111 } from "./tools/update-ticket-111.js";
 import { updateUser114 } from "./tools/update-user-114.js";
 
-export * from "./prompts/prompt-0.js";
-
-export * from "./prompts/prompt-1.js";
-
-export * from "./prompts/prompt-10.js";
-
-export * from "./prompts/prompt-11.js";
-
-export * from "./prompts/prompt-2.js";
-
-export * from "./prompts/prompt-3.js";
-
-export * from "./prompts/prompt-4.js";
-
-export * from "./prompts/prompt-5.js";
-
-export * from "./prompts/prompt-6.js";
-
-export * from "./prompts/prompt-7.js";
-
-export * from "./prompts/prompt-8.js";
-
-export * from "./prompts/prompt-9.js";
-
-export * from "./resources/calendar-event-by-id.js";
-
-export * from "./resources/invoice-by-id.js";
-
-export * from "./resources/order-by-id.js";
-
-export * from "./resources/report-by-id.js";
-
-export * from "./resources/repository-by-id.js";
-
-export * from "./resources/shipment-by-id.js";
-
-export * from "./resources/static-0.js";
-
-export * from "./resources/static-1.js";
-
-export * from "./resources/static-10.js";
-
-export * from "./resources/static-11.js";
-
-export * from "./resources/static-2.js";
-
-export * from "./resources/static-3.js";
-
-export * from "./resources/static-4.js";
-
-export * from "./resources/static-5.js";
-
-export * from "./resources/static-6.js";
-
-export * from "./resources/static-7.js";
-
-export * from "./resources/static-8.js";
-
-export * from "./resources/static-9.js";
-
-export * from "./resources/ticket-by-id.js";
-
-export * from "./resources/user-by-id.js";
-
-export * from "./tools/create-calendar-event-1.js";
-
-export * from "./tools/create-calendar-event-119.js";
-
-export * from "./tools/create-calendar-event-13.js";
-
-export * from "./tools/create-calendar-event-49.js";
-
-export * from "./tools/create-calendar-event.js";
-
-export * from "./tools/create-document-128.js";
-
-export * from "./tools/create-document-61.js";
-
-export * from "./tools/create-document.js";
-
-export * from "./tools/create-invoice-147.js";
-
-export * from "./tools/create-invoice.js";
-
-export * from "./tools/create-order-98.js";
-
-export * from "./tools/create-payment-37.js";
-
-export * from "./tools/create-payment-58.js";
-
-export * from "./tools/create-payment.js";
-
-export * from "./tools/create-report-54.js";
-
-export * from "./tools/create-repository-32.js";
-
-export * from "./tools/create-repository.js";
-
-export * from "./tools/create-shipment-139.js";
-
-export * from "./tools/create-ticket.js";
-
-export * from "./tools/delete-calendar-event.js";
-
-export * from "./tools/delete-calendar-event_9cf47e.js";
-
-export * from "./tools/delete-document-24.js";
-
-export * from "./tools/delete-document-73.js";
-
-export * from "./tools/delete-invoice-146.js";
-
-export * from "./tools/delete-invoice-46.js";
-
-export * from "./tools/delete-order-27.js";
-
-export * from "./tools/delete-order-86.js";
-
-export * from "./tools/delete-order-89.js";
-
-export * from "./tools/delete-payment.js";
-
-export * from "./tools/delete-repository-103.js";
-
-export * from "./tools/delete-repository.js";
-
-export * from "./tools/delete-shipment-52.js";
-
-export * from "./tools/delete-shipment-63.js";
-
-export * from "./tools/delete-ticket-142.js";
-
-export * from "./tools/delete-user-107.js";
-
-export * from "./tools/delete-user-123.js";
-
-export * from "./tools/export-calendar-event-26.js";
-
-export * from "./tools/export-calendar-event.js";
-
-export * from "./tools/export-document-109.js";
-
-export * from "./tools/export-document-127.js";
-
-export * from "./tools/export-invoice-12.js";
-
-export * from "./tools/export-invoice-4.js";
-
-export * from "./tools/export-invoice-51.js";
-
-export * from "./tools/export-invoice-76.js";
-
-export * from "./tools/export-invoice-87.js";
-
-export * from "./tools/export-invoice.js";
-
-export * from "./tools/export-order-148.js";
-
-export * from "./tools/export-order-67.js";
-
-export * from "./tools/export-payment-84.js";
-
-export * from "./tools/export-report-59.js";
-
-export * from "./tools/export-repository-23.js";
-
-export * from "./tools/export-shipment-41.js";
-
-export * from "./tools/export-shipment-7.js";
-
-export * from "./tools/export-shipment-83.js";
-
-export * from "./tools/export-shipment.js";
-
-export * from "./tools/export-shipment_1871fb.js";
-
-export * from "./tools/export-ticket-2.js";
-
-export * from "./tools/export-ticket-72.js";
-
-export * from "./tools/export-user-101.js";
-
-export * from "./tools/export-user-134.js";
-
-export * from "./tools/get-calendar-event-71.js";
-
-export * from "./tools/get-calendar-event-91.js";
-
-export * from "./tools/get-calendar-event-92.js";
-
-export * from "./tools/get-calendar-event.js";
-
-export * from "./tools/get-document-3.js";
-
-export * from "./tools/get-document-77.js";
-
-export * from "./tools/get-document.js";
-
-export * from "./tools/get-invoice-66.js";
-
-export * from "./tools/get-order-136.js";
-
-export * from "./tools/get-order-22.js";
-
-export * from "./tools/get-order-88.js";
-
-export * from "./tools/get-payment-144.js";
-
-export * from "./tools/get-report-112.js";
-
-export * from "./tools/get-report.js";
-
-export * from "./tools/get-repository-102.js";
-
-export * from "./tools/get-repository-81.js";
-
-export * from "./tools/get-repository-96.js";
-
-export * from "./tools/get-shipment-44.js";
-
-export * from "./tools/get-shipment.js";
-
-export * from "./tools/get-user-116.js";
-
-export * from "./tools/list-calendar-event-122.js";
-
-export * from "./tools/list-calendar-event-131.js";
-
-export * from "./tools/list-calendar-event-137.js";
-
-export * from "./tools/list-calendar-event-74.js";
-
-export * from "./tools/list-calendar-event-97.js";
-
-export * from "./tools/list-document-48.js";
-
-export * from "./tools/list-document-78.js";
-
-export * from "./tools/list-invoice-113.js";
-
-export * from "./tools/list-invoice-126.js";
-
-export * from "./tools/list-invoice-34.js";
-
-export * from "./tools/list-order-121.js";
-
-export * from "./tools/list-order-21.js";
-
-export * from "./tools/list-order.js";
-
-export * from "./tools/list-payment.js";
-
-export * from "./tools/list-report-132.js";
-
-export * from "./tools/list-report-9.js";
-
-export * from "./tools/list-repository-68.js";
-
-export * from "./tools/list-repository-79.js";
-
-export * from "./tools/list-shipment-143.js";
-
-export * from "./tools/list-shipment.js";
-
-export * from "./tools/list-ticket-149.js";
-
-export * from "./tools/list-ticket-16.js";
-
-export * from "./tools/list-ticket.js";
-
-export * from "./tools/list-user-138.js";
-
-export * from "./tools/list-user-47.js";
-
-export * from "./tools/search-calendar-event-129.js";
-
-export * from "./tools/search-calendar-event.js";
-
-export * from "./tools/search-document-104.js";
-
-export * from "./tools/search-document-18.js";
-
-export * from "./tools/search-invoice-38.js";
-
-export * from "./tools/search-order-64.js";
-
-export * from "./tools/search-order-82.js";
-
-export * from "./tools/search-payment-8.js";
-
-export * from "./tools/search-payment-94.js";
-
-export * from "./tools/search-repository-124.js";
-
-export * from "./tools/search-repository.js";
-
-export * from "./tools/search-shipment-39.js";
-
-export * from "./tools/search-user-19.js";
-
-export * from "./tools/search-user-57.js";
-
-export * from "./tools/sync-calendar-event-36.js";
-
-export * from "./tools/sync-document-53.js";
-
-export * from "./tools/sync-invoice-43.js";
-
-export * from "./tools/sync-order-118.js";
-
-export * from "./tools/sync-order-62.js";
-
-export * from "./tools/sync-order-99.js";
-
-export * from "./tools/sync-order.js";
-
-export * from "./tools/sync-order_4ce0bc.js";
-
-export * from "./tools/sync-payment-108.js";
-
-export * from "./tools/sync-payment-117.js";
-
-export * from "./tools/sync-payment-14.js";
-
-export * from "./tools/sync-payment-56.js";
-
-export * from "./tools/sync-report-33.js";
-
-export * from "./tools/sync-shipment-133.js";
-
-export * from "./tools/sync-ticket.js";
-
-export * from "./tools/sync-user-17.js";
-
-export * from "./tools/sync-user-29.js";
-
-export * from "./tools/sync-user-42.js";
-
-export * from "./tools/sync-user.js";
-
-export * from "./tools/update-calendar-event-141.js";
-
-export * from "./tools/update-calendar-event-31.js";
-
-export * from "./tools/update-calendar-event.js";
-
-export * from "./tools/update-document-69.js";
-
-export * from "./tools/update-document-93.js";
-
-export * from "./tools/update-invoice.js";
-
-export * from "./tools/update-payment-11.js";
-
-export * from "./tools/update-payment-28.js";
-
-export * from "./tools/update-payment-6.js";
-
-export * from "./tools/update-repository-106.js";
-
-export * from "./tools/update-ticket-111.js";
-
-export * from "./tools/update-user-114.js";
+export {
+  getPrompt0Prompt,
+  prompt0Prompt,
+  type Prompt0PromptArguments,
+} from "./prompts/prompt-0.js";
+export {
+  getPrompt1Prompt,
+  prompt1Prompt,
+  type Prompt1PromptArguments,
+} from "./prompts/prompt-1.js";
+export {
+  getPrompt10Prompt,
+  prompt10Prompt,
+  type Prompt10PromptArguments,
+} from "./prompts/prompt-10.js";
+export {
+  getPrompt11Prompt,
+  prompt11Prompt,
+  type Prompt11PromptArguments,
+} from "./prompts/prompt-11.js";
+export {
+  getPrompt2Prompt,
+  prompt2Prompt,
+  type Prompt2PromptArguments,
+} from "./prompts/prompt-2.js";
+export {
+  getPrompt3Prompt,
+  prompt3Prompt,
+  type Prompt3PromptArguments,
+} from "./prompts/prompt-3.js";
+export {
+  getPrompt4Prompt,
+  prompt4Prompt,
+  type Prompt4PromptArguments,
+} from "./prompts/prompt-4.js";
+export {
+  getPrompt5Prompt,
+  prompt5Prompt,
+  type Prompt5PromptArguments,
+} from "./prompts/prompt-5.js";
+export {
+  getPrompt6Prompt,
+  prompt6Prompt,
+  type Prompt6PromptArguments,
+} from "./prompts/prompt-6.js";
+export {
+  getPrompt7Prompt,
+  prompt7Prompt,
+  type Prompt7PromptArguments,
+} from "./prompts/prompt-7.js";
+export {
+  getPrompt8Prompt,
+  prompt8Prompt,
+  type Prompt8PromptArguments,
+} from "./prompts/prompt-8.js";
+export {
+  getPrompt9Prompt,
+  prompt9Prompt,
+  type Prompt9PromptArguments,
+} from "./prompts/prompt-9.js";
+export {
+  readCalendarEventById,
+  calendarEventByIdTemplate,
+  type CalendarEventByIdParams,
+} from "./resources/calendar-event-by-id.js";
+export {
+  readInvoiceById,
+  invoiceByIdTemplate,
+  type InvoiceByIdParams,
+} from "./resources/invoice-by-id.js";
+export { readOrderById, orderByIdTemplate, type OrderByIdParams } from "./resources/order-by-id.js";
+export {
+  readReportById,
+  reportByIdTemplate,
+  type ReportByIdParams,
+} from "./resources/report-by-id.js";
+export {
+  readRepositoryById,
+  repositoryByIdTemplate,
+  type RepositoryByIdParams,
+} from "./resources/repository-by-id.js";
+export {
+  readShipmentById,
+  shipmentByIdTemplate,
+  type ShipmentByIdParams,
+} from "./resources/shipment-by-id.js";
+export { readStatic0, static0Resource } from "./resources/static-0.js";
+export { readStatic1, static1Resource } from "./resources/static-1.js";
+export { readStatic10, static10Resource } from "./resources/static-10.js";
+export { readStatic11, static11Resource } from "./resources/static-11.js";
+export { readStatic2, static2Resource } from "./resources/static-2.js";
+export { readStatic3, static3Resource } from "./resources/static-3.js";
+export { readStatic4, static4Resource } from "./resources/static-4.js";
+export { readStatic5, static5Resource } from "./resources/static-5.js";
+export { readStatic6, static6Resource } from "./resources/static-6.js";
+export { readStatic7, static7Resource } from "./resources/static-7.js";
+export { readStatic8, static8Resource } from "./resources/static-8.js";
+export { readStatic9, static9Resource } from "./resources/static-9.js";
+export {
+  readTicketById,
+  ticketByIdTemplate,
+  type TicketByIdParams,
+} from "./resources/ticket-by-id.js";
+export { readUserById, userByIdTemplate, type UserByIdParams } from "./resources/user-by-id.js";
+export {
+  createCalendarEvent1,
+  createCalendarEvent1Tool,
+  type CreateCalendarEvent1Input,
+} from "./tools/create-calendar-event-1.js";
+export {
+  createCalendarEvent119,
+  createCalendarEvent119Tool,
+  type CreateCalendarEvent119Input,
+} from "./tools/create-calendar-event-119.js";
+export {
+  createCalendarEvent13,
+  createCalendarEvent13Tool,
+  type CreateCalendarEvent13Input,
+} from "./tools/create-calendar-event-13.js";
+export {
+  createCalendarEvent49,
+  createCalendarEvent49Tool,
+  type CreateCalendarEvent49Input,
+} from "./tools/create-calendar-event-49.js";
+export {
+  createCalendarEvent,
+  createCalendarEventTool,
+  type CreateCalendarEventInput,
+  type CreateCalendarEventOutput,
+} from "./tools/create-calendar-event.js";
+export {
+  createDocument128,
+  createDocument128Tool,
+  type CreateDocument128Input,
+  type CreateDocument128Output,
+} from "./tools/create-document-128.js";
+export {
+  createDocument61,
+  createDocument61Tool,
+  type CreateDocument61Input,
+} from "./tools/create-document-61.js";
+export {
+  createDocument,
+  createDocumentTool,
+  type CreateDocumentInput,
+} from "./tools/create-document.js";
+export {
+  createInvoice147,
+  createInvoice147Tool,
+  type CreateInvoice147Input,
+} from "./tools/create-invoice-147.js";
+export {
+  createInvoice,
+  createInvoiceTool,
+  type CreateInvoiceInput,
+  type CreateInvoiceOutput,
+} from "./tools/create-invoice.js";
+export {
+  createOrder98,
+  createOrder98Tool,
+  type CreateOrder98Input,
+  type CreateOrder98Output,
+} from "./tools/create-order-98.js";
+export {
+  createPayment37,
+  createPayment37Tool,
+  type CreatePayment37Input,
+} from "./tools/create-payment-37.js";
+export {
+  createPayment58,
+  createPayment58Tool,
+  type CreatePayment58Input,
+  type CreatePayment58Output,
+} from "./tools/create-payment-58.js";
+export {
+  createPayment,
+  createPaymentTool,
+  type CreatePaymentInput,
+} from "./tools/create-payment.js";
+export {
+  createReport54,
+  createReport54Tool,
+  type CreateReport54Input,
+  type CreateReport54Output,
+} from "./tools/create-report-54.js";
+export {
+  createRepository32,
+  createRepository32Tool,
+  type CreateRepository32Input,
+  type CreateRepository32Output,
+} from "./tools/create-repository-32.js";
+export {
+  createRepository,
+  createRepositoryTool,
+  type CreateRepositoryInput,
+  type CreateRepositoryOutput,
+} from "./tools/create-repository.js";
+export {
+  createShipment139,
+  createShipment139Tool,
+  type CreateShipment139Input,
+} from "./tools/create-shipment-139.js";
+export {
+  createTicket,
+  createTicketTool,
+  type CreateTicketInput,
+  type CreateTicketOutput,
+} from "./tools/create-ticket.js";
+export {
+  deleteCalendarEvent,
+  deleteCalendarEventTool,
+  type DeleteCalendarEventInput,
+} from "./tools/delete-calendar-event.js";
+export {
+  deleteCalendarEvent_9cf47e,
+  deleteCalendarEvent_9cf47eTool,
+  type DeleteCalendarEvent_9cf47eInput,
+  type DeleteCalendarEvent_9cf47eOutput,
+} from "./tools/delete-calendar-event_9cf47e.js";
+export {
+  deleteDocument24,
+  deleteDocument24Tool,
+  type DeleteDocument24Input,
+  type DeleteDocument24Output,
+} from "./tools/delete-document-24.js";
+export {
+  deleteDocument73,
+  deleteDocument73Tool,
+  type DeleteDocument73Input,
+} from "./tools/delete-document-73.js";
+export {
+  deleteInvoice146,
+  deleteInvoice146Tool,
+  type DeleteInvoice146Input,
+  type DeleteInvoice146Output,
+} from "./tools/delete-invoice-146.js";
+export {
+  deleteInvoice46,
+  deleteInvoice46Tool,
+  type DeleteInvoice46Input,
+  type DeleteInvoice46Output,
+} from "./tools/delete-invoice-46.js";
+export {
+  deleteOrder27,
+  deleteOrder27Tool,
+  type DeleteOrder27Input,
+} from "./tools/delete-order-27.js";
+export {
+  deleteOrder86,
+  deleteOrder86Tool,
+  type DeleteOrder86Input,
+  type DeleteOrder86Output,
+} from "./tools/delete-order-86.js";
+export {
+  deleteOrder89,
+  deleteOrder89Tool,
+  type DeleteOrder89Input,
+} from "./tools/delete-order-89.js";
+export {
+  deletePayment,
+  deletePaymentTool,
+  type DeletePaymentInput,
+  type DeletePaymentOutput,
+} from "./tools/delete-payment.js";
+export {
+  deleteRepository103,
+  deleteRepository103Tool,
+  type DeleteRepository103Input,
+} from "./tools/delete-repository-103.js";
+export {
+  deleteRepository,
+  deleteRepositoryTool,
+  type DeleteRepositoryInput,
+} from "./tools/delete-repository.js";
+export {
+  deleteShipment52,
+  deleteShipment52Tool,
+  type DeleteShipment52Input,
+  type DeleteShipment52Output,
+} from "./tools/delete-shipment-52.js";
+export {
+  deleteShipment63,
+  deleteShipment63Tool,
+  type DeleteShipment63Input,
+} from "./tools/delete-shipment-63.js";
+export {
+  deleteTicket142,
+  deleteTicket142Tool,
+  type DeleteTicket142Input,
+  type DeleteTicket142Output,
+} from "./tools/delete-ticket-142.js";
+export {
+  deleteUser107,
+  deleteUser107Tool,
+  type DeleteUser107Input,
+} from "./tools/delete-user-107.js";
+export {
+  deleteUser123,
+  deleteUser123Tool,
+  type DeleteUser123Input,
+} from "./tools/delete-user-123.js";
+export {
+  exportCalendarEvent26,
+  exportCalendarEvent26Tool,
+  type ExportCalendarEvent26Input,
+  type ExportCalendarEvent26Output,
+} from "./tools/export-calendar-event-26.js";
+export {
+  exportCalendarEvent,
+  exportCalendarEventTool,
+  type ExportCalendarEventInput,
+  type ExportCalendarEventOutput,
+} from "./tools/export-calendar-event.js";
+export {
+  exportDocument109,
+  exportDocument109Tool,
+  type ExportDocument109Input,
+} from "./tools/export-document-109.js";
+export {
+  exportDocument127,
+  exportDocument127Tool,
+  type ExportDocument127Input,
+} from "./tools/export-document-127.js";
+export {
+  exportInvoice12,
+  exportInvoice12Tool,
+  type ExportInvoice12Input,
+  type ExportInvoice12Output,
+} from "./tools/export-invoice-12.js";
+export {
+  exportInvoice4,
+  exportInvoice4Tool,
+  type ExportInvoice4Input,
+  type ExportInvoice4Output,
+} from "./tools/export-invoice-4.js";
+export {
+  exportInvoice51,
+  exportInvoice51Tool,
+  type ExportInvoice51Input,
+} from "./tools/export-invoice-51.js";
+export {
+  exportInvoice76,
+  exportInvoice76Tool,
+  type ExportInvoice76Input,
+  type ExportInvoice76Output,
+} from "./tools/export-invoice-76.js";
+export {
+  exportInvoice87,
+  exportInvoice87Tool,
+  type ExportInvoice87Input,
+} from "./tools/export-invoice-87.js";
+export {
+  exportInvoice,
+  exportInvoiceTool,
+  type ExportInvoiceInput,
+  type ExportInvoiceOutput,
+} from "./tools/export-invoice.js";
+export {
+  exportOrder148,
+  exportOrder148Tool,
+  type ExportOrder148Input,
+  type ExportOrder148Output,
+} from "./tools/export-order-148.js";
+export {
+  exportOrder67,
+  exportOrder67Tool,
+  type ExportOrder67Input,
+} from "./tools/export-order-67.js";
+export {
+  exportPayment84,
+  exportPayment84Tool,
+  type ExportPayment84Input,
+  type ExportPayment84Output,
+} from "./tools/export-payment-84.js";
+export {
+  exportReport59,
+  exportReport59Tool,
+  type ExportReport59Input,
+} from "./tools/export-report-59.js";
+export {
+  exportRepository23,
+  exportRepository23Tool,
+  type ExportRepository23Input,
+} from "./tools/export-repository-23.js";
+export {
+  exportShipment41,
+  exportShipment41Tool,
+  type ExportShipment41Input,
+} from "./tools/export-shipment-41.js";
+export {
+  exportShipment7,
+  exportShipment7Tool,
+  type ExportShipment7Input,
+} from "./tools/export-shipment-7.js";
+export {
+  exportShipment83,
+  exportShipment83Tool,
+  type ExportShipment83Input,
+} from "./tools/export-shipment-83.js";
+export {
+  exportShipment,
+  exportShipmentTool,
+  type ExportShipmentInput,
+  type ExportShipmentOutput,
+} from "./tools/export-shipment.js";
+export {
+  exportShipment_1871fb,
+  exportShipment_1871fbTool,
+  type ExportShipment_1871fbInput,
+} from "./tools/export-shipment_1871fb.js";
+export {
+  exportTicket2,
+  exportTicket2Tool,
+  type ExportTicket2Input,
+  type ExportTicket2Output,
+} from "./tools/export-ticket-2.js";
+export {
+  exportTicket72,
+  exportTicket72Tool,
+  type ExportTicket72Input,
+  type ExportTicket72Output,
+} from "./tools/export-ticket-72.js";
+export {
+  exportUser101,
+  exportUser101Tool,
+  type ExportUser101Input,
+} from "./tools/export-user-101.js";
+export {
+  exportUser134,
+  exportUser134Tool,
+  type ExportUser134Input,
+  type ExportUser134Output,
+} from "./tools/export-user-134.js";
+export {
+  getCalendarEvent71,
+  getCalendarEvent71Tool,
+  type GetCalendarEvent71Input,
+} from "./tools/get-calendar-event-71.js";
+export {
+  getCalendarEvent91,
+  getCalendarEvent91Tool,
+  type GetCalendarEvent91Input,
+} from "./tools/get-calendar-event-91.js";
+export {
+  getCalendarEvent92,
+  getCalendarEvent92Tool,
+  type GetCalendarEvent92Input,
+  type GetCalendarEvent92Output,
+} from "./tools/get-calendar-event-92.js";
+export {
+  getCalendarEvent,
+  getCalendarEventTool,
+  type GetCalendarEventInput,
+  type GetCalendarEventOutput,
+} from "./tools/get-calendar-event.js";
+export { getDocument3, getDocument3Tool, type GetDocument3Input } from "./tools/get-document-3.js";
+export {
+  getDocument77,
+  getDocument77Tool,
+  type GetDocument77Input,
+} from "./tools/get-document-77.js";
+export { getDocument, getDocumentTool, type GetDocumentInput } from "./tools/get-document.js";
+export {
+  getInvoice66,
+  getInvoice66Tool,
+  type GetInvoice66Input,
+  type GetInvoice66Output,
+} from "./tools/get-invoice-66.js";
+export {
+  getOrder136,
+  getOrder136Tool,
+  type GetOrder136Input,
+  type GetOrder136Output,
+} from "./tools/get-order-136.js";
+export {
+  getOrder22,
+  getOrder22Tool,
+  type GetOrder22Input,
+  type GetOrder22Output,
+} from "./tools/get-order-22.js";
+export {
+  getOrder88,
+  getOrder88Tool,
+  type GetOrder88Input,
+  type GetOrder88Output,
+} from "./tools/get-order-88.js";
+export {
+  getPayment144,
+  getPayment144Tool,
+  type GetPayment144Input,
+  type GetPayment144Output,
+} from "./tools/get-payment-144.js";
+export {
+  getReport112,
+  getReport112Tool,
+  type GetReport112Input,
+  type GetReport112Output,
+} from "./tools/get-report-112.js";
+export { getReport, getReportTool, type GetReportInput } from "./tools/get-report.js";
+export {
+  getRepository102,
+  getRepository102Tool,
+  type GetRepository102Input,
+  type GetRepository102Output,
+} from "./tools/get-repository-102.js";
+export {
+  getRepository81,
+  getRepository81Tool,
+  type GetRepository81Input,
+} from "./tools/get-repository-81.js";
+export {
+  getRepository96,
+  getRepository96Tool,
+  type GetRepository96Input,
+  type GetRepository96Output,
+} from "./tools/get-repository-96.js";
+export {
+  getShipment44,
+  getShipment44Tool,
+  type GetShipment44Input,
+  type GetShipment44Output,
+} from "./tools/get-shipment-44.js";
+export { getShipment, getShipmentTool, type GetShipmentInput } from "./tools/get-shipment.js";
+export {
+  getUser116,
+  getUser116Tool,
+  type GetUser116Input,
+  type GetUser116Output,
+} from "./tools/get-user-116.js";
+export {
+  listCalendarEvent122,
+  listCalendarEvent122Tool,
+  type ListCalendarEvent122Input,
+  type ListCalendarEvent122Output,
+} from "./tools/list-calendar-event-122.js";
+export {
+  listCalendarEvent131,
+  listCalendarEvent131Tool,
+  type ListCalendarEvent131Input,
+} from "./tools/list-calendar-event-131.js";
+export {
+  listCalendarEvent137,
+  listCalendarEvent137Tool,
+  type ListCalendarEvent137Input,
+} from "./tools/list-calendar-event-137.js";
+export {
+  listCalendarEvent74,
+  listCalendarEvent74Tool,
+  type ListCalendarEvent74Input,
+  type ListCalendarEvent74Output,
+} from "./tools/list-calendar-event-74.js";
+export {
+  listCalendarEvent97,
+  listCalendarEvent97Tool,
+  type ListCalendarEvent97Input,
+} from "./tools/list-calendar-event-97.js";
+export {
+  listDocument48,
+  listDocument48Tool,
+  type ListDocument48Input,
+  type ListDocument48Output,
+} from "./tools/list-document-48.js";
+export {
+  listDocument78,
+  listDocument78Tool,
+  type ListDocument78Input,
+  type ListDocument78Output,
+} from "./tools/list-document-78.js";
+export {
+  listInvoice113,
+  listInvoice113Tool,
+  type ListInvoice113Input,
+} from "./tools/list-invoice-113.js";
+export {
+  listInvoice126,
+  listInvoice126Tool,
+  type ListInvoice126Input,
+  type ListInvoice126Output,
+} from "./tools/list-invoice-126.js";
+export {
+  listInvoice34,
+  listInvoice34Tool,
+  type ListInvoice34Input,
+  type ListInvoice34Output,
+} from "./tools/list-invoice-34.js";
+export { listOrder121, listOrder121Tool, type ListOrder121Input } from "./tools/list-order-121.js";
+export { listOrder21, listOrder21Tool, type ListOrder21Input } from "./tools/list-order-21.js";
+export { listOrder, listOrderTool, type ListOrderInput } from "./tools/list-order.js";
+export { listPayment, listPaymentTool, type ListPaymentInput } from "./tools/list-payment.js";
+export {
+  listReport132,
+  listReport132Tool,
+  type ListReport132Input,
+  type ListReport132Output,
+} from "./tools/list-report-132.js";
+export { listReport9, listReport9Tool, type ListReport9Input } from "./tools/list-report-9.js";
+export {
+  listRepository68,
+  listRepository68Tool,
+  type ListRepository68Input,
+  type ListRepository68Output,
+} from "./tools/list-repository-68.js";
+export {
+  listRepository79,
+  listRepository79Tool,
+  type ListRepository79Input,
+} from "./tools/list-repository-79.js";
+export {
+  listShipment143,
+  listShipment143Tool,
+  type ListShipment143Input,
+} from "./tools/list-shipment-143.js";
+export { listShipment, listShipmentTool, type ListShipmentInput } from "./tools/list-shipment.js";
+export {
+  listTicket149,
+  listTicket149Tool,
+  type ListTicket149Input,
+} from "./tools/list-ticket-149.js";
+export {
+  listTicket16,
+  listTicket16Tool,
+  type ListTicket16Input,
+  type ListTicket16Output,
+} from "./tools/list-ticket-16.js";
+export { listTicket, listTicketTool, type ListTicketInput } from "./tools/list-ticket.js";
+export {
+  listUser138,
+  listUser138Tool,
+  type ListUser138Input,
+  type ListUser138Output,
+} from "./tools/list-user-138.js";
+export { listUser47, listUser47Tool, type ListUser47Input } from "./tools/list-user-47.js";
+export {
+  searchCalendarEvent129,
+  searchCalendarEvent129Tool,
+  type SearchCalendarEvent129Input,
+} from "./tools/search-calendar-event-129.js";
+export {
+  searchCalendarEvent,
+  searchCalendarEventTool,
+  type SearchCalendarEventInput,
+} from "./tools/search-calendar-event.js";
+export {
+  searchDocument104,
+  searchDocument104Tool,
+  type SearchDocument104Input,
+  type SearchDocument104Output,
+} from "./tools/search-document-104.js";
+export {
+  searchDocument18,
+  searchDocument18Tool,
+  type SearchDocument18Input,
+  type SearchDocument18Output,
+} from "./tools/search-document-18.js";
+export {
+  searchInvoice38,
+  searchInvoice38Tool,
+  type SearchInvoice38Input,
+  type SearchInvoice38Output,
+} from "./tools/search-invoice-38.js";
+export {
+  searchOrder64,
+  searchOrder64Tool,
+  type SearchOrder64Input,
+  type SearchOrder64Output,
+} from "./tools/search-order-64.js";
+export {
+  searchOrder82,
+  searchOrder82Tool,
+  type SearchOrder82Input,
+  type SearchOrder82Output,
+} from "./tools/search-order-82.js";
+export {
+  searchPayment8,
+  searchPayment8Tool,
+  type SearchPayment8Input,
+  type SearchPayment8Output,
+} from "./tools/search-payment-8.js";
+export {
+  searchPayment94,
+  searchPayment94Tool,
+  type SearchPayment94Input,
+  type SearchPayment94Output,
+} from "./tools/search-payment-94.js";
+export {
+  searchRepository124,
+  searchRepository124Tool,
+  type SearchRepository124Input,
+  type SearchRepository124Output,
+} from "./tools/search-repository-124.js";
+export {
+  searchRepository,
+  searchRepositoryTool,
+  type SearchRepositoryInput,
+} from "./tools/search-repository.js";
+export {
+  searchShipment39,
+  searchShipment39Tool,
+  type SearchShipment39Input,
+} from "./tools/search-shipment-39.js";
+export { searchUser19, searchUser19Tool, type SearchUser19Input } from "./tools/search-user-19.js";
+export { searchUser57, searchUser57Tool, type SearchUser57Input } from "./tools/search-user-57.js";
+export {
+  syncCalendarEvent36,
+  syncCalendarEvent36Tool,
+  type SyncCalendarEvent36Input,
+  type SyncCalendarEvent36Output,
+} from "./tools/sync-calendar-event-36.js";
+export {
+  syncDocument53,
+  syncDocument53Tool,
+  type SyncDocument53Input,
+} from "./tools/sync-document-53.js";
+export {
+  syncInvoice43,
+  syncInvoice43Tool,
+  type SyncInvoice43Input,
+} from "./tools/sync-invoice-43.js";
+export {
+  syncOrder118,
+  syncOrder118Tool,
+  type SyncOrder118Input,
+  type SyncOrder118Output,
+} from "./tools/sync-order-118.js";
+export {
+  syncOrder62,
+  syncOrder62Tool,
+  type SyncOrder62Input,
+  type SyncOrder62Output,
+} from "./tools/sync-order-62.js";
+export { syncOrder99, syncOrder99Tool, type SyncOrder99Input } from "./tools/sync-order-99.js";
+export {
+  syncOrder,
+  syncOrderTool,
+  type SyncOrderInput,
+  type SyncOrderOutput,
+} from "./tools/sync-order.js";
+export {
+  syncOrder_4ce0bc,
+  syncOrder_4ce0bcTool,
+  type SyncOrder_4ce0bcInput,
+  type SyncOrder_4ce0bcOutput,
+} from "./tools/sync-order_4ce0bc.js";
+export {
+  syncPayment108,
+  syncPayment108Tool,
+  type SyncPayment108Input,
+  type SyncPayment108Output,
+} from "./tools/sync-payment-108.js";
+export {
+  syncPayment117,
+  syncPayment117Tool,
+  type SyncPayment117Input,
+} from "./tools/sync-payment-117.js";
+export {
+  syncPayment14,
+  syncPayment14Tool,
+  type SyncPayment14Input,
+  type SyncPayment14Output,
+} from "./tools/sync-payment-14.js";
+export {
+  syncPayment56,
+  syncPayment56Tool,
+  type SyncPayment56Input,
+  type SyncPayment56Output,
+} from "./tools/sync-payment-56.js";
+export { syncReport33, syncReport33Tool, type SyncReport33Input } from "./tools/sync-report-33.js";
+export {
+  syncShipment133,
+  syncShipment133Tool,
+  type SyncShipment133Input,
+} from "./tools/sync-shipment-133.js";
+export {
+  syncTicket,
+  syncTicketTool,
+  type SyncTicketInput,
+  type SyncTicketOutput,
+} from "./tools/sync-ticket.js";
+export { syncUser17, syncUser17Tool, type SyncUser17Input } from "./tools/sync-user-17.js";
+export { syncUser29, syncUser29Tool, type SyncUser29Input } from "./tools/sync-user-29.js";
+export {
+  syncUser42,
+  syncUser42Tool,
+  type SyncUser42Input,
+  type SyncUser42Output,
+} from "./tools/sync-user-42.js";
+export {
+  syncUser,
+  syncUserTool,
+  type SyncUserInput,
+  type SyncUserOutput,
+} from "./tools/sync-user.js";
+export {
+  updateCalendarEvent141,
+  updateCalendarEvent141Tool,
+  type UpdateCalendarEvent141Input,
+} from "./tools/update-calendar-event-141.js";
+export {
+  updateCalendarEvent31,
+  updateCalendarEvent31Tool,
+  type UpdateCalendarEvent31Input,
+} from "./tools/update-calendar-event-31.js";
+export {
+  updateCalendarEvent,
+  updateCalendarEventTool,
+  type UpdateCalendarEventInput,
+} from "./tools/update-calendar-event.js";
+export {
+  updateDocument69,
+  updateDocument69Tool,
+  type UpdateDocument69Input,
+} from "./tools/update-document-69.js";
+export {
+  updateDocument93,
+  updateDocument93Tool,
+  type UpdateDocument93Input,
+} from "./tools/update-document-93.js";
+export {
+  updateInvoice,
+  updateInvoiceTool,
+  type UpdateInvoiceInput,
+  type UpdateInvoiceOutput,
+} from "./tools/update-invoice.js";
+export {
+  updatePayment11,
+  updatePayment11Tool,
+  type UpdatePayment11Input,
+} from "./tools/update-payment-11.js";
+export {
+  updatePayment28,
+  updatePayment28Tool,
+  type UpdatePayment28Input,
+  type UpdatePayment28Output,
+} from "./tools/update-payment-28.js";
+export {
+  updatePayment6,
+  updatePayment6Tool,
+  type UpdatePayment6Input,
+  type UpdatePayment6Output,
+} from "./tools/update-payment-6.js";
+export {
+  updateRepository106,
+  updateRepository106Tool,
+  type UpdateRepository106Input,
+  type UpdateRepository106Output,
+} from "./tools/update-repository-106.js";
+export {
+  updateTicket111,
+  updateTicket111Tool,
+  type UpdateTicket111Input,
+} from "./tools/update-ticket-111.js";
+export {
+  updateUser114,
+  updateUser114Tool,
+  type UpdateUser114Input,
+  type UpdateUser114Output,
+} from "./tools/update-user-114.js";
 
 /**
  * A typed client for the MCP server "large-server 1.0.0".

@@ -31,49 +31,76 @@ import { readTerms } from "./resources/terms.js";
 import { readTocSection } from "./resources/toc-section.js";
 import { readTree } from "./resources/tree.js";
 
-export * from "./prompts/all-optional.js";
-
-export * from "./prompts/compare.js";
-
-export * from "./prompts/daily-quote.js";
-
-export * from "./prompts/empty-args.js";
-
-export * from "./prompts/summarize-book.js";
-
-export * from "./resources/author.js";
-
-export * from "./resources/book.js";
-
-export * from "./resources/catalog.js";
-
-export * from "./resources/cover-format.js";
-
-export * from "./resources/cover.js";
-
-export * from "./resources/exploded-everything.js";
-
-export * from "./resources/file-by-path.js";
-
-export * from "./resources/no-variables.js";
-
-export * from "./resources/readme.js";
-
-export * from "./resources/required-and-query.js";
-
-export * from "./resources/search-continued.js";
-
-export * from "./resources/search-matrix.js";
-
-export * from "./resources/search.js";
-
-export * from "./resources/shelf.js";
-
-export * from "./resources/terms.js";
-
-export * from "./resources/toc-section.js";
-
-export * from "./resources/tree.js";
+export {
+  getAllOptionalPrompt,
+  allOptionalPrompt,
+  type AllOptionalPromptArguments,
+} from "./prompts/all-optional.js";
+export { getComparePrompt, comparePrompt, type ComparePromptArguments } from "./prompts/compare.js";
+export {
+  getDailyQuotePrompt,
+  dailyQuotePrompt,
+  type DailyQuotePromptArguments,
+} from "./prompts/daily-quote.js";
+export {
+  getEmptyArgsPrompt,
+  emptyArgsPrompt,
+  type EmptyArgsPromptArguments,
+} from "./prompts/empty-args.js";
+export {
+  getSummarizeBookPrompt,
+  summarizeBookPrompt,
+  type SummarizeBookPromptArguments,
+} from "./prompts/summarize-book.js";
+export { readAuthor, authorTemplate, type AuthorParams } from "./resources/author.js";
+export { readBook, bookTemplate, type BookParams } from "./resources/book.js";
+export { readCatalog, catalogResource } from "./resources/catalog.js";
+export {
+  readCoverFormat,
+  coverFormatTemplate,
+  type CoverFormatParams,
+} from "./resources/cover-format.js";
+export { readCover, coverResource } from "./resources/cover.js";
+export {
+  readExplodedEverything,
+  explodedEverythingTemplate,
+  type ExplodedEverythingParams,
+} from "./resources/exploded-everything.js";
+export {
+  readFileByPath,
+  fileByPathTemplate,
+  type FileByPathParams,
+} from "./resources/file-by-path.js";
+export {
+  readNoVariables,
+  noVariablesTemplate,
+  type NoVariablesParams,
+} from "./resources/no-variables.js";
+export { readReadme, readmeResource } from "./resources/readme.js";
+export {
+  readRequiredAndQuery,
+  requiredAndQueryTemplate,
+  type RequiredAndQueryParams,
+} from "./resources/required-and-query.js";
+export {
+  readSearchContinued,
+  searchContinuedTemplate,
+  type SearchContinuedParams,
+} from "./resources/search-continued.js";
+export {
+  readSearchMatrix,
+  searchMatrixTemplate,
+  type SearchMatrixParams,
+} from "./resources/search-matrix.js";
+export { readSearch, searchTemplate, type SearchParams } from "./resources/search.js";
+export { readShelf, shelfTemplate, type ShelfParams } from "./resources/shelf.js";
+export { readTerms, termsResource } from "./resources/terms.js";
+export {
+  readTocSection,
+  tocSectionTemplate,
+  type TocSectionParams,
+} from "./resources/toc-section.js";
+export { readTree, treeTemplate, type TreeParams } from "./resources/tree.js";
 
 /**
  * A typed client for the MCP server "library-server 2.3.0".

@@ -10,12 +10,12 @@ import {
 /**
  * Arguments of the MCP prompt "define".
  */
-export type DefinePromptArguments = Record<string, never>;
+export type DefinePrompt_promptArguments = Record<string, never>;
 
 /**
  * The MCP prompt "define" as the server declared it.
  */
-export const definePrompt = /* @__PURE__ */ definePrompt<DefinePromptArguments>({
+export const definePrompt_prompt = /* @__PURE__ */ definePrompt<DefinePrompt_promptArguments>({
   definition: { description: "its binding would be definePrompt", name: "define" },
 });
 
@@ -26,10 +26,10 @@ export const definePrompt = /* @__PURE__ */ definePrompt<DefinePromptArguments>(
  * @param client - A client connected to the server.
  * @param args - The prompt's arguments (strings, as the protocol requires).
  */
-export function getDefinePrompt(
+export function getDefinePrompt_prompt(
   client: McpClient,
-  args: DefinePromptArguments = {},
+  args: DefinePrompt_promptArguments = {},
   options?: RequestOptions,
 ): Promise<GetPromptResult> {
-  return definePrompt.get(client, args, options);
+  return definePrompt_prompt.get(client, args, options);
 }

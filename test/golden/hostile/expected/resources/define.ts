@@ -10,7 +10,7 @@ import {
 /**
  * The MCP resource "hostile://define" as the server declared it.
  */
-export const defineResource = /* @__PURE__ */ defineResource({
+export const defineResource_resource = /* @__PURE__ */ defineResource({
   definition: {
     description: "its binding would be defineResource",
     name: "define",
@@ -24,9 +24,9 @@ export const defineResource = /* @__PURE__ */ defineResource({
  * Reads the MCP resource "hostile://define".
  * @param client - A client connected to the server.
  */
-export function readDefine(
+export function readDefine_resource(
   client: McpClient,
   options?: RequestOptions,
 ): Promise<ReadResourceResult> {
-  return defineResource.read(client, options);
+  return defineResource_resource.read(client, options);
 }

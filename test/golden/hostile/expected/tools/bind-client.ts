@@ -7,18 +7,20 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type BindClientInput = { [k: string]: unknown };
+export type BindClient_toolInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "bind_client": its definition as the server declared it, and its validators.
  */
-export const bindClientTool = /* @__PURE__ */ defineTool<BindClientInput, CallToolResult>({
-  definitionJson:
-    '{"description":"the index imports bindClient from the runtime","inputSchema":{"type":"object"},"name":"bind_client"}',
-  validators: (z) => {
-    return { input: z.looseObject({}) };
+export const bindClientTool_tool = /* @__PURE__ */ defineTool<BindClient_toolInput, CallToolResult>(
+  {
+    definitionJson:
+      '{"description":"the index imports bindClient from the runtime","inputSchema":{"type":"object"},"name":"bind_client"}',
+    validators: (z) => {
+      return { input: z.looseObject({}) };
+    },
   },
-});
+);
 
 /**
  * the index imports bindClient from the runtime
@@ -28,10 +30,10 @@ export const bindClientTool = /* @__PURE__ */ defineTool<BindClientInput, CallTo
  * @param input - The tool's arguments.
  * @param options - Timeout, cancellation, progress, validation switches.
  */
-export function bindClient(
+export function bindClient_tool(
   client: McpClient,
-  input: BindClientInput = {},
+  input: BindClient_toolInput = {},
   options?: ToolCallOptions,
 ): Promise<CallToolResult> {
-  return bindClientTool.call(client, input, options);
+  return bindClientTool_tool.call(client, input, options);
 }

@@ -7,12 +7,12 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type ConnectInput = { [k: string]: unknown };
+export type Connect_toolInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "connect": its definition as the server declared it, and its validators.
  */
-export const connectTool = /* @__PURE__ */ defineTool<ConnectInput, CallToolResult>({
+export const connectTool_tool = /* @__PURE__ */ defineTool<Connect_toolInput, CallToolResult>({
   definitionJson:
     '{"description":"the index imports connect from the runtime","inputSchema":{"type":"object"},"name":"connect"}',
   validators: (z) => {
@@ -28,10 +28,10 @@ export const connectTool = /* @__PURE__ */ defineTool<ConnectInput, CallToolResu
  * @param input - The tool's arguments.
  * @param options - Timeout, cancellation, progress, validation switches.
  */
-export function connect(
+export function connect_tool(
   client: McpClient,
-  input: ConnectInput = {},
+  input: Connect_toolInput = {},
   options?: ToolCallOptions,
 ): Promise<CallToolResult> {
-  return connectTool.call(client, input, options);
+  return connectTool_tool.call(client, input, options);
 }

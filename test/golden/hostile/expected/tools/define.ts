@@ -7,12 +7,12 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type DefineInput = { [k: string]: unknown };
+export type Define_toolInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "define": its definition as the server declared it, and its validators.
  */
-export const defineTool = /* @__PURE__ */ defineTool<DefineInput, CallToolResult>({
+export const defineTool_tool = /* @__PURE__ */ defineTool<Define_toolInput, CallToolResult>({
   definitionJson:
     '{"description":"its binding would be defineTool","inputSchema":{"type":"object"},"name":"define"}',
   validators: (z) => {
@@ -28,10 +28,10 @@ export const defineTool = /* @__PURE__ */ defineTool<DefineInput, CallToolResult
  * @param input - The tool's arguments.
  * @param options - Timeout, cancellation, progress, validation switches.
  */
-export function define(
+export function define_tool(
   client: McpClient,
-  input: DefineInput = {},
+  input: Define_toolInput = {},
   options?: ToolCallOptions,
 ): Promise<CallToolResult> {
-  return defineTool.call(client, input, options);
+  return defineTool_tool.call(client, input, options);
 }

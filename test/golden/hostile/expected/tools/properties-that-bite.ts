@@ -51,8 +51,8 @@ export type PropertiesThatBiteInput = {
   /**
    * *\/ title
    *
-   * @deprecated not really
-   * @see evil
+   * \@deprecated not really
+   * \@see evil
    */
   titled?: string | undefined;
   [k: string]: unknown;

@@ -7,15 +7,14 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type CreateCalendarEvent13Input = { [k: string]: unknown } & (
+export type CreateCalendarEvent13Input =
   | { mode: "by_id"; id: string; [k: string]: unknown }
   | {
       mode: "by_query";
       /** @minLength 1 */
       query: string;
       [k: string]: unknown;
-    }
-);
+    };
 
 /**
  * The MCP tool "create_calendar_event_13": its definition as the server declared it, and its validators.

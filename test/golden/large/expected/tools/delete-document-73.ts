@@ -7,15 +7,14 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type DeleteDocument73Input = { [k: string]: unknown } & (
+export type DeleteDocument73Input =
   | { mode: "by_id"; id: string; [k: string]: unknown }
   | {
       mode: "by_query";
       /** @minLength 1 */
       query: string;
       [k: string]: unknown;
-    }
-);
+    };
 
 /**
  * The MCP tool "delete_document_73": its definition as the server declared it, and its validators.

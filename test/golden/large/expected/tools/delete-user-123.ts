@@ -7,15 +7,14 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type DeleteUser123Input = { [k: string]: unknown } & (
+export type DeleteUser123Input =
   | { mode: "by_id"; id: string; [k: string]: unknown }
   | {
       mode: "by_query";
       /** @minLength 1 */
       query: string;
       [k: string]: unknown;
-    }
-);
+    };
 
 /**
  * The MCP tool "delete_user_123": its definition as the server declared it, and its validators.

@@ -7,15 +7,14 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type SyncDocument53Input = { [k: string]: unknown } & (
+export type SyncDocument53Input =
   | { mode: "by_id"; id: string; [k: string]: unknown }
   | {
       mode: "by_query";
       /** @minLength 1 */
       query: string;
       [k: string]: unknown;
-    }
-);
+    };
 
 /**
  * The MCP tool "sync_document_53": its definition as the server declared it, and its validators.

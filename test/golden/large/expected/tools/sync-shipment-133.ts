@@ -7,15 +7,14 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type SyncShipment133Input = { [k: string]: unknown } & (
+export type SyncShipment133Input =
   | { mode: "by_id"; id: string; [k: string]: unknown }
   | {
       mode: "by_query";
       /** @minLength 1 */
       query: string;
       [k: string]: unknown;
-    }
-);
+    };
 
 /**
  * The MCP tool "sync_shipment_133": its definition as the server declared it, and its validators.

@@ -7,12 +7,12 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type DupDupInput = { x?: string | undefined; [k: string]: unknown };
+export type DupDup2Input = { x?: string | undefined; [k: string]: unknown };
 
 /**
  * The MCP tool "dup": its definition as the server declared it, and its validators.
  */
-export const dupDupTool = /* @__PURE__ */ defineTool<DupDupInput, CallToolResult>({
+export const dupDup2Tool = /* @__PURE__ */ defineTool<DupDup2Input, CallToolResult>({
   definitionJson:
     '{"description":"second of two tools with the same name","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}},"name":"dup"}',
   validators: (z) => {
@@ -28,10 +28,10 @@ export const dupDupTool = /* @__PURE__ */ defineTool<DupDupInput, CallToolResult
  * @param input - The tool's arguments.
  * @param options - Timeout, cancellation, progress, validation switches.
  */
-export function dupDup(
+export function dupDup2(
   client: McpClient,
-  input: DupDupInput = {},
+  input: DupDup2Input = {},
   options?: ToolCallOptions,
 ): Promise<CallToolResult> {
-  return dupDupTool.call(client, input, options);
+  return dupDup2Tool.call(client, input, options);
 }
