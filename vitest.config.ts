@@ -4,7 +4,12 @@ import { defineConfig } from "vitest/config";
 // give process-heavy tests room without ever asserting wall-clock times.
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "runtime/**/*.test.ts", "templates/**/*.test.ts", "cli/**/*.test.ts"],
+    include: [
+      "test/**/*.test.ts",
+      "runtime/**/*.test.ts",
+      "templates/**/*.test.ts",
+      "cli/**/*.test.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",

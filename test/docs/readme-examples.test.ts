@@ -27,11 +27,15 @@ describe("README examples", () => {
 
   it("has examples to check", () => {
     expect(examples.length).toBeGreaterThanOrEqual(3);
-    expect(existsSync(join(ROOT, "dist/runtime/index.d.ts")), "run `npm run build` first").toBe(true);
+    expect(existsSync(join(ROOT, "dist/runtime/index.d.ts")), "run `npm run build` first").toBe(
+      true,
+    );
   });
 
   it("compiles every example under the project's strict settings", () => {
-    const files = new Map(examples.map((code, i) => [join(ROOT, `__readme_example_${i}.ts`), code]));
+    const files = new Map(
+      examples.map((code, i) => [join(ROOT, `__readme_example_${i}.ts`), code]),
+    );
     const options = compilerOptions();
     const host = ts.createCompilerHost(options);
     const getSourceFile = host.getSourceFile.bind(host);
@@ -48,7 +52,10 @@ describe("README examples", () => {
       .getPreEmitDiagnostics(program)
       .filter((d) => d.file === undefined || files.has(d.file.fileName))
       .map((d) => {
-        const where = d.file === undefined ? "" : `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: `;
+        const where =
+          d.file === undefined
+            ? ""
+            : `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: `;
         return `${where}${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
       });
     expect(diagnostics).toEqual([]);
