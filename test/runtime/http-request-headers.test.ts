@@ -19,12 +19,15 @@ function inputError(run: () => unknown): string {
 }
 
 describe("resolveHttpTarget", () => {
-  it("splits origin and path, keeps the query, drops the fragment", () => {
-    const target = resolveHttpTarget("https://example.com:8443/a/mcp?x=1#frag", undefined);
+  it("splits origin and path, keeps the query on the wire, masks it in the endpoint", () => {
+    const target = resolveHttpTarget(
+      "https://example.com:8443/a/mcp?x=1&key=secret#frag",
+      undefined,
+    );
     expect(target).toMatchObject({
       origin: "https://example.com:8443",
-      path: "/a/mcp?x=1",
-      endpoint: "https://example.com:8443/a/mcp?x=1",
+      path: "/a/mcp?x=1&key=secret",
+      endpoint: "https://example.com:8443/a/mcp?x=***&key=***",
     });
   });
 
