@@ -51,40 +51,53 @@ async function readIfExists(path: string): Promise<string | undefined> {
   }
 }
 
-/** Existing files a previous run generated: TypeScript with our marker, and the snapshot. */
-async function previouslyGenerated(root: string): Promise<string[]> {
-  const generated: string[] = [];
-  for (const path of await listFiles(root)) {
-    if (path === "mcp.snapshot.json") {
-      generated.push(path);
-      continue;
-    }
-    if (!/\.(ts|js|d\.ts)$/.test(path)) continue;
-    const text = await readIfExists(join(root, path));
-    if (text?.startsWith(GENERATED_MARKER) === true) generated.push(path);
+/** Reads every existing file under `root` once, in parallel batches. */
+async function readExisting(root: string): Promise<Map<string, string>> {
+  const paths = await listFiles(root);
+  const contents = new Map<string, string>();
+  for (let start = 0; start < paths.length; start += 64) {
+    const batch = paths.slice(start, start + 64);
+    const texts = await Promise.all(batch.map((path) => readIfExists(join(root, path))));
+    batch.forEach((path, i) => {
+      const text = texts[i];
+      if (text !== undefined) contents.set(path, text);
+    });
   }
-  return generated;
+  return contents;
+}
+
+/** Files a previous run generated: TypeScript or JavaScript with our marker, and the snapshot. */
+function isGenerated(path: string, text: string): boolean {
+  if (path === "mcp.snapshot.json") return true;
+  return /\.(ts|js)$/.test(path) && text.startsWith(GENERATED_MARKER);
 }
 
 /** Writes `files` under `root`, leaving identical files alone and removing stale generated ones. */
 export async function writeOutput(root: string, files: readonly OutputFile[]): Promise<WriteStats> {
   const stats: WriteStats = { written: [], unchanged: 0, removed: [] };
+  const existing = await readExisting(root);
   const wanted = new Set(files.map((file) => file.path));
-  for (const file of files) {
-    const target = join(root, file.path);
-    if ((await readIfExists(target)) === file.content) {
-      stats.unchanged++;
-      continue;
-    }
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, file.content);
-    stats.written.push(file.path);
+  const changed = files.filter((file) => existing.get(file.path) !== file.content);
+  stats.unchanged = files.length - changed.length;
+  await Promise.all(
+    [...new Set(changed.map((file) => dirname(join(root, file.path))))].map((dir) =>
+      mkdir(dir, { recursive: true }),
+    ),
+  );
+  for (let start = 0; start < changed.length; start += 64) {
+    await Promise.all(
+      changed
+        .slice(start, start + 64)
+        .map((file) => writeFile(join(root, file.path), file.content)),
+    );
   }
-  for (const path of await previouslyGenerated(root)) {
-    if (wanted.has(path)) continue;
+  stats.written = changed.map((file) => file.path);
+  for (const [path, text] of existing) {
+    if (wanted.has(path) || !isGenerated(path, text)) continue;
     await rm(join(root, path));
     stats.removed.push(path);
   }
+  stats.removed.sort();
   return stats;
 }
 
@@ -94,14 +107,15 @@ export async function compareOutput(
   files: readonly OutputFile[],
 ): Promise<FileDifference[]> {
   const differences: FileDifference[] = [];
+  const existing = await readExisting(root);
   const wanted = new Set(files.map((file) => file.path));
   for (const file of files) {
-    const existing = await readIfExists(join(root, file.path));
-    if (existing === undefined) differences.push({ path: file.path, status: "missing" });
-    else if (existing !== file.content) differences.push({ path: file.path, status: "changed" });
+    const text = existing.get(file.path);
+    if (text === undefined) differences.push({ path: file.path, status: "missing" });
+    else if (text !== file.content) differences.push({ path: file.path, status: "changed" });
   }
-  for (const path of await previouslyGenerated(root)) {
-    if (!wanted.has(path)) differences.push({ path, status: "extra" });
+  for (const [path, text] of existing) {
+    if (!wanted.has(path) && isGenerated(path, text)) differences.push({ path, status: "extra" });
   }
   return differences.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
