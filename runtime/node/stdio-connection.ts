@@ -4,7 +4,7 @@
  * The hot path is kept lean because it is benchmarked against a bare JSON-RPC loop: one
  * `JSON.stringify` per send, one `JSON.parse` per line, responses matched through a `Map` by id,
  * no timers per request (timeouts belong to the caller, who aborts the signal), no closures per
- * request, and the lines sent in one tick go out in a single pipe write.
+ * request, and the lines sent in one tick go out together, up to `MAX_BATCH_LINES` per pipe write.
  */
 import { localError } from "../errors.js";
 import type { McpError } from "../errors.js";
@@ -33,6 +33,16 @@ import {
 const SNIPPET_LENGTH = 200;
 
 /**
+ * Most lines written in one pipe write. One write per line costs a syscall each (about 1.3×
+ * the client CPU per call of batching, measured with 64 callers); one write per tick makes
+ * client and server take turns, the server idle while the client answers a whole batch. Writing
+ * every 16 lines keeps both busy at once: with 64 callers, when the machine had cores to spare
+ * it measured about 1.4× the throughput of one write per tick (215k against 155k calls/s), and
+ * within 5% of it on a loaded machine.
+ */
+const MAX_BATCH_LINES = 16;
+
+/**
  * The transport over an already spawned child (see `createStdioTransport` for the behaviour).
  * Once it fails (closed, the child died, a line over the cap) it stays failed: every pending and
  * later request rejects with the same `transport` error, and `onDiagnostic({ kind: "closed" })`
@@ -47,6 +57,7 @@ export class StdioConnection implements StdioTransport, CancelHandler {
   private readonly stderrTail: StderrTail | undefined;
   // Lines sent in the same tick are written together: one pipe write instead of one each.
   private outgoing = "";
+  private outgoingLines = 0;
   private readonly flushSoon = (): void => this.flush(undefined);
   private failure: McpError | undefined;
   private stopping: Promise<void> | undefined;
@@ -139,12 +150,15 @@ export class StdioConnection implements StdioTransport, CancelHandler {
   private send(line: string): void {
     if (this.outgoing === "") queueMicrotask(this.flushSoon);
     this.outgoing += line;
+    // An early write leaves the queued microtask with nothing (or the next lines) to write.
+    if (++this.outgoingLines >= MAX_BATCH_LINES) this.flush(undefined);
   }
 
   /** Writes what is queued; `done` runs once the stream has taken it (or failed). */
   private flush(done: ((error: Error | null | undefined) => void) | undefined): void {
     const text = this.outgoing;
     this.outgoing = "";
+    this.outgoingLines = 0;
     // Once failed (closed, died), stdin may be ended: writing would only raise "write after end".
     if (this.failure !== undefined) done?.(this.failure);
     else if (text !== "") this.child.stdin.write(text, done);
@@ -216,6 +230,7 @@ export class StdioConnection implements StdioTransport, CancelHandler {
     if (this.failure !== undefined) return;
     this.failure = error;
     this.outgoing = "";
+    this.outgoingLines = 0;
     this.pending.rejectAll(error);
     this.diagnose("closed", error.message);
   }

@@ -1,0 +1,36 @@
+/**
+ * The one shape every benchmarked client is wrapped in, so the measuring loop is the same code
+ * for all of them and only the client under test differs.
+ */
+
+/** A connected client that can call the echo tool. */
+export interface BenchClient {
+  /** Calls `tools/call` `echo` with `{ i }` and resolves with the result's `structuredContent`. */
+  call(i: number): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** The clients compared, in table order. */
+export const CLIENT_NAMES = ["runtime", "official", "floor"] as const;
+export type ClientName = (typeof CLIENT_NAMES)[number];
+
+/** The transports compared, in table order. */
+export const TRANSPORT_NAMES = ["stdio", "http"] as const;
+export type TransportName = (typeof TRANSPORT_NAMES)[number];
+
+/** Where the echo server is: a command to spawn, or a URL. */
+export interface EchoTarget {
+  stdio: { command: string; args: string[] };
+  url: string;
+}
+
+/**
+ * Checks once per client, outside the timed loop, that calls really round-trip: a client that
+ * answered without reaching the server would otherwise look impossibly fast.
+ */
+export async function verifyEcho(name: string, client: BenchClient): Promise<void> {
+  const echoed = (await client.call(7)) as { i?: unknown } | undefined;
+  if (echoed?.i !== 7) {
+    throw new Error(`${name}: the echo call returned ${JSON.stringify(echoed)}, not { i: 7 }`);
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * This project's runtime, used the way an application uses it: `connect()` (which runs
+ * `server/discover`), then `callTool()` with no options.
+ *
+ * It is loaded from the build in `dist/` when that is up to date: that is what ships, and the
+ * TypeScript source run through tsx is not the same code (esbuild's `__name` wrappers cost a
+ * property definition for each named closure made per request).
+ */
+import { readdir, stat } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import type * as Runtime from "../../runtime/index.js";
+import type { BenchClient } from "./bench-client.js";
+
+export type RuntimeOrigin = "dist" | "source";
+
+export interface LoadedRuntime {
+  connect: typeof Runtime.connect;
+  origin: RuntimeOrigin;
+}
+
+const SOURCE_DIR = fileURLToPath(new URL("../../runtime/", import.meta.url));
+const BUILT_ENTRY = new URL("../../dist/runtime/index.js", import.meta.url);
+
+/** The build when it is newer than every runtime source file (or `source` is asked for). */
+export async function loadRuntime(preferSource: boolean): Promise<LoadedRuntime> {
+  if (!preferSource && (await buildIsFresh())) {
+    const built = (await import(BUILT_ENTRY.href)) as typeof Runtime;
+    return { connect: built.connect, origin: "dist" };
+  }
+  const source = await import("../../runtime/index.js");
+  return { connect: source.connect, origin: "source" };
+}
+
+async function buildIsFresh(): Promise<boolean> {
+  let built: number;
+  try {
+    built = (await stat(BUILT_ENTRY)).mtimeMs;
+  } catch {
+    return false;
+  }
+  const entries = await readdir(SOURCE_DIR, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith(".ts") || entry.name.endsWith(".test.ts")) continue;
+    const { mtimeMs } = await stat(`${entry.parentPath}/${entry.name}`);
+    if (mtimeMs > built) return false;
+  }
+  return true;
+}
+
+export async function connectRuntime(
+  runtime: LoadedRuntime,
+  target: { command: string; args: string[] } | { url: string },
+): Promise<BenchClient> {
+  const client = await runtime.connect(target);
+  return {
+    async call(i) {
+      const result = await client.callTool("echo", { i });
+      return result.structuredContent;
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Turns raw rounds into the figures the report prints: per-client medians and spreads, and the
+ * throughput ratios, each the median of per-round ratios (rounds are interleaved, so the clients
+ * of one round ran under the same machine load and their ratio cancels most of the noise).
+ */
+import { CLIENT_NAMES } from "./bench-client.js";
+import type { ClientName } from "./bench-client.js";
+import type { BenchCase } from "./cases.js";
+import type { Measurement } from "./measure.js";
+import { median, spread } from "./stats.js";
+
+/** The runtime must reach at least floor / TARGET_FACTOR calls per second in every case. */
+export const TARGET_FACTOR = 1.25;
+
+export interface CaseSamples {
+  benchCase: BenchCase;
+  /** One measurement per round, per client. */
+  rounds: Record<ClientName, Measurement[]>;
+}
+
+export interface ClientFigure {
+  /** Median over the rounds. */
+  callsPerSecond: number;
+  /** Half the min–max range of calls per second over the median. */
+  spread: number;
+  /** Median client-process CPU time per call, in microseconds. */
+  cpuMicrosPerCall: number;
+  /** Calls per second of each round, in order. */
+  rounds: number[];
+}
+
+export interface CaseSummary {
+  case: string;
+  label: string;
+  transport: string;
+  concurrency: number;
+  clients: Record<ClientName, ClientFigure>;
+  ratios: { runtimeToFloor: number; officialToFloor: number; runtimeToOfficial: number };
+  targetHolds: boolean;
+}
+
+export function summarise(samples: CaseSamples): CaseSummary {
+  const { benchCase, rounds } = samples;
+  const clients = {} as Record<ClientName, ClientFigure>;
+  for (const name of CLIENT_NAMES) {
+    const rates = rounds[name].map((m) => m.callsPerSecond);
+    clients[name] = {
+      callsPerSecond: median(rates),
+      spread: spread(rates),
+      cpuMicrosPerCall: median(rounds[name].map((m) => m.cpuMicrosPerCall)),
+      rounds: rates,
+    };
+  }
+  const ratio = (a: ClientName, b: ClientName): number =>
+    median(
+      rounds[a].map(
+        (m, round) => m.callsPerSecond / (rounds[b][round] as Measurement).callsPerSecond,
+      ),
+    );
+  const runtimeToFloor = ratio("runtime", "floor");
+  return {
+    case: benchCase.key,
+    label: benchCase.label,
+    transport: benchCase.transport,
+    concurrency: benchCase.concurrency,
+    clients,
+    ratios: {
+      runtimeToFloor,
+      officialToFloor: ratio("official", "floor"),
+      runtimeToOfficial: ratio("runtime", "official"),
+    },
+    targetHolds: runtimeToFloor >= 1 / TARGET_FACTOR,
+  };
+}
