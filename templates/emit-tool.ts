@@ -9,6 +9,7 @@ import { prepareSchema, SchemaError, type PreparedSchema } from "./schema/prepar
 import { schemaToTypeScript } from "./schema/to-typescript.js";
 import { schemaToZod } from "./schema/to-zod.js";
 import { jsDocBlock, stringLiteral } from "./escape.js";
+import { layoutCode } from "./layout-code.js";
 import type { ModuleText } from "./module-text.js";
 
 /** A tool whose schema cannot be turned into code, with where and why. */
@@ -28,6 +29,34 @@ function prepare(entry: PlannedTool, which: "inputSchema" | "outputSchema"): Pre
     }
     throw error;
   }
+}
+
+/**
+ * The `validators` property, laid out by `layoutCode` at its final indentation and kept as is by
+ * prettier (see layout-code.ts for why).
+ */
+function validatorsProperty(
+  declarations: string,
+  input: string,
+  output: string | undefined,
+): string {
+  const body = "    ";
+  const statements = declarations
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => `${body}${layoutCode(line, body, body.length)}`);
+  const entry = (key: string, expression: string): string =>
+    `${body}  ${key}: ${layoutCode(expression, `${body}  `, body.length + 4 + key.length)},`;
+  return [
+    "// prettier-ignore",
+    "validators: (z) => {",
+    ...statements,
+    `${body}return {`,
+    entry("input", input),
+    ...(output === undefined ? [] : [entry("output", output)]),
+    `${body}};`,
+    "  },",
+  ].join("\n");
 }
 
 /** Recursive validators are typed with the runtime's zod facade, not zod's generics. */
@@ -67,11 +96,11 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
     ": GeneratedSchema =",
   );
 
-  const validators = [
-    inputZod.declarations,
-    outputZod?.declarations ?? "",
-    `return { input: ${inputZod.expression}${outputZod === undefined ? "" : `, output: ${outputZod.expression}`} };`,
-  ].filter((part) => part !== "");
+  const validators = validatorsProperty(
+    [inputZod.declarations, outputZod?.declarations ?? ""].join("\n"),
+    inputZod.expression,
+    outputZod?.expression,
+  );
 
   const docLines = [
     ...describedLines(tool.title ?? tool.annotations?.title, tool.description),
@@ -108,7 +137,7 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
         // Compact JSON, parsed on first use: nothing to evaluate at import, cheap to format, and
         // exact for any key (the readable copy is mcp.snapshot.json).
         `definitionJson: ${stringLiteral(JSON.stringify(tool))},`,
-        `validators: (z) => { ${validators.join("\n")} },`,
+        validators,
         `});`,
       ].join("\n"),
       [

@@ -32,7 +32,8 @@ export function createFormatPool(
   if (!compiled || workerCount < 2 || moduleCount < POOL_THRESHOLD) {
     return { format: formatModules, close: async () => undefined };
   }
-  const workers = Array.from({ length: workerCount }, () => new Worker(WORKER_URL));
+  // This thread formats too, between emitting batches: one worker fewer than threads wanted.
+  const workers = Array.from({ length: workerCount - 1 }, () => new Worker(WORKER_URL));
   const pending = new Map<
     number,
     { resolve: (texts: string[]) => void; reject: (error: Error) => void }
@@ -54,7 +55,9 @@ export function createFormatPool(
   return {
     format(texts) {
       const id = nextId++;
-      const worker = workers[id % workers.length]!;
+      const slot = id % (workers.length + 1);
+      if (slot === workers.length) return formatModules(texts);
+      const worker = workers[slot]!;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
         worker.postMessage({ id, texts });

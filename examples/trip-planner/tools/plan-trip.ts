@@ -95,45 +95,33 @@ export type PlanTripOutput = {
 export const planTripTool = /* @__PURE__ */ defineTool<PlanTripInput, ToolResult<PlanTripOutput>>({
   definitionJson:
     '{"annotations":{"idempotentHint":true,"openWorldHint":false,"readOnlyHint":true},"description":"Drafts a day-by-day plan for a trip: one activity per day between the arrival and departure dates (at most 30 nights), and a head count of adults and children.","inputSchema":{"type":"object","$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"destination":{"type":"string","minLength":1,"description":"City to travel to, e.g. Lisbon"},"dates":{"type":"object","properties":{"start":{"type":"string","format":"date","pattern":"^(?:(?:\\\\d\\\\d[2468][048]|\\\\d\\\\d[13579][26]|\\\\d\\\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\\\d|30)|(?:02)-(?:0[1-9]|1\\\\d|2[0-8])))$","description":"Arrival date"},"end":{"type":"string","format":"date","pattern":"^(?:(?:\\\\d\\\\d[2468][048]|\\\\d\\\\d[13579][26]|\\\\d\\\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\\\d|30)|(?:02)-(?:0[1-9]|1\\\\d|2[0-8])))$","description":"Departure date, on or after the arrival date"}},"required":["start","end"],"description":"The travel dates, both inclusive"},"travellers":{"minItems":1,"maxItems":9,"type":"array","items":{"type":"object","properties":{"name":{"type":"string","minLength":1,"description":"Name as on the passport"},"age":{"description":"Age in years; omit for adults","type":"integer","minimum":0,"maximum":9007199254740991}},"required":["name"]},"description":"Everyone on the trip, 1 to 9 people"}},"required":["destination","dates","travellers"]},"name":"plan_trip","outputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"destination":{"type":"string"},"nights":{"type":"integer","minimum":0,"maximum":9007199254740991},"days":{"type":"array","items":{"type":"object","properties":{"date":{"type":"string","format":"date","pattern":"^(?:(?:\\\\d\\\\d[2468][048]|\\\\d\\\\d[13579][26]|\\\\d\\\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\\\d|30)|(?:02)-(?:0[1-9]|1\\\\d|2[0-8])))$"},"activity":{"type":"string"}},"required":["date","activity"],"additionalProperties":false},"description":"One entry per day"},"travellers":{"type":"object","properties":{"adults":{"type":"integer","minimum":0,"maximum":9007199254740991},"children":{"type":"integer","minimum":0,"maximum":9007199254740991}},"required":["adults","children"],"additionalProperties":false},"localCurrency":{"description":"Currency spent there, when the city is known","type":"string","enum":["EUR","USD","GBP","JPY","NOK","CHF"]}},"required":["destination","nights","days","travellers"],"additionalProperties":false},"title":"Plan a trip"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         destination: z.string().min(1),
         dates: z.looseObject({
-          start: z.iso
-            .date()
-            .regex(
-              /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/u,
-            ),
-          end: z.iso
-            .date()
-            .regex(
-              /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/u,
-            ),
+          start: z.iso.date().regex(
+            /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/u
+          ),
+          end: z.iso.date().regex(
+            /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/u
+          ),
         }),
-        travellers: z
-          .array(
-            z.looseObject({
-              name: z.string().min(1),
-              age: z.number().int().min(0).max(9007199254740991).optional(),
-            }),
-          )
-          .min(1)
-          .max(9),
+        travellers: z.array(z.looseObject({
+          name: z.string().min(1),
+          age: z.number().int().min(0).max(9007199254740991).optional(),
+        })).min(1).max(9),
       }),
       output: z.strictObject({
         destination: z.string(),
         nights: z.number().int().min(0).max(9007199254740991),
-        days: z.array(
-          z.strictObject({
-            date: z.iso
-              .date()
-              .regex(
-                /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/u,
-              ),
-            activity: z.string(),
-          }),
-        ),
+        days: z.array(z.strictObject({
+          date: z.iso.date().regex(
+            /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/u
+          ),
+          activity: z.string(),
+        })),
         travellers: z.strictObject({
           adults: z.number().int().min(0).max(9007199254740991),
           children: z.number().int().min(0).max(9007199254740991),

@@ -69,23 +69,20 @@ export const summarizeItineraryTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"annotations":{"idempotentHint":true,"openWorldHint":false,"readOnlyHint":true},"description":"Flattens a nested itinerary (days containing stops containing details, to any depth) into an outline, and counts its entries, stops and levels.","inputSchema":{"type":"object","$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"itinerary":{"description":"The root of the itinerary tree","$ref":"#/$defs/ItineraryNode"}},"required":["itinerary"],"$defs":{"ItineraryNode":{"type":"object","properties":{"title":{"type":"string","minLength":1,"description":"What happens here, e.g. Day 1 or Visit the castle"},"notes":{"type":"string"},"children":{"description":"Entries nested under this one","type":"array","items":{"$ref":"#/$defs/ItineraryNode"}}},"required":["title"]}}},"name":"summarize_itinerary","outputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"outline":{"type":"array","items":{"type":"object","properties":{"level":{"type":"integer","minimum":0,"maximum":9007199254740991},"title":{"type":"string"}},"required":["level","title"],"additionalProperties":false},"description":"Every entry in reading order, with its depth (the root is level 0)"},"entries":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Number of entries in the tree"},"stops":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Number of leaf entries: the concrete stops"},"depth":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Levels in the tree; a lone root has depth 1"}},"required":["outline","entries","stops","depth"],"additionalProperties":false},"title":"Summarize an itinerary"}',
+  // prettier-ignore
   validators: (z) => {
-    const summarizeItineraryToolInputSchemaItineraryNode: GeneratedSchema = z.lazy(() =>
-      z.looseObject({
-        title: z.string().min(1),
-        notes: z.string().optional(),
-        children: z.array(summarizeItineraryToolInputSchemaItineraryNode).optional(),
-      }),
-    );
+    const summarizeItineraryToolInputSchemaItineraryNode: GeneratedSchema = z.lazy(() => z.looseObject({
+      title: z.string().min(1),
+      notes: z.string().optional(),
+      children: z.array(summarizeItineraryToolInputSchemaItineraryNode).optional(),
+    }));
     return {
       input: z.looseObject({ itinerary: summarizeItineraryToolInputSchemaItineraryNode }),
       output: z.strictObject({
-        outline: z.array(
-          z.strictObject({
-            level: z.number().int().min(0).max(9007199254740991),
-            title: z.string(),
-          }),
-        ),
+        outline: z.array(z.strictObject({
+          level: z.number().int().min(0).max(9007199254740991),
+          title: z.string(),
+        })),
         entries: z.number().int().min(1).max(9007199254740991),
         stops: z.number().int().min(1).max(9007199254740991),
         depth: z.number().int().min(1).max(9007199254740991),

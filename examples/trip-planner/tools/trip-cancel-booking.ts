@@ -47,14 +47,12 @@ export const tripCancelBookingTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"annotations":{"destructiveHint":true,"idempotentHint":true,"openWorldHint":false,"readOnlyHint":false},"description":"Cancels a flight or hotel booking by its reference and reports the refund: hotel stays in full, flights 50% of the fare. Cannot be undone.","inputSchema":{"type":"object","$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"reference":{"type":"string","pattern":"^(FL|HT)-[A-Z0-9-]+$","description":"The reference `book` returned, e.g. FL-LIS-OSL-20260612"},"reason":{"description":"Why the booking is cancelled, for the record","type":"string","maxLength":200}},"required":["reference"]},"name":"trip.cancel-booking","outputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"reference":{"type":"string"},"status":{"type":"string","const":"cancelled"},"refund":{"type":"object","properties":{"amount":{"type":"number","minimum":0,"description":"Amount, rounded to cents"},"currency":{"type":"string","enum":["EUR","USD","GBP","JPY","NOK","CHF"]}},"required":["amount","currency"],"additionalProperties":false,"description":"What is paid back"}},"required":["reference","status","refund"],"additionalProperties":false},"title":"Cancel a booking"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         reference: z.string().regex(/^(FL|HT)-[A-Z0-9-]+$/u),
-        reason: z
-          .string()
-          .regex(/^[\s\S]{0,200}$/u)
-          .optional(),
+        reason: z.string().regex(/^[\s\S]{0,200}$/u).optional(),
       }),
       output: z.strictObject({
         reference: z.string(),

@@ -20,8 +20,12 @@ export const arrayOutputTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"An output schema whose root is an array (the spec says object; servers send it anyway).","inputSchema":{"type":"object"},"name":"array_output","outputSchema":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}}}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}), output: z.array(z.looseObject({ id: z.string() })) };
+    return {
+      input: z.looseObject({}),
+      output: z.array(z.looseObject({ id: z.string() })),
+    };
   },
 });
 

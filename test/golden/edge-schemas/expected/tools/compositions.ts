@@ -35,6 +35,7 @@ export type CompositionsInput = {
 export const compositionsTool = /* @__PURE__ */ defineTool<CompositionsInput, CallToolResult>({
   definitionJson:
     '{"description":"anyOf, oneOf (discriminated and not), allOf of two objects, not, and if/then/else.","inputSchema":{"type":"object","properties":{"idOrName":{"anyOf":[{"type":"string","minLength":1},{"type":"integer","minimum":1}]},"shape":{"oneOf":[{"type":"object","properties":{"kind":{"const":"circle"},"radius":{"type":"number","exclusiveMinimum":0}},"required":["kind","radius"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"square"},"side":{"type":"number","exclusiveMinimum":0}},"required":["kind","side"],"additionalProperties":false}]},"either":{"oneOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"merged":{"allOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},{"type":"object","properties":{"b":{"type":"number"}},"required":["b"]}]},"notEmpty":{"type":"string","not":{"const":""}},"conditional":{"type":"object","properties":{"country":{"type":"string"},"postcode":{"type":"string"}},"if":{"properties":{"country":{"const":"NO"}},"required":["country"]},"then":{"properties":{"postcode":{"pattern":"^[0-9]{4}$"}}},"else":{"properties":{"postcode":{"pattern":"^[A-Z0-9 ]+$"}}}}},"required":["idOrName","shape"]},"name":"compositions"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
@@ -44,38 +45,24 @@ export const compositionsTool = /* @__PURE__ */ defineTool<CompositionsInput, Ca
           z.strictObject({ kind: z.literal("square"), side: z.number().gt(0) }),
         ]),
         either: z.xor([z.string(), z.array(z.string())]).optional(),
-        merged: z
-          .looseObject({ a: z.string() })
-          .and(z.looseObject({ b: z.number() }))
-          .optional(),
-        notEmpty: z
-          .string()
-          .refine(
-            (value) => !z.literal("").safeParse(value).success,
-            "must not match the schema in `not`",
-          )
-          .optional(),
-        conditional: z
-          .looseObject({ country: z.string().optional(), postcode: z.string().optional() })
-          .refine(
-            (value) =>
-              (z.looseObject({ country: z.literal("NO") }).safeParse(value).success
-                ? z.looseObject({
-                    postcode: z
-                      .string()
-                      .regex(/^[0-9]{4}$/u)
-                      .optional(),
-                  })
-                : z.looseObject({
-                    postcode: z
-                      .string()
-                      .regex(/^[A-Z0-9 ]+$/u)
-                      .optional(),
-                  })
-              ).safeParse(value).success,
-            "must match `then` when `if` matches, else `else`",
-          )
-          .optional(),
+        merged: z.looseObject({ a: z.string() }).and(z.looseObject({ b: z.number() })).optional(),
+        notEmpty: z.string().refine(
+          (value) => !z.literal("").safeParse(value).success,
+          "must not match the schema in `not`",
+        ).optional(),
+        conditional: z.looseObject({
+          country: z.string().optional(),
+          postcode: z.string().optional(),
+        }).refine(
+          (value) => (z.looseObject({ country: z.literal("NO") }).safeParse(
+            value
+          ).success ? z.looseObject({
+            postcode: z.string().regex(/^[0-9]{4}$/u).optional(),
+          }) : z.looseObject({
+            postcode: z.string().regex(/^[A-Z0-9 ]+$/u).optional(),
+          })).safeParse(value).success,
+          "must match `then` when `if` matches, else `else`",
+        ).optional(),
       }),
     };
   },

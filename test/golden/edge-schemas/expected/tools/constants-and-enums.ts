@@ -31,6 +31,7 @@ export const constantsAndEnumsTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"const of every JSON type; enums of strings, numbers, mixed values, a single value, and an enum narrowed by type.","inputSchema":{"type":"object","properties":{"version":{"const":2},"mode":{"const":"strict"},"nothing":{"const":null},"flag":{"const":true},"fixed":{"const":{"a":[1,"two"]}},"colour":{"type":"string","enum":["red","green","blue"]},"level":{"type":"integer","enum":[1,2,3,5,8]},"ratio":{"enum":[0.5,-1,1e+21]},"mixed":{"enum":["one",1,true,null]},"single":{"enum":["only"]},"narrowed":{"type":"string","enum":["a",1,null]},"nullableEnum":{"type":["string","null"],"enum":["x","y",null]}},"required":["version","colour"],"additionalProperties":false},"name":"constants_and_enums"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
@@ -41,7 +42,7 @@ export const constantsAndEnumsTool = /* @__PURE__ */ defineTool<
         fixed: z.strictObject({ a: z.tuple([z.literal(1), z.literal("two")]) }).optional(),
         colour: z.enum(["red", "green", "blue"]),
         level: z.literal([1, 2, 3, 5, 8]).optional(),
-        ratio: z.literal([0.5, -1, 1e21]).optional(),
+        ratio: z.literal([0.5, -1, 1e+21]).optional(),
         mixed: z.literal(["one", 1, true, null]).optional(),
         single: z.literal("only").optional(),
         narrowed: z.literal("a").optional(),

@@ -33,6 +33,7 @@ export const draft07DefinitionsTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"A draft-07 schema: definitions, $ref hiding its siblings, items as an array with additionalItems.","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","definitions":{"person":{"type":"object","properties":{"name":{"type":"string"},"age":{"type":"integer","exclusiveMinimum":0}},"required":["name"]}},"properties":{"owner":{"$ref":"#/definitions/person","type":"string","description":"A sibling of $ref: draft-07 ignores it, and the type beside it"},"pair":{"type":"array","items":[{"type":"string"},{"type":"number"}],"additionalItems":false},"people":{"type":"array","items":{"$ref":"#/definitions/person"}}},"required":["owner"]},"name":"draft07_definitions","outputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}}',
+  // prettier-ignore
   validators: (z) => {
     const draft07DefinitionsToolInputSchemaPerson = z.looseObject({
       name: z.string(),

@@ -68,6 +68,7 @@ export const formatsDefaultsDeprecatedTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"String formats, numeric bounds, defaults, examples and deprecated properties.\\n\\nSecond paragraph with a list:\\n- one\\n- two","inputSchema":{"type":"object","properties":{"when":{"type":"string","format":"date-time","description":"An RFC 3339 timestamp"},"day":{"type":"string","format":"date"},"email":{"type":"string","format":"email"},"site":{"type":"string","format":"uri"},"id":{"type":"string","format":"uuid"},"ip":{"type":"string","format":"ipv4"},"unknownFormat":{"type":"string","format":"x-custom"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":10},"step":{"type":"number","multipleOf":0.5,"exclusiveMaximum":10},"units":{"type":"string","enum":["metric","imperial"],"default":"metric","examples":["metric"]},"oldName":{"type":"string","deprecated":true,"description":"Use `id` instead."},"code":{"type":"string","minLength":3,"maxLength":3,"pattern":"^[A-Z]+$","title":"Currency code"}},"required":["when"]},"name":"formats_defaults_deprecated","title":"Formats, defaults and deprecation"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
@@ -82,11 +83,7 @@ export const formatsDefaultsDeprecatedTool = /* @__PURE__ */ defineTool<
         step: z.number().lt(10).multipleOf(0.5).optional(),
         units: z.enum(["metric", "imperial"]).optional(),
         oldName: z.string().optional(),
-        code: z
-          .string()
-          .regex(/^[\s\S]{3,3}$/u)
-          .regex(/^[A-Z]+$/u)
-          .optional(),
+        code: z.string().regex(/^[\s\S]{3,3}$/u).regex(/^[A-Z]+$/u).optional(),
       }),
     };
   },

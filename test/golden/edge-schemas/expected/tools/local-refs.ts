@@ -45,14 +45,12 @@ export const localRefsTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Local $ref into $defs, the same definition used twice, and a reference with a JSON-pointer escape (~1).","inputSchema":{"type":"object","$defs":{"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"},"postcode":{"type":"string","pattern":"^[0-9]{4}$"}},"required":["street","city"],"additionalProperties":false},"a/b":{"type":"string","enum":["slash","ed"]},"anchored":{"$anchor":"money","type":"number","minimum":0}},"properties":{"home":{"$ref":"#/$defs/address"},"work":{"$ref":"#/$defs/address","description":"Where the person works"},"escaped":{"$ref":"#/$defs/a~1b"},"budget":{"$ref":"#money"}},"required":["home"]},"name":"local_refs","outputSchema":{"type":"object","$defs":{"point":{"type":"object","properties":{"lat":{"type":"number"},"lon":{"type":"number"}},"required":["lat","lon"]}},"properties":{"location":{"$ref":"#/$defs/point"},"nearby":{"type":"array","items":{"$ref":"#/$defs/point"}}},"required":["location"]}}',
+  // prettier-ignore
   validators: (z) => {
     const localRefsToolInputSchemaAddress = z.strictObject({
       street: z.string(),
       city: z.string(),
-      postcode: z
-        .string()
-        .regex(/^[0-9]{4}$/u)
-        .optional(),
+      postcode: z.string().regex(/^[0-9]{4}$/u).optional(),
     });
     const localRefsToolInputSchemaAB = z.enum(["slash", "ed"]);
     const localRefsToolInputSchemaAnchored = z.number().min(0);

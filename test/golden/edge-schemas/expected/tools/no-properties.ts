@@ -15,8 +15,11 @@ export type NoPropertiesInput = { [k: string]: never };
 export const noPropertiesTool = /* @__PURE__ */ defineTool<NoPropertiesInput, CallToolResult>({
   definitionJson:
     '{"inputSchema":{"type":"object","additionalProperties":false},"name":"no_properties"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.strictObject({}) };
+    return {
+      input: z.strictObject({}),
+    };
   },
 });
 

@@ -20,8 +20,12 @@ export const nullOutputTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"An output schema whose root is null.","inputSchema":{"type":"object","properties":{"confirm":{"type":"boolean"}}},"name":"null_output","outputSchema":{"type":"null"}}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({ confirm: z.boolean().optional() }), output: z.null() };
+    return {
+      input: z.looseObject({ confirm: z.boolean().optional() }),
+      output: z.null(),
+    };
   },
 });
 

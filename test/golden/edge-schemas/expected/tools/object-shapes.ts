@@ -29,21 +29,21 @@ export type ObjectShapesInput = {
 export const objectShapesTool = /* @__PURE__ */ defineTool<ObjectShapesInput, CallToolResult>({
   definitionJson:
     '{"description":"Closed objects, additionalProperties with a schema, patternProperties, propertyNames, an empty object and a false property.","inputSchema":{"type":"object","properties":{"closed":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false},"scores":{"type":"object","additionalProperties":{"type":"number"}},"mixedScores":{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":{"type":"number"}},"env":{"type":"object","patternProperties":{"^[A-Z_]+$":{"type":"string"}},"additionalProperties":false},"headers":{"type":"object","patternProperties":{"^x-":{"type":"string"}}},"keyed":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"boolean"}},"empty":{"type":"object","properties":{},"additionalProperties":false},"forbidden":false,"bounded":{"type":"object","minProperties":1,"maxProperties":3}},"additionalProperties":false},"name":"object_shapes"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
         closed: z.strictObject({ a: z.string().optional() }).optional(),
         scores: z.object({}).catchall(z.number()).optional(),
         mixedScores: z.object({ name: z.string().optional() }).catchall(z.number()).optional(),
-        env: z
-          .looseObject({})
-          .and(z.looseRecord(z.string().regex(/^[A-Z_]+$/u), z.string()))
-          .and(z.looseRecord(z.string().regex(/^(?![\s\S]*?(?:^[A-Z_]+$))/u), z.never()))
-          .optional(),
-        headers: z
-          .looseObject({})
-          .and(z.looseRecord(z.string().regex(/^x-/u), z.string()))
-          .optional(),
+        env: z.looseObject({}).and(z.looseRecord(z.string().regex(/^[A-Z_]+$/u), z.string())).and(z.looseRecord(
+          z.string().regex(/^(?![\s\S]*?(?:^[A-Z_]+$))/u),
+          z.never(),
+        )).optional(),
+        headers: z.looseObject({}).and(z.looseRecord(
+          z.string().regex(/^x-/u),
+          z.string(),
+        )).optional(),
         keyed: z.object({}).catchall(z.boolean()).optional(),
         empty: z.strictObject({}).optional(),
         forbidden: z.never().optional(),

@@ -54,29 +54,26 @@ export const recursiveTreeTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Recursion through a property and through array items; mutual recursion between two definitions.","inputSchema":{"type":"object","$defs":{"node":{"type":"object","properties":{"label":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/node"}}},"required":["label"]},"even":{"type":"object","properties":{"next":{"$ref":"#/$defs/odd"}}},"odd":{"type":"object","properties":{"next":{"$ref":"#/$defs/even"}}}},"properties":{"root":{"$ref":"#/$defs/node"},"chain":{"$ref":"#/$defs/even"}},"required":["root"]},"name":"recursive_tree","outputSchema":{"type":"object","properties":{"depth":{"type":"integer","minimum":0},"json":{"$ref":"#/$defs/json"}},"required":["depth"],"$defs":{"json":{"anyOf":[{"type":["string","number","boolean","null"]},{"type":"array","items":{"$ref":"#/$defs/json"}},{"type":"object","additionalProperties":{"$ref":"#/$defs/json"}}]}}}}',
+  // prettier-ignore
   validators: (z) => {
-    const recursiveTreeToolInputSchemaNode: GeneratedSchema = z.lazy(() =>
-      z.looseObject({
-        label: z.string(),
-        children: z.array(recursiveTreeToolInputSchemaNode).optional(),
-      }),
-    );
-    const recursiveTreeToolInputSchemaEven: GeneratedSchema = z.lazy(() =>
-      z.looseObject({ next: recursiveTreeToolInputSchemaOdd.optional() }),
-    );
-    const recursiveTreeToolInputSchemaOdd: GeneratedSchema = z.lazy(() =>
-      z.looseObject({ next: recursiveTreeToolInputSchemaEven.optional() }),
-    );
-    const recursiveTreeToolOutputSchemaJson: GeneratedSchema = z.lazy(() =>
-      z.union([
-        z.string(),
-        z.number(),
-        z.boolean(),
-        z.null(),
-        z.array(recursiveTreeToolOutputSchemaJson),
-        z.object({}).catchall(recursiveTreeToolOutputSchemaJson),
-      ]),
-    );
+    const recursiveTreeToolInputSchemaNode: GeneratedSchema = z.lazy(() => z.looseObject({
+      label: z.string(),
+      children: z.array(recursiveTreeToolInputSchemaNode).optional(),
+    }));
+    const recursiveTreeToolInputSchemaEven: GeneratedSchema = z.lazy(() => z.looseObject({
+      next: recursiveTreeToolInputSchemaOdd.optional(),
+    }));
+    const recursiveTreeToolInputSchemaOdd: GeneratedSchema = z.lazy(() => z.looseObject({
+      next: recursiveTreeToolInputSchemaEven.optional(),
+    }));
+    const recursiveTreeToolOutputSchemaJson: GeneratedSchema = z.lazy(() => z.union([
+      z.string(),
+      z.number(),
+      z.boolean(),
+      z.null(),
+      z.array(recursiveTreeToolOutputSchemaJson),
+      z.object({}).catchall(recursiveTreeToolOutputSchemaJson),
+    ]));
     return {
       input: z.looseObject({
         root: recursiveTreeToolInputSchemaNode,

@@ -21,12 +21,15 @@ export type RefOnlyRootInputArgs = {
 export const refOnlyRootTool = /* @__PURE__ */ defineTool<RefOnlyRootInput, CallToolResult>({
   definitionJson:
     '{"description":"The input schema is a bare $ref to a definition, with no type at the root.","inputSchema":{"$ref":"#/$defs/args","$defs":{"args":{"type":"object","properties":{"query":{"type":"string"},"page":{"type":"integer","minimum":1}},"required":["query"],"additionalProperties":false}}},"name":"ref_only_root"}',
+  // prettier-ignore
   validators: (z) => {
     const refOnlyRootToolInputSchemaArgs = z.strictObject({
       query: z.string(),
       page: z.number().int().min(1).optional(),
     });
-    return { input: refOnlyRootToolInputSchemaArgs };
+    return {
+      input: refOnlyRootToolInputSchemaArgs,
+    };
   },
 });
 

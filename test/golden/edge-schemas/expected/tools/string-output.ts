@@ -21,8 +21,12 @@ export const stringOutputTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"An output schema whose root is a string.","inputSchema":{"type":"object","properties":{}},"name":"string_output","outputSchema":{"type":"string","maxLength":100}}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}), output: z.string().regex(/^[\s\S]{0,100}$/u) };
+    return {
+      input: z.looseObject({}),
+      output: z.string().regex(/^[\s\S]{0,100}$/u),
+    };
   },
 });
 

@@ -34,13 +34,15 @@ export type TuplesOutput = {
 export const tuplesTool = /* @__PURE__ */ defineTool<TuplesInput, ToolResult<TuplesOutput>>({
   definitionJson:
     '{"description":"prefixItems tuples: closed, open with a rest schema, with minItems, and a plain bounded array.","inputSchema":{"type":"object","properties":{"point":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"labelled":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"items":{"type":"boolean"}},"optionalTail":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"}],"items":false,"minItems":1},"tags":{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":10,"uniqueItems":true},"matrix":{"type":"array","items":{"type":"array","items":{"type":"number"}}}},"required":["point"]},"name":"tuples","outputSchema":{"type":"object","properties":{"pair":{"type":"array","prefixItems":[{"type":"string"},{"type":["number","null"]}],"items":false,"minItems":2}},"required":["pair"],"additionalProperties":false}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         point: z.tuple([z.number(), z.number()]),
-        labelled: z
-          .tuple([z.string().exactOptional(), z.number().int().exactOptional()], z.boolean())
-          .optional(),
+        labelled: z.tuple(
+          [z.string().exactOptional(), z.number().int().exactOptional()],
+          z.boolean(),
+        ).optional(),
         optionalTail: z.tuple([z.string(), z.string().exactOptional()]).optional(),
         tags: z.array(z.string()).min(1).max(10).optional(),
         matrix: z.array(z.array(z.number())).optional(),

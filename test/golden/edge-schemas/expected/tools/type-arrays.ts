@@ -25,6 +25,7 @@ export type TypeArraysInput = {
 export const typeArraysTool = /* @__PURE__ */ defineTool<TypeArraysInput, CallToolResult>({
   definitionJson:
     '{"description":"Type arrays, nullable types, and OpenAPI\'s nullable keyword (not JSON Schema, so ignored).","inputSchema":{"type":"object","properties":{"stringOrNull":{"type":["string","null"]},"numberOrString":{"type":["integer","string"]},"listOrNull":{"type":["array","null"],"items":{"type":"number"}},"objectOrNull":{"type":["object","null"],"properties":{"x":{"type":"number"}},"required":["x"]},"anyScalar":{"type":["string","number","boolean","null"]},"openApiNullable":{"type":"string","nullable":true},"untyped":{},"alwaysTrue":true},"required":["stringOrNull"]},"name":"type_arrays"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({

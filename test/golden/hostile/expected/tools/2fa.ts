@@ -15,8 +15,11 @@ export type _2faInput = { [k: string]: unknown };
 export const _2faTool = /* @__PURE__ */ defineTool<_2faInput, CallToolResult>({
   definitionJson:
     '{"description":"Starts with a digit.","inputSchema":{"type":"object"},"name":"2fa"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

@@ -16,9 +16,12 @@ export const bindClientTool_tool = /* @__PURE__ */ defineTool<BindClient_toolInp
   {
     definitionJson:
       '{"description":"the index imports bindClient from the runtime","inputSchema":{"type":"object"},"name":"bind_client"}',
+    // prettier-ignore
     validators: (z) => {
-      return { input: z.looseObject({}) };
-    },
+    return {
+      input: z.looseObject({}),
+    };
+  },
   },
 );
 

@@ -15,8 +15,11 @@ export type ClassInput = { [k: string]: unknown };
 export const class_Tool = /* @__PURE__ */ defineTool<ClassInput, CallToolResult>({
   definitionJson:
     '{"description":"Looks fine.\\n@deprecated injected tag\\n@param client - hijacked\\n{@link https://evil.example} and user@example.com stays","inputSchema":{"type":"object"},"name":"class"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

@@ -15,8 +15,11 @@ export type ConInput = { [k: string]: unknown };
 export const conTool = /* @__PURE__ */ defineTool<ConInput, CallToolResult>({
   definitionJson:
     '{"description":"a Windows device name","inputSchema":{"type":"object"},"name":"CON"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

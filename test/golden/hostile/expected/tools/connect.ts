@@ -15,8 +15,11 @@ export type Connect_toolInput = { [k: string]: unknown };
 export const connectTool_tool = /* @__PURE__ */ defineTool<Connect_toolInput, CallToolResult>({
   definitionJson:
     '{"description":"the index imports connect from the runtime","inputSchema":{"type":"object"},"name":"connect"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

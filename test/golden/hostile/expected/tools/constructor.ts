@@ -15,8 +15,11 @@ export type ConstructorInput = { [k: string]: unknown };
 export const constructor_Tool = /* @__PURE__ */ defineTool<ConstructorInput, CallToolResult>({
   definitionJson:
     '{"description":"${process.exit(1)} and `backticks` and \\"double\\" and \'single\' quotes and a \\\\ backslash","inputSchema":{"type":"object"},"name":"constructor"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

@@ -18,8 +18,11 @@ export const createHostileClient_Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"the index\'s own factory name","inputSchema":{"type":"object"},"name":"create_hostile_client"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

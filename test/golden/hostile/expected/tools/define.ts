@@ -15,8 +15,11 @@ export type Define_toolInput = { [k: string]: unknown };
 export const defineTool_tool = /* @__PURE__ */ defineTool<Define_toolInput, CallToolResult>({
   definitionJson:
     '{"description":"its binding would be defineTool","inputSchema":{"type":"object"},"name":"define"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

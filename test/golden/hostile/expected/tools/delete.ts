@@ -15,8 +15,11 @@ export type DeleteInput = { [k: string]: unknown };
 export const delete_Tool = /* @__PURE__ */ defineTool<DeleteInput, CallToolResult>({
   definitionJson:
     '{"annotations":{"destructiveHint":true,"title":"annotation */ title"},"inputSchema":{"type":"object"},"name":"delete","title":"*/ title that closes"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

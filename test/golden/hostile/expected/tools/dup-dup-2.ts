@@ -15,8 +15,11 @@ export type DupDup2Input = { x?: string | undefined; [k: string]: unknown };
 export const dupDup2Tool = /* @__PURE__ */ defineTool<DupDup2Input, CallToolResult>({
   definitionJson:
     '{"description":"second of two tools with the same name","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}},"name":"dup"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({ x: z.string().optional() }) };
+    return {
+      input: z.looseObject({ x: z.string().optional() }),
+    };
   },
 });
 

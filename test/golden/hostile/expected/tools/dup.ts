@@ -15,8 +15,11 @@ export type DupInput = { [k: string]: unknown };
 export const dupTool = /* @__PURE__ */ defineTool<DupInput, CallToolResult>({
   definitionJson:
     '{"description":"first of two tools with the same name","inputSchema":{"type":"object"},"name":"dup"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

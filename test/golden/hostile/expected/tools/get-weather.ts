@@ -14,8 +14,11 @@ export type GetWeatherInput = { [k: string]: unknown };
  */
 export const getWeatherTool = /* @__PURE__ */ defineTool<GetWeatherInput, CallToolResult>({
   definitionJson: '{"description":"dashed","inputSchema":{"type":"object"},"name":"get-weather"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

@@ -17,8 +17,11 @@ export const getWeather_f2f4a9Tool = /* @__PURE__ */ defineTool<
   CallToolResult
 >({
   definitionJson: '{"description":"slashed","inputSchema":{"type":"object"},"name":"get/weather"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

@@ -17,8 +17,11 @@ export const getWeather_f32dc2Tool = /* @__PURE__ */ defineTool<
   CallToolResult
 >({
   definitionJson: '{"description":"dotted","inputSchema":{"type":"object"},"name":"get.weather"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

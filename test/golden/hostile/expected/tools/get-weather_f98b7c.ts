@@ -18,8 +18,11 @@ export const getWeather_f98b7cTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"underscored","inputSchema":{"type":"object"},"name":"get_weather"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

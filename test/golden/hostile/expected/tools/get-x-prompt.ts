@@ -15,8 +15,11 @@ export type GetXPromptInput = { [k: string]: unknown };
 export const getXPromptTool = /* @__PURE__ */ defineTool<GetXPromptInput, CallToolResult>({
   definitionJson:
     '{"description":"same function name as the prompt x","inputSchema":{"type":"object"},"name":"get_x_prompt"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

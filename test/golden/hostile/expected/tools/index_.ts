@@ -15,8 +15,11 @@ export type IndexInput = { [k: string]: unknown };
 export const indexTool = /* @__PURE__ */ defineTool<IndexInput, CallToolResult>({
   definitionJson:
     '{"description":"would overwrite the barrel file name","inputSchema":{"type":"object"},"name":"index"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

@@ -18,8 +18,11 @@ export const invisibleCharactersTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"bidi override \u202e here, zero-width \u200b there, BOM \ufeff, lone surrogate \\ud800, NUL \\u0000","inputSchema":{"type":"object"},"name":"invisible\u202echaracters\u200b"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

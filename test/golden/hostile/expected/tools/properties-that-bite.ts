@@ -80,18 +80,21 @@ export const propertiesThatBiteTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Property names and values that try to escape their context.","inputSchema":{"type":"object","$defs":{"__proto__":{"type":"string","description":"a definition named __proto__"},"*/ evil":{"type":"number","description":"a definition whose key closes a comment */"}},"properties":{"__proto__":{"type":"string","description":"*/ a property named __proto__"},"\\"quoted\\"":{"type":"string"},"constructor":{"type":"number"},"a b":{"type":"boolean"},"*/":{"type":"string"},"line\\nbreak":{"type":"string"},"sep\u2028arator":{"type":"string"},"${x}":{"type":"string"},"`tick`":{"type":"string"},"proto":{"$ref":"#/$defs/__proto__"},"evil":{"$ref":"#/$defs/*~1 evil"},"quotes":{"type":"string","enum":["it\'s","say \\"hi\\"","back\\\\slash","${x}","*/","`t`","new\\nline","</script>"]},"mixedQuotes":{"enum":["\\"","\'",0,null]},"constant":{"const":"*/ ${process.env.HOME} `id`"},"withDefault":{"type":"string","default":"*/ default","examples":["*/ example","@deprecated"]},"pattern":{"type":"string","pattern":"^[*/]+</script>$"},"slashes":{"type":"string","pattern":"a/b\\\\/c"},"weirdFormat":{"type":"string","format":"x*/y"},"titled":{"type":"string","title":"*/ title","description":"@deprecated not really\\n@see evil"}},"required":["__proto__","\\"quoted\\"","constructor"]},"name":"properties_that_bite","outputSchema":{"type":"object","properties":{"__proto__":{"type":"number"},"toString":{"type":"string"}},"required":["__proto__"]},"title":"Properties that bite"}',
+  // prettier-ignore
   validators: (z) => {
     const propertiesThatBiteToolInputSchemaProto = z.string();
     const propertiesThatBiteToolInputSchemaEvil = z.number();
     return {
       input: z.preprocess(
-        (value: unknown) =>
-          typeof value === "object" && value !== null && !Array.isArray(value)
-            ? Object.assign(Object.create(null), value)
-            : value,
+        (value: unknown) => (
+          typeof value === "object" && value !== null && !Array.isArray(value) ? Object.assign(
+            Object.create(null),
+            value,
+          ) : value
+        ),
         z.looseObject({
           ["__proto__"]: z.string().optional(),
-          '"quoted"': z.string(),
+          "\"quoted\"": z.string(),
           constructor: z.number(),
           "a b": z.boolean().optional(),
           "*/": z.string().optional(),
@@ -101,38 +104,32 @@ export const propertiesThatBiteTool = /* @__PURE__ */ defineTool<
           "`tick`": z.string().optional(),
           proto: propertiesThatBiteToolInputSchemaProto.optional(),
           evil: propertiesThatBiteToolInputSchemaEvil.optional(),
-          quotes: z
-            .enum([
-              "it's",
-              'say "hi"',
-              "back\\slash",
-              "${x}",
-              "*/",
-              "`t`",
-              "new\nline",
-              "</script>",
-            ])
-            .optional(),
-          mixedQuotes: z.literal(['"', "'", 0, null]).optional(),
+          quotes: z.enum([
+            "it's",
+            "say \"hi\"",
+            "back\\slash",
+            "${x}",
+            "*/",
+            "`t`",
+            "new\nline",
+            "</script>",
+          ]).optional(),
+          mixedQuotes: z.literal(["\"", "'", 0, null]).optional(),
           constant: z.literal("*/ ${process.env.HOME} `id`").optional(),
           withDefault: z.string().optional(),
-          pattern: z
-            .string()
-            .regex(/^[*/]+<\/script>$/u)
-            .optional(),
-          slashes: z
-            .string()
-            .regex(/a\/b\/c/u)
-            .optional(),
+          pattern: z.string().regex(/^[*/]+<\/script>$/u).optional(),
+          slashes: z.string().regex(/a\/b\/c/u).optional(),
           weirdFormat: z.string().optional(),
           titled: z.string().optional(),
         }),
       ),
       output: z.preprocess(
-        (value: unknown) =>
-          typeof value === "object" && value !== null && !Array.isArray(value)
-            ? Object.assign(Object.create(null), value)
-            : value,
+        (value: unknown) => (
+          typeof value === "object" && value !== null && !Array.isArray(value) ? Object.assign(
+            Object.create(null),
+            value,
+          ) : value
+        ),
         z.looseObject({ ["__proto__"]: z.number().optional(), toString: z.string().optional() }),
       ),
     };

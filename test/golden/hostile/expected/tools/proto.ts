@@ -15,8 +15,11 @@ export type ProtoInput = { [k: string]: unknown };
 export const protoTool = /* @__PURE__ */ defineTool<ProtoInput, CallToolResult>({
   definitionJson:
     '{"description":"line one\\nline two\\r\\nline three\u2028line four\u2029line five\u0085end","inputSchema":{"type":"object"},"name":"__proto__"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

@@ -20,6 +20,7 @@ export const reportInputTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"its output type is ReportInputOutput","inputSchema":{"type":"object"},"name":"report_input","outputSchema":{"type":"object","properties":{"pages":{"type":"integer"}}}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({}),

@@ -17,9 +17,12 @@ export type ReportInputOutput = "pdf" | "csv";
 export const reportTool = /* @__PURE__ */ defineTool<ReportInput, CallToolResult>({
   definitionJson:
     '{"description":"its input $defs entry `output` is named ReportInputOutput, like the output type of report_input","inputSchema":{"type":"object","$defs":{"output":{"type":"string","enum":["pdf","csv"]}},"properties":{"format":{"$ref":"#/$defs/output"}}},"name":"report"}',
+  // prettier-ignore
   validators: (z) => {
     const reportToolInputSchemaOutput = z.enum(["pdf", "csv"]);
-    return { input: z.looseObject({ format: reportToolInputSchemaOutput.optional() }) };
+    return {
+      input: z.looseObject({ format: reportToolInputSchemaOutput.optional() }),
+    };
   },
 });
 

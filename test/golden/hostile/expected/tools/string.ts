@@ -15,8 +15,11 @@ export type String_Input = { [k: string]: unknown };
 export const string_Tool = /* @__PURE__ */ defineTool<String_Input, CallToolResult>({
   definitionJson:
     '{"description":"would shadow a global type","inputSchema":{"type":"object"},"name":"String"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

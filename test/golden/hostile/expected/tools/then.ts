@@ -15,8 +15,11 @@ export type ThenInput = { [k: string]: unknown };
 export const then_Tool = /* @__PURE__ */ defineTool<ThenInput, CallToolResult>({
   definitionJson:
     '{"description":"Ends the comment */ console.log(\'pwned\'); /* and carries on","inputSchema":{"type":"object"},"name":"then"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

@@ -15,8 +15,11 @@ export type ToJsonInput = { [k: string]: unknown };
 export const toJsonTool = /* @__PURE__ */ defineTool<ToJsonInput, CallToolResult>({
   definitionJson:
     '{"description":"</script><script>alert(1)</script><!-- -->","inputSchema":{"type":"object"},"name":"toJSON"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

@@ -15,8 +15,11 @@ export type unnamed_540637Input = { [k: string]: unknown };
 export const unnamed_540637Tool = /* @__PURE__ */ defineTool<unnamed_540637Input, CallToolResult>({
   definitionJson:
     '{"description":"天気を取得します","inputSchema":{"type":"object"},"name":"日本語"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

@@ -14,8 +14,11 @@ export type unnamed_811c9dInput = { [k: string]: unknown };
  */
 export const unnamed_811c9dTool = /* @__PURE__ */ defineTool<unnamed_811c9dInput, CallToolResult>({
   definitionJson: '{"description":"an empty name","inputSchema":{"type":"object"},"name":""}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

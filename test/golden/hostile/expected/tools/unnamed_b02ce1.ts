@@ -14,8 +14,11 @@ export type unnamed_b02ce1Input = { [k: string]: unknown };
  */
 export const unnamed_b02ce1Tool = /* @__PURE__ */ defineTool<unnamed_b02ce1Input, CallToolResult>({
   definitionJson: '{"description":"only an emoji","inputSchema":{"type":"object"},"name":"🔥"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

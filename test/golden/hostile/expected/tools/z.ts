@@ -15,8 +15,11 @@ export type ZInput = { [k: string]: unknown };
 export const zTool = /* @__PURE__ */ defineTool<ZInput, CallToolResult>({
   definitionJson:
     '{"description":"the name generated modules import zod under","inputSchema":{"type":"object"},"name":"z"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({}) };
+    return {
+      input: z.looseObject({}),
+    };
   },
 });
 

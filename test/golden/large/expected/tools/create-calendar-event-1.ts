@@ -68,37 +68,29 @@ export const createCalendarEvent1Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 1: create calendar event.","inputSchema":{"type":"object","properties":{"owner0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"tags1":{"type":"number","exclusiveMinimum":0,"default":1},"id2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"created3":{"type":"array","items":{"type":"object","properties":{"owner0":{"type":"string","enum":["low","medium"]}},"required":["owner0"],"additionalProperties":false}},"name4":{"type":"string","enum":["low","medium"]},"cursor5":{"type":"string","description":"A cursor value"},"amount6":{"type":"object","properties":{"limit0":{"type":"number","exclusiveMinimum":0,"default":1},"status1":{"type":"array","items":{"type":"object","properties":{"limit0":{"type":"boolean","default":true},"cursor1":{"type":"string","format":"uuid"},"amount2":{"type":"integer","minimum":0,"maximum":361}},"additionalProperties":false}},"id2":{"type":"object","properties":{"id0":{"type":"string","format":"email"},"id1":{"type":"string","description":"A amount value"}}},"name3":{"type":"number","exclusiveMinimum":0,"default":1}},"additionalProperties":false}},"required":["created3"]},"name":"create-calendar_event_1"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         owner0: z.union([z.string(), z.number().int()]).optional(),
         tags1: z.number().gt(0).optional(),
-        id2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        id2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         created3: z.array(z.strictObject({ owner0: z.enum(["low", "medium"]) })),
         name4: z.enum(["low", "medium"]).optional(),
         cursor5: z.string().optional(),
-        amount6: z
-          .strictObject({
-            limit0: z.number().gt(0).optional(),
-            status1: z
-              .array(
-                z.strictObject({
-                  limit0: z.boolean().optional(),
-                  cursor1: z.guid().optional(),
-                  amount2: z.number().int().min(0).max(361).optional(),
-                }),
-              )
-              .optional(),
-            id2: z
-              .looseObject({ id0: z.email().optional(), id1: z.string().optional() })
-              .optional(),
-            name3: z.number().gt(0).optional(),
-          })
-          .optional(),
+        amount6: z.strictObject({
+          limit0: z.number().gt(0).optional(),
+          status1: z.array(z.strictObject({
+            limit0: z.boolean().optional(),
+            cursor1: z.guid().optional(),
+            amount2: z.number().int().min(0).max(361).optional(),
+          })).optional(),
+          id2: z.looseObject({
+            id0: z.email().optional(),
+            id1: z.string().optional(),
+          }).optional(),
+          name3: z.number().gt(0).optional(),
+        }).optional(),
       }),
     };
   },

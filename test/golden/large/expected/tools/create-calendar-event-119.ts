@@ -33,6 +33,7 @@ export const createCalendarEvent119Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 119: create calendar event.","inputSchema":{"type":"object","properties":{"amount0":{"type":"boolean","default":false},"created1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"owner2":{"type":"array","items":{"type":"string"},"maxItems":23},"page":{"$ref":"#/$defs/page"}},"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"create_calendar_event_119"}',
+  // prettier-ignore
   validators: (z) => {
     const createCalendarEvent119ToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),

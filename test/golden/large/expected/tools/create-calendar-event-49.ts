@@ -59,6 +59,7 @@ export const createCalendarEvent49Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 49: create calendar event.","inputSchema":{"type":"object","properties":{"status0":{"type":"integer","minimum":0,"maximum":352},"tags1":{"type":"boolean","default":true},"id2":{"type":"string","description":"A limit value"},"id3":{"type":"array","items":{"type":"object","properties":{"name0":{"type":"string","enum":["low","medium"]},"name1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"created2":{"type":"boolean","default":true}},"required":["name1"],"additionalProperties":false}},"status4":{"type":"boolean","default":false},"owner5":{"type":"object","properties":{"tags0":{"type":"integer","minimum":0,"maximum":210},"status1":{"type":"boolean","default":true},"status2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount3":{"type":"string","enum":["low","medium","high"]}},"required":["status1"],"additionalProperties":false},"page":{"$ref":"#/$defs/page"}},"required":["tags1","status4","owner5"],"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"create/calendar_event_49"}',
+  // prettier-ignore
   validators: (z) => {
     const createCalendarEvent49ToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),
@@ -68,24 +69,16 @@ export const createCalendarEvent49Tool = /* @__PURE__ */ defineTool<
         status0: z.number().int().min(0).max(352).optional(),
         tags1: z.boolean(),
         id2: z.string().optional(),
-        id3: z
-          .array(
-            z.strictObject({
-              name0: z.enum(["low", "medium"]).optional(),
-              name1: z.tuple([z.number(), z.number()]),
-              created2: z.boolean().optional(),
-            }),
-          )
-          .optional(),
+        id3: z.array(z.strictObject({
+          name0: z.enum(["low", "medium"]).optional(),
+          name1: z.tuple([z.number(), z.number()]),
+          created2: z.boolean().optional(),
+        })).optional(),
         status4: z.boolean(),
         owner5: z.strictObject({
           tags0: z.number().int().min(0).max(210).optional(),
           status1: z.boolean(),
-          status2: z
-            .string()
-            .regex(/^[a-z0-9-]+$/u)
-            .nullable()
-            .optional(),
+          status2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
           amount3: z.enum(["low", "medium", "high"]).optional(),
         }),
         page: createCalendarEvent49ToolInputSchemaPage.optional(),

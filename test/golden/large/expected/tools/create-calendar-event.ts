@@ -58,14 +58,12 @@ export const createCalendarEventTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 100: create calendar event.","inputSchema":{"type":"object","properties":{"id0":{"type":"object","properties":{"tags0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"id1":{"type":"boolean","default":false},"id2":{"type":"string","format":"date-time"},"owner3":{"type":"array","items":{"type":"string"},"maxItems":34}},"required":["tags0","id1","owner3"]},"limit1":{"type":"string","enum":["low","medium","high"]},"amount2":{"type":"string","description":"A tags value"},"cursor3":{"type":"string","enum":["low","medium","high"]},"limit4":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"tags5":{"type":"number","exclusiveMinimum":0,"default":1},"id6":{"type":"boolean","default":false},"amount7":{"type":"array","items":{"type":"object","properties":{"id0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"status1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"status2":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"additionalProperties":false}}},"required":["id0","limit1"],"additionalProperties":false},"name":"create.calendar_event","outputSchema":{"type":"object","properties":{"cursor0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}}}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
         id0: z.looseObject({
-          tags0: z
-            .string()
-            .regex(/^[a-z0-9-]+$/u)
-            .nullable(),
+          tags0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
           id1: z.boolean(),
           id2: z.iso.datetime({ offset: true }).optional(),
           owner3: z.array(z.string()).max(34),
@@ -76,19 +74,11 @@ export const createCalendarEventTool = /* @__PURE__ */ defineTool<
         limit4: z.tuple([z.number(), z.number()]).optional(),
         tags5: z.number().gt(0).optional(),
         id6: z.boolean().optional(),
-        amount7: z
-          .array(
-            z.strictObject({
-              id0: z.tuple([z.number(), z.number()]).optional(),
-              status1: z
-                .string()
-                .regex(/^[a-z0-9-]+$/u)
-                .nullable()
-                .optional(),
-              status2: z.union([z.string(), z.number().int()]).optional(),
-            }),
-          )
-          .optional(),
+        amount7: z.array(z.strictObject({
+          id0: z.tuple([z.number(), z.number()]).optional(),
+          status1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          status2: z.union([z.string(), z.number().int()]).optional(),
+        })).optional(),
       }),
       output: z.looseObject({ cursor0: z.tuple([z.number(), z.number()]).optional() }),
     };

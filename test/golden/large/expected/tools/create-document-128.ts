@@ -37,6 +37,7 @@ export const createDocument128Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 128: create document.","inputSchema":{"type":"object","properties":{"id0":{"type":"array","items":{"type":"string"},"maxItems":3},"name1":{"type":"string","description":"A name value"},"status2":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"tags3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["tags3"],"additionalProperties":false},"name":"create.document_128","outputSchema":{"type":"object","properties":{"created0":{"type":"integer","minimum":0,"maximum":130},"status1":{"type":"string","format":"email"}}}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({

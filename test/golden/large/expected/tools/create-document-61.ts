@@ -38,19 +38,18 @@ export const createDocument61Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 61: create document.","inputSchema":{"type":"object","properties":{"id0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"limit1":{"type":"string","description":"A limit value"},"name2":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"owner3":{"type":"object","properties":{"name0":{"type":"array","items":{"type":"object","properties":{"amount0":{"type":"array","items":{"type":"string"},"maxItems":42},"id1":{"type":"string","description":"A id value"}},"required":["amount0","id1"],"additionalProperties":false}},"status1":{"type":"string","format":"uuid"}},"additionalProperties":false}},"required":["id0","owner3"]},"name":"create_document_61"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        id0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        id0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         limit1: z.string().optional(),
         name2: z.tuple([z.number(), z.number()]).optional(),
         owner3: z.strictObject({
-          name0: z
-            .array(z.strictObject({ amount0: z.array(z.string()).max(42), id1: z.string() }))
-            .optional(),
+          name0: z.array(z.strictObject({
+            amount0: z.array(z.string()).max(42),
+            id1: z.string(),
+          })).optional(),
           status1: z.guid().optional(),
         }),
       }),

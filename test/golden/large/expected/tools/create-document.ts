@@ -34,6 +34,7 @@ export type CreateDocumentInput = {
 export const createDocumentTool = /* @__PURE__ */ defineTool<CreateDocumentInput, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 5: create document.","inputSchema":{"type":"object","properties":{"name0":{"type":"object","properties":{"status0":{"type":"array","items":{"type":"string"},"maxItems":8}},"required":["status0"]},"owner1":{"type":"number","exclusiveMinimum":0,"default":1},"owner2":{"type":"integer","minimum":0,"maximum":386}}},"name":"create.document"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({

@@ -42,6 +42,7 @@ export const createInvoice147Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 147: create invoice.","inputSchema":{"type":"object","properties":{"tags0":{"type":"integer","minimum":0,"maximum":837},"name1":{"type":"string","enum":["low","medium"]},"tags2":{"type":"array","items":{"type":"string"},"maxItems":17},"status3":{"type":"array","items":{"type":"string"},"maxItems":3},"tags4":{"type":"integer","minimum":0,"maximum":951},"page":{"$ref":"#/$defs/page"}},"required":["name1","tags2"],"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"create_invoice_147","title":"Tool number 147"}',
+  // prettier-ignore
   validators: (z) => {
     const createInvoice147ToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),

@@ -47,6 +47,7 @@ export const createInvoiceTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 90: create invoice.","inputSchema":{"type":"object","properties":{"owner0":{"type":"boolean","default":true},"id1":{"type":"string","description":"A limit value"},"tags2":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["owner0"]},"name":"create/invoice","outputSchema":{"type":"object","properties":{"amount0":{"type":"number","exclusiveMinimum":0,"default":1},"created1":{"type":"array","items":{"type":"object","properties":{"owner0":{"type":"string","format":"date"},"status1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"limit2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"tags3":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"additionalProperties":false}},"limit2":{"type":"boolean","default":true}},"required":["limit2"],"additionalProperties":false},"title":"Tool number 90"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
@@ -56,20 +57,12 @@ export const createInvoiceTool = /* @__PURE__ */ defineTool<
       }),
       output: z.strictObject({
         amount0: z.number().gt(0).optional(),
-        created1: z
-          .array(
-            z.strictObject({
-              owner0: z.iso.date().optional(),
-              status1: z.tuple([z.number(), z.number()]).optional(),
-              limit2: z
-                .string()
-                .regex(/^[a-z0-9-]+$/u)
-                .nullable()
-                .optional(),
-              tags3: z.tuple([z.number(), z.number()]).optional(),
-            }),
-          )
-          .optional(),
+        created1: z.array(z.strictObject({
+          owner0: z.iso.date().optional(),
+          status1: z.tuple([z.number(), z.number()]).optional(),
+          limit2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          tags3: z.tuple([z.number(), z.number()]).optional(),
+        })).optional(),
         limit2: z.boolean(),
       }),
     };

@@ -36,6 +36,7 @@ export const createOrder98Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 98: create order.","inputSchema":{"type":"object","properties":{"created0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"page":{"$ref":"#/$defs/page"}},"required":["created0"],"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"create_order_98","outputSchema":{"type":"object","properties":{"tags0":{"type":"string","format":"date-time"},"created1":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}}',
+  // prettier-ignore
   validators: (z) => {
     const createOrder98ToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),

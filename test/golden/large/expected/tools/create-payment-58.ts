@@ -48,30 +48,21 @@ export const createPayment58Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 58: create payment.","inputSchema":{"type":"object","properties":{"id0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"status1":{"type":"array","items":{"type":"object","properties":{"status0":{"type":"integer","minimum":0,"maximum":266},"tags1":{"type":"array","items":{"type":"string"},"maxItems":39},"cursor2":{"type":"string","description":"A amount value"}},"required":["status0","cursor2"],"additionalProperties":false}},"status2":{"type":"boolean","default":true},"limit3":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["status1","status2"]},"name":"create_payment_58","outputSchema":{"type":"object","properties":{"tags0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"tags1":{"type":"number","exclusiveMinimum":0,"default":1},"id2":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["tags1"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         id0: z.union([z.string(), z.number().int()]).optional(),
-        status1: z.array(
-          z.strictObject({
-            status0: z.number().int().min(0).max(266),
-            tags1: z.array(z.string()).max(39).optional(),
-            cursor2: z.string(),
-          }),
-        ),
+        status1: z.array(z.strictObject({
+          status0: z.number().int().min(0).max(266),
+          tags1: z.array(z.string()).max(39).optional(),
+          cursor2: z.string(),
+        })),
         status2: z.boolean(),
-        limit3: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        limit3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
       }),
       output: z.looseObject({
-        tags0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        tags0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         tags1: z.number().gt(0),
         id2: z.union([z.string(), z.number().int()]).optional(),
       }),

@@ -36,25 +36,18 @@ export type CreatePaymentInput = {
 export const createPaymentTool = /* @__PURE__ */ defineTool<CreatePaymentInput, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 85: create payment.","inputSchema":{"type":"object","properties":{"created0":{"type":"string","description":"A id value"},"amount1":{"type":"string","description":"A limit value"},"amount2":{"type":"boolean","default":false},"limit3":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"status4":{"type":"integer","minimum":0,"maximum":354},"id5":{"type":"string","description":"A limit value"},"cursor6":{"type":"string","format":"date"},"created7":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["amount2","cursor6"]},"name":"create_payment"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         created0: z.string().optional(),
         amount1: z.string().optional(),
         amount2: z.boolean(),
-        limit3: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        limit3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         status4: z.number().int().min(0).max(354).optional(),
         id5: z.string().optional(),
         cursor6: z.iso.date(),
-        created7: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        created7: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
       }),
     };
   },

@@ -52,33 +52,25 @@ export const createReport54Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 54: create report.","inputSchema":{"type":"object","properties":{"tags0":{"type":"array","items":{"type":"string"},"maxItems":35},"id1":{"type":"array","items":{"type":"string"},"maxItems":26},"cursor2":{"type":"object","properties":{"created0":{"type":"object","properties":{"cursor0":{"type":"string","format":"email"},"id1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"name2":{"type":"string","format":"uuid"}}},"status1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["created0"]},"amount3":{"type":"boolean","default":false}}},"name":"create-report_54","outputSchema":{"type":"object","properties":{"tags0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"tags1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"limit2":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["tags1"],"additionalProperties":false},"title":"Tool number 54"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         tags0: z.array(z.string()).max(35).optional(),
         id1: z.array(z.string()).max(26).optional(),
-        cursor2: z
-          .looseObject({
-            created0: z.looseObject({
-              cursor0: z.email().optional(),
-              id1: z.union([z.string(), z.number().int()]).optional(),
-              name2: z.guid().optional(),
-            }),
-            status1: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable()
-              .optional(),
-          })
-          .optional(),
+        cursor2: z.looseObject({
+          created0: z.looseObject({
+            cursor0: z.email().optional(),
+            id1: z.union([z.string(), z.number().int()]).optional(),
+            name2: z.guid().optional(),
+          }),
+          status1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        }).optional(),
         amount3: z.boolean().optional(),
       }),
       output: z.strictObject({
         tags0: z.union([z.string(), z.number().int()]).optional(),
-        tags1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        tags1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         limit2: z.number().gt(0).optional(),
       }),
     };

@@ -45,6 +45,7 @@ export const createRepository32Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 32: create repository.","inputSchema":{"type":"object","properties":{"tags0":{"type":"number","exclusiveMinimum":0,"default":1},"owner1":{"type":"string","format":"uri"},"tags2":{"type":"string","description":"A name value"},"id3":{"type":"string","description":"A name value"},"tags4":{"type":"array","items":{"type":"string"},"maxItems":22}},"required":["id3"],"additionalProperties":false},"name":"create-repository_32","outputSchema":{"type":"object","properties":{"limit0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"name1":{"type":"array","items":{"type":"string"},"maxItems":23},"amount2":{"type":"object","properties":{"status0":{"type":"string","description":"A status value"}}}},"required":["limit0","amount2"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({

@@ -55,6 +55,7 @@ export const createRepositoryTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 10: create repository.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"boolean","default":false},"amount1":{"type":"string","description":"A limit value"},"status2":{"type":"integer","minimum":0,"maximum":756}},"required":["cursor0","status2"]},"name":"create_repository","outputSchema":{"type":"object","properties":{"limit0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"cursor1":{"type":"array","items":{"type":"object","properties":{"name0":{"type":"integer","minimum":0,"maximum":645}},"additionalProperties":false}},"limit2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"limit3":{"type":"array","items":{"type":"string"},"maxItems":19},"name4":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"status5":{"type":"integer","minimum":0,"maximum":538}},"required":["limit2","name4","status5"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
@@ -63,23 +64,13 @@ export const createRepositoryTool = /* @__PURE__ */ defineTool<
         status2: z.number().int().min(0).max(756),
       }),
       output: z.looseObject({
-        limit0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
-        cursor1: z
-          .array(z.strictObject({ name0: z.number().int().min(0).max(645).optional() }))
-          .optional(),
-        limit2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        limit0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        cursor1: z.array(z.strictObject({
+          name0: z.number().int().min(0).max(645).optional(),
+        })).optional(),
+        limit2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         limit3: z.array(z.string()).max(19).optional(),
-        name4: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        name4: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         status5: z.number().int().min(0).max(538),
       }),
     };

@@ -40,21 +40,17 @@ export const createShipment139Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 139: create shipment.","inputSchema":{"type":"object","properties":{"limit0":{"type":"integer","minimum":0,"maximum":200},"owner1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"status2":{"type":"array","items":{"type":"object","properties":{"id0":{"type":"array","items":{"type":"object","properties":{"id0":{"type":"integer","minimum":0,"maximum":745}},"additionalProperties":false}},"status1":{"type":"boolean","default":false},"amount2":{"type":"boolean","default":false}},"required":["id0","status1","amount2"],"additionalProperties":false}}},"required":["owner1","status2"]},"name":"create_shipment_139"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         limit0: z.number().int().min(0).max(200).optional(),
-        owner1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
-        status2: z.array(
-          z.strictObject({
-            id0: z.array(z.strictObject({ id0: z.number().int().min(0).max(745).optional() })),
-            status1: z.boolean(),
-            amount2: z.boolean(),
-          }),
-        ),
+        owner1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        status2: z.array(z.strictObject({
+          id0: z.array(z.strictObject({ id0: z.number().int().min(0).max(745).optional() })),
+          status1: z.boolean(),
+          amount2: z.boolean(),
+        })),
       }),
     };
   },

@@ -48,21 +48,18 @@ export const createTicketTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 130: create ticket.","inputSchema":{"type":"object","properties":{"status0":{"type":"array","items":{"type":"object","properties":{"limit0":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"additionalProperties":false}}}},"name":"create_ticket","outputSchema":{"type":"object","properties":{"limit0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"owner1":{"type":"string","description":"A name value"},"status2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"status3":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"tags4":{"type":"array","items":{"type":"string"},"maxItems":40},"id5":{"type":"array","items":{"type":"object","properties":{"tags0":{"type":"string","format":"uuid"}},"additionalProperties":false}},"created6":{"type":"integer","minimum":0,"maximum":461},"name7":{"type":"string","description":"A tags value"}},"required":["limit0","owner1","tags4","name7"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        status0: z
-          .array(z.strictObject({ limit0: z.union([z.string(), z.number().int()]).optional() }))
-          .optional(),
+        status0: z.array(z.strictObject({
+          limit0: z.union([z.string(), z.number().int()]).optional(),
+        })).optional(),
       }),
       output: z.looseObject({
         limit0: z.tuple([z.number(), z.number()]),
         owner1: z.string(),
-        status2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        status2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         status3: z.tuple([z.number(), z.number()]).optional(),
         tags4: z.array(z.string()).max(40),
         id5: z.array(z.strictObject({ tags0: z.guid().optional() })).optional(),

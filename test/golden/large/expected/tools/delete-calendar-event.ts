@@ -21,8 +21,11 @@ export const deleteCalendarEventTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 135: delete calendar event.","inputSchema":{"type":"object","properties":{"tags0":{"anyOf":[{"type":"string"},{"type":"integer"}]}}},"name":"delete/calendar_event","title":"Tool number 135"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({ tags0: z.union([z.string(), z.number().int()]).optional() }) };
+    return {
+      input: z.looseObject({ tags0: z.union([z.string(), z.number().int()]).optional() }),
+    };
   },
 });
 

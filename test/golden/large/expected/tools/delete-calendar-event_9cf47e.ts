@@ -39,22 +39,16 @@ export const deleteCalendarEvent_9cf47eTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 50: delete calendar event.","inputSchema":{"type":"object","properties":{"status0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"cursor1":{"type":"array","items":{"type":"string"},"maxItems":37},"cursor2":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}}},"name":"delete_calendar_event","outputSchema":{"type":"object","properties":{"limit0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"id1":{"type":"number","exclusiveMinimum":0,"default":1},"id2":{"type":"array","items":{"type":"string"},"maxItems":10}},"required":["limit0"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        status0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        status0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         cursor1: z.array(z.string()).max(37).optional(),
         cursor2: z.tuple([z.number(), z.number()]).optional(),
       }),
       output: z.looseObject({
-        limit0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        limit0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         id1: z.number().gt(0).optional(),
         id2: z.array(z.string()).max(10).optional(),
       }),

@@ -40,14 +40,11 @@ export const deleteDocument24Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 24: delete document.","inputSchema":{"type":"object","properties":{"tags0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"status1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["status1"],"additionalProperties":false},"name":"delete.document_24","outputSchema":{"type":"object","properties":{"id0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"created1":{"type":"boolean","default":true},"cursor2":{"type":"number","exclusiveMinimum":0,"default":1},"cursor3":{"type":"integer","minimum":0,"maximum":826},"name4":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["cursor2","name4"],"additionalProperties":false},"title":"Tool number 24"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
-        tags0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        tags0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         status1: z.tuple([z.number(), z.number()]),
       }),
       output: z.strictObject({

@@ -59,25 +59,19 @@ export const deleteInvoice146Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 146: delete invoice.","inputSchema":{"type":"object","properties":{"status0":{"type":"string","description":"A status value"},"created1":{"type":"string","enum":["low","medium","high"]},"name2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"tags3":{"type":"object","properties":{"owner0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["owner0"],"additionalProperties":false},"status4":{"type":"string","format":"date-time"}},"required":["created1","status4"]},"name":"delete_invoice_146","outputSchema":{"type":"object","properties":{"status0":{"type":"array","items":{"type":"string"},"maxItems":2},"cursor1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner2":{"type":"number","exclusiveMinimum":0,"default":1},"cursor3":{"type":"number","exclusiveMinimum":0,"default":1},"cursor4":{"anyOf":[{"type":"string"},{"type":"integer"}]},"created5":{"type":"integer","minimum":0,"maximum":748},"limit6":{"type":"boolean","default":true}},"required":["cursor1","owner2","cursor4"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         status0: z.string().optional(),
         created1: z.enum(["low", "medium", "high"]),
-        name2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        name2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         tags3: z.strictObject({ owner0: z.tuple([z.number(), z.number()]) }).optional(),
         status4: z.iso.datetime({ offset: true }),
       }),
       output: z.looseObject({
         status0: z.array(z.string()).max(2).optional(),
-        cursor1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        cursor1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         owner2: z.number().gt(0),
         cursor3: z.number().gt(0).optional(),
         cursor4: z.union([z.string(), z.number().int()]),

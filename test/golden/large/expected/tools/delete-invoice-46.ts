@@ -68,53 +68,33 @@ export const deleteInvoice46Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 46: delete invoice.","inputSchema":{"type":"object","properties":{"amount0":{"type":"string","format":"email"},"id1":{"type":"boolean","default":true},"id2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount3":{"type":"string","description":"A name value"},"amount4":{"type":"boolean","default":true},"cursor5":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["amount0","id2","amount3"]},"name":"delete_invoice_46","outputSchema":{"type":"object","properties":{"limit0":{"type":"object","properties":{"limit0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"additionalProperties":false},"created1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"cursor2":{"type":"string","description":"A name value"},"status3":{"type":"number","exclusiveMinimum":0,"default":1},"limit4":{"type":"object","properties":{"limit0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"name1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"additionalProperties":false},"owner5":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"status6":{"type":"array","items":{"type":"object","properties":{"tags0":{"type":"number","exclusiveMinimum":0,"default":1},"id1":{"type":"array","items":{"type":"string"},"maxItems":29}},"additionalProperties":false}}},"required":["created1","status6"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         amount0: z.email(),
         id1: z.boolean().optional(),
-        id2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        id2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         amount3: z.string(),
         amount4: z.boolean().optional(),
         cursor5: z.union([z.string(), z.number().int()]).optional(),
       }),
       output: z.looseObject({
-        limit0: z
-          .strictObject({
-            limit0: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable()
-              .optional(),
-          })
-          .optional(),
+        limit0: z.strictObject({
+          limit0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        }).optional(),
         created1: z.union([z.string(), z.number().int()]),
         cursor2: z.string().optional(),
         status3: z.number().gt(0).optional(),
-        limit4: z
-          .strictObject({
-            limit0: z.tuple([z.number(), z.number()]).optional(),
-            name1: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable()
-              .optional(),
-          })
-          .optional(),
-        owner5: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
-        status6: z.array(
-          z.strictObject({
-            tags0: z.number().gt(0).optional(),
-            id1: z.array(z.string()).max(29).optional(),
-          }),
-        ),
+        limit4: z.strictObject({
+          limit0: z.tuple([z.number(), z.number()]).optional(),
+          name1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        }).optional(),
+        owner5: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        status6: z.array(z.strictObject({
+          tags0: z.number().gt(0).optional(),
+          id1: z.array(z.string()).max(29).optional(),
+        })),
       }),
     };
   },

@@ -21,15 +21,12 @@ export type DeleteOrder27Input = {
 export const deleteOrder27Tool = /* @__PURE__ */ defineTool<DeleteOrder27Input, CallToolResult>({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 27: delete order.","inputSchema":{"type":"object","properties":{"owner0":{"type":"string","format":"email"},"limit1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}}},"name":"delete_order_27","title":"Tool number 27"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         owner0: z.email().optional(),
-        limit1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        limit1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
       }),
     };
   },

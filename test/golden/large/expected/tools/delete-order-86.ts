@@ -52,22 +52,20 @@ export const deleteOrder86Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 86: delete order.","inputSchema":{"type":"object","properties":{"name0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner1":{"type":"string","enum":["low","medium","high"]}}},"name":"delete_order_86","outputSchema":{"type":"object","properties":{"cursor0":{"type":"object","properties":{"limit0":{"type":"number","exclusiveMinimum":0,"default":1}}},"tags1":{"type":"string","enum":["low","medium","high"]},"id2":{"type":"object","properties":{"owner0":{"type":"boolean","default":false},"created1":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["created1"]},"status3":{"type":"boolean","default":true}},"required":["tags1","status3"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        name0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        name0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         owner1: z.enum(["low", "medium", "high"]).optional(),
       }),
       output: z.looseObject({
         cursor0: z.looseObject({ limit0: z.number().gt(0).optional() }).optional(),
         tags1: z.enum(["low", "medium", "high"]),
-        id2: z
-          .looseObject({ owner0: z.boolean().optional(), created1: z.number().gt(0) })
-          .optional(),
+        id2: z.looseObject({
+          owner0: z.boolean().optional(),
+          created1: z.number().gt(0),
+        }).optional(),
         status3: z.boolean(),
       }),
     };

@@ -19,6 +19,7 @@ export type DeleteOrder89Input = {
 export const deleteOrder89Tool = /* @__PURE__ */ defineTool<DeleteOrder89Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 89: delete order.","inputSchema":{"type":"object","properties":{"created0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"amount1":{"type":"string","enum":["low","medium"]}},"required":["created0"]},"name":"delete.order_89"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({

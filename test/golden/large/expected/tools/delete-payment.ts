@@ -70,39 +70,25 @@ export const deletePaymentTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 120: delete payment.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"array","items":{"type":"object","properties":{"created0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"cursor1":{"type":"number","exclusiveMinimum":0,"default":1},"created2":{"type":"string","enum":["low","medium","high"]}},"additionalProperties":false}},"amount1":{"type":"object","properties":{"created0":{"type":"integer","minimum":0,"maximum":175},"cursor1":{"type":"number","exclusiveMinimum":0,"default":1},"tags2":{"type":"number","exclusiveMinimum":0,"default":1},"name3":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["created0","tags2"]},"id2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"tags3":{"type":"string","description":"A limit value"},"amount4":{"type":"boolean","default":true},"owner5":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount6":{"type":"array","items":{"type":"string"},"maxItems":11},"owner7":{"type":"string","enum":["low","medium"]}},"required":["amount1","amount4","owner5"],"additionalProperties":false},"name":"delete_payment","outputSchema":{"type":"object","properties":{"tags0":{"type":"integer","minimum":0,"maximum":188}},"additionalProperties":false},"title":"Tool number 120"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
-        cursor0: z
-          .array(
-            z.strictObject({
-              created0: z.tuple([z.number(), z.number()]).optional(),
-              cursor1: z.number().gt(0).optional(),
-              created2: z.enum(["low", "medium", "high"]).optional(),
-            }),
-          )
-          .optional(),
+        cursor0: z.array(z.strictObject({
+          created0: z.tuple([z.number(), z.number()]).optional(),
+          cursor1: z.number().gt(0).optional(),
+          created2: z.enum(["low", "medium", "high"]).optional(),
+        })).optional(),
         amount1: z.looseObject({
           created0: z.number().int().min(0).max(175),
           cursor1: z.number().gt(0).optional(),
           tags2: z.number().gt(0),
-          name3: z
-            .string()
-            .regex(/^[a-z0-9-]+$/u)
-            .nullable()
-            .optional(),
+          name3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         }),
-        id2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        id2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         tags3: z.string().optional(),
         amount4: z.boolean(),
-        owner5: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        owner5: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         amount6: z.array(z.string()).max(11).optional(),
         owner7: z.enum(["low", "medium"]).optional(),
       }),

@@ -50,32 +50,25 @@ export const deleteRepositoryTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 55: delete repository.","inputSchema":{"type":"object","properties":{"name0":{"type":"string","enum":["low","medium","high"]},"amount1":{"type":"object","properties":{"tags0":{"type":"array","items":{"type":"object","properties":{"amount0":{"type":"number","exclusiveMinimum":0,"default":1},"owner1":{"type":"string","enum":["low","medium","high"]},"id2":{"type":"string","description":"A id value"},"status3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["id2","status3"],"additionalProperties":false}}},"additionalProperties":false},"cursor2":{"type":"object","properties":{"cursor0":{"type":"array","items":{"type":"object","properties":{"owner0":{"type":"string","format":"date-time"}},"additionalProperties":false}}},"required":["cursor0"]},"name3":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"cursor4":{"type":"boolean","default":true},"name5":{"type":"string","enum":["low","medium"]}},"required":["cursor2","name5"]},"name":"delete_repository"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         name0: z.enum(["low", "medium", "high"]).optional(),
-        amount1: z
-          .strictObject({
-            tags0: z
-              .array(
-                z.strictObject({
-                  amount0: z.number().gt(0).optional(),
-                  owner1: z.enum(["low", "medium", "high"]).optional(),
-                  id2: z.string(),
-                  status3: z.union([z.string(), z.number().int()]),
-                }),
-              )
-              .optional(),
-          })
-          .optional(),
+        amount1: z.strictObject({
+          tags0: z.array(z.strictObject({
+            amount0: z.number().gt(0).optional(),
+            owner1: z.enum(["low", "medium", "high"]).optional(),
+            id2: z.string(),
+            status3: z.union([z.string(), z.number().int()]),
+          })).optional(),
+        }).optional(),
         cursor2: z.looseObject({
-          cursor0: z.array(z.strictObject({ owner0: z.iso.datetime({ offset: true }).optional() })),
+          cursor0: z.array(z.strictObject({
+            owner0: z.iso.datetime({ offset: true }).optional(),
+          })),
         }),
-        name3: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        name3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         cursor4: z.boolean().optional(),
         name5: z.enum(["low", "medium"]),
       }),

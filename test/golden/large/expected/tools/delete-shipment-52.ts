@@ -78,6 +78,7 @@ export const deleteShipment52Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 52: delete shipment.","inputSchema":{"type":"object","properties":{"owner0":{"type":"integer","minimum":0,"maximum":370},"limit1":{"type":"string","description":"A status value"},"amount2":{"type":"string","description":"A cursor value"},"id3":{"anyOf":[{"type":"string"},{"type":"integer"}]},"status4":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["owner0","id3"],"additionalProperties":false},"name":"delete.shipment_52","outputSchema":{"type":"object","properties":{"owner0":{"type":"array","items":{"type":"object","properties":{"limit0":{"type":"boolean","default":true},"tags1":{"type":"integer","minimum":0,"maximum":757},"amount2":{"type":"object","properties":{"amount0":{"type":"string","description":"A status value"},"amount1":{"type":"string","description":"A owner value"}},"required":["amount0","amount1"],"additionalProperties":false}},"required":["limit0","tags1"],"additionalProperties":false}},"cursor1":{"type":"string","format":"uri"},"id2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner3":{"type":"array","items":{"type":"object","properties":{"id0":{"type":"array","items":{"type":"string"},"maxItems":7},"cursor1":{"type":"string","description":"A status value"}},"additionalProperties":false}},"created4":{"type":"array","items":{"type":"object","properties":{"tags0":{"type":"array","items":{"type":"object","properties":{"owner0":{"type":"array","items":{"type":"string"},"maxItems":8}},"additionalProperties":false}}},"additionalProperties":false}},"owner5":{"type":"string","description":"A amount value"},"amount6":{"type":"string","description":"A limit value"},"cursor7":{"type":"string","format":"uri"}},"required":["owner3","created4","amount6"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
@@ -88,34 +89,25 @@ export const deleteShipment52Tool = /* @__PURE__ */ defineTool<
         status4: z.tuple([z.number(), z.number()]).optional(),
       }),
       output: z.looseObject({
-        owner0: z
-          .array(
-            z.strictObject({
-              limit0: z.boolean(),
-              tags1: z.number().int().min(0).max(757),
-              amount2: z.strictObject({ amount0: z.string(), amount1: z.string() }).optional(),
-            }),
-          )
-          .optional(),
+        owner0: z.array(z.strictObject({
+          limit0: z.boolean(),
+          tags1: z.number().int().min(0).max(757),
+          amount2: z.strictObject({
+            amount0: z.string(),
+            amount1: z.string(),
+          }).optional(),
+        })).optional(),
         cursor1: z.url().optional(),
-        id2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
-        owner3: z.array(
-          z.strictObject({
-            id0: z.array(z.string()).max(7).optional(),
-            cursor1: z.string().optional(),
-          }),
-        ),
-        created4: z.array(
-          z.strictObject({
-            tags0: z
-              .array(z.strictObject({ owner0: z.array(z.string()).max(8).optional() }))
-              .optional(),
-          }),
-        ),
+        id2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        owner3: z.array(z.strictObject({
+          id0: z.array(z.string()).max(7).optional(),
+          cursor1: z.string().optional(),
+        })),
+        created4: z.array(z.strictObject({
+          tags0: z.array(z.strictObject({
+            owner0: z.array(z.string()).max(8).optional(),
+          })).optional(),
+        })),
         owner5: z.string().optional(),
         amount6: z.string(),
         cursor7: z.url().optional(),

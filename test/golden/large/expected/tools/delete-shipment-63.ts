@@ -25,16 +25,13 @@ export const deleteShipment63Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 63: delete shipment.","inputSchema":{"type":"object","oneOf":[{"properties":{"mode":{"const":"by_id"},"id":{"type":"string"}},"required":["mode","id"]},{"properties":{"mode":{"const":"by_query"},"query":{"type":"string","minLength":1}},"required":["mode","query"]}]},"name":"delete-shipment_63","title":"Tool number 63"}',
+  // prettier-ignore
   validators: (z) => {
     return {
-      input: z
-        .looseObject({})
-        .and(
-          z.xor([
-            z.looseObject({ mode: z.literal("by_id"), id: z.string() }),
-            z.looseObject({ mode: z.literal("by_query"), query: z.string().min(1) }),
-          ]),
-        ),
+      input: z.looseObject({}).and(z.xor([
+        z.looseObject({ mode: z.literal("by_id"), id: z.string() }),
+        z.looseObject({ mode: z.literal("by_query"), query: z.string().min(1) }),
+      ])),
     };
   },
 });

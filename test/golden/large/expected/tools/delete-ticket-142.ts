@@ -56,6 +56,7 @@ export const deleteTicket142Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 142: delete ticket.","inputSchema":{"type":"object","properties":{"name0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"status1":{"type":"string","format":"uri"}}},"name":"delete_ticket_142","outputSchema":{"type":"object","properties":{"status0":{"type":"array","items":{"type":"object","properties":{"cursor0":{"type":"boolean","default":false},"limit1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount2":{"type":"integer","minimum":0,"maximum":151},"owner3":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["amount2","owner3"],"additionalProperties":false}},"status1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"amount2":{"type":"object","properties":{"amount0":{"type":"integer","minimum":0,"maximum":953},"cursor1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"tags2":{"type":"array","items":{"type":"string"},"maxItems":41},"status3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["amount0","status3"],"additionalProperties":false}},"required":["status0"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
@@ -63,31 +64,19 @@ export const deleteTicket142Tool = /* @__PURE__ */ defineTool<
         status1: z.url().optional(),
       }),
       output: z.looseObject({
-        status0: z.array(
-          z.strictObject({
-            cursor0: z.boolean().optional(),
-            limit1: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable()
-              .optional(),
-            amount2: z.number().int().min(0).max(151),
-            owner3: z.tuple([z.number(), z.number()]),
-          }),
-        ),
+        status0: z.array(z.strictObject({
+          cursor0: z.boolean().optional(),
+          limit1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          amount2: z.number().int().min(0).max(151),
+          owner3: z.tuple([z.number(), z.number()]),
+        })),
         status1: z.union([z.string(), z.number().int()]).optional(),
-        amount2: z
-          .strictObject({
-            amount0: z.number().int().min(0).max(953),
-            cursor1: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable()
-              .optional(),
-            tags2: z.array(z.string()).max(41).optional(),
-            status3: z.union([z.string(), z.number().int()]),
-          })
-          .optional(),
+        amount2: z.strictObject({
+          amount0: z.number().int().min(0).max(953),
+          cursor1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          tags2: z.array(z.string()).max(41).optional(),
+          status3: z.union([z.string(), z.number().int()]),
+        }).optional(),
       }),
     };
   },

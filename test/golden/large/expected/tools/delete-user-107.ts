@@ -37,6 +37,7 @@ export type DeleteUser107Input = {
 export const deleteUser107Tool = /* @__PURE__ */ defineTool<DeleteUser107Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 107: delete user.","inputSchema":{"type":"object","properties":{"amount0":{"type":"string","format":"uuid"},"created1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"cursor2":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"created3":{"type":"number","exclusiveMinimum":0,"default":1},"cursor4":{"type":"object","properties":{"name0":{"type":"string","enum":["low","medium"]},"name1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"cursor2":{"type":"array","items":{"type":"string"},"maxItems":23},"owner3":{"type":"string","enum":["low","medium"]}},"required":["cursor2"],"additionalProperties":false}},"required":["created1","created3"]},"name":"delete_user_107"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
@@ -44,14 +45,12 @@ export const deleteUser107Tool = /* @__PURE__ */ defineTool<DeleteUser107Input, 
         created1: z.union([z.string(), z.number().int()]),
         cursor2: z.tuple([z.number(), z.number()]).optional(),
         created3: z.number().gt(0),
-        cursor4: z
-          .strictObject({
-            name0: z.enum(["low", "medium"]).optional(),
-            name1: z.tuple([z.number(), z.number()]).optional(),
-            cursor2: z.array(z.string()).max(23),
-            owner3: z.enum(["low", "medium"]).optional(),
-          })
-          .optional(),
+        cursor4: z.strictObject({
+          name0: z.enum(["low", "medium"]).optional(),
+          name1: z.tuple([z.number(), z.number()]).optional(),
+          cursor2: z.array(z.string()).max(23),
+          owner3: z.enum(["low", "medium"]).optional(),
+        }).optional(),
       }),
     };
   },

@@ -71,33 +71,30 @@ export const exportCalendarEvent26Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 26: export calendar event.","inputSchema":{"type":"object","properties":{"name0":{"type":"string","description":"A limit value"}}},"name":"export_calendar_event_26","outputSchema":{"type":"object","properties":{"status0":{"type":"object","properties":{"limit0":{"type":"string","description":"A name value"},"cursor1":{"type":"object","properties":{"amount0":{"type":"string","format":"email"}},"additionalProperties":false}},"required":["cursor1"],"additionalProperties":false},"cursor1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"name2":{"type":"number","exclusiveMinimum":0,"default":1},"owner3":{"type":"boolean","default":true},"status4":{"anyOf":[{"type":"string"},{"type":"integer"}]},"amount5":{"type":"object","properties":{"name0":{"type":"number","exclusiveMinimum":0,"default":1},"status1":{"type":"object","properties":{"name0":{"type":"string","description":"A limit value"},"owner1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"limit2":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"additionalProperties":false},"cursor2":{"type":"array","items":{"type":"object","properties":{"status0":{"type":"string","format":"date-time"}},"additionalProperties":false}}},"required":["status1"]},"status6":{"anyOf":[{"type":"string"},{"type":"integer"}]},"created7":{"type":"array","items":{"type":"string"},"maxItems":20}}}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({ name0: z.string().optional() }),
       output: z.looseObject({
-        status0: z
-          .strictObject({
-            limit0: z.string().optional(),
-            cursor1: z.strictObject({ amount0: z.email().optional() }),
-          })
-          .optional(),
+        status0: z.strictObject({
+          limit0: z.string().optional(),
+          cursor1: z.strictObject({ amount0: z.email().optional() }),
+        }).optional(),
         cursor1: z.tuple([z.number(), z.number()]).optional(),
         name2: z.number().gt(0).optional(),
         owner3: z.boolean().optional(),
         status4: z.union([z.string(), z.number().int()]).optional(),
-        amount5: z
-          .looseObject({
-            name0: z.number().gt(0).optional(),
-            status1: z.strictObject({
-              name0: z.string().optional(),
-              owner1: z.union([z.string(), z.number().int()]).optional(),
-              limit2: z.union([z.string(), z.number().int()]).optional(),
-            }),
-            cursor2: z
-              .array(z.strictObject({ status0: z.iso.datetime({ offset: true }).optional() }))
-              .optional(),
-          })
-          .optional(),
+        amount5: z.looseObject({
+          name0: z.number().gt(0).optional(),
+          status1: z.strictObject({
+            name0: z.string().optional(),
+            owner1: z.union([z.string(), z.number().int()]).optional(),
+            limit2: z.union([z.string(), z.number().int()]).optional(),
+          }),
+          cursor2: z.array(z.strictObject({
+            status0: z.iso.datetime({ offset: true }).optional(),
+          })).optional(),
+        }).optional(),
         status6: z.union([z.string(), z.number().int()]).optional(),
         created7: z.array(z.string()).max(20).optional(),
       }),

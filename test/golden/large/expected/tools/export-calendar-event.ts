@@ -45,6 +45,7 @@ export const exportCalendarEventTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 70: export calendar event.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"boolean","default":true},"page":{"$ref":"#/$defs/page"}},"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"export_calendar_event","outputSchema":{"type":"object","properties":{"cursor0":{"type":"array","items":{"type":"string"},"maxItems":50},"limit1":{"type":"integer","minimum":0,"maximum":65},"id2":{"type":"string","format":"date-time"},"tags3":{"type":"string","enum":["low","medium","high"]},"limit4":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}}}}',
+  // prettier-ignore
   validators: (z) => {
     const exportCalendarEventToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),
@@ -59,11 +60,7 @@ export const exportCalendarEventTool = /* @__PURE__ */ defineTool<
         limit1: z.number().int().min(0).max(65).optional(),
         id2: z.iso.datetime({ offset: true }).optional(),
         tags3: z.enum(["low", "medium", "high"]).optional(),
-        limit4: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        limit4: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
       }),
     };
   },

@@ -40,21 +40,15 @@ export const exportDocument109Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 109: export document.","inputSchema":{"type":"object","properties":{"amount0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name1":{"type":"boolean","default":false},"id2":{"type":"integer","minimum":0,"maximum":36},"cursor3":{"type":"boolean","default":true},"owner4":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name5":{"type":"integer","minimum":0,"maximum":243},"cursor6":{"type":"array","items":{"type":"string"},"maxItems":38}},"required":["name1","owner4","cursor6"]},"name":"export-document_109"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        amount0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        amount0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         name1: z.boolean(),
         id2: z.number().int().min(0).max(36).optional(),
         cursor3: z.boolean().optional(),
-        owner4: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        owner4: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         name5: z.number().int().min(0).max(243).optional(),
         cursor6: z.array(z.string()).max(38),
       }),

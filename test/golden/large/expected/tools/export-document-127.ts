@@ -24,6 +24,7 @@ export const exportDocument127Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 127: export document.","inputSchema":{"type":"object","properties":{"amount0":{"type":"string","format":"date-time"},"amount1":{"type":"array","items":{"type":"string"},"maxItems":34}},"required":["amount0"]},"name":"export/document_127"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({

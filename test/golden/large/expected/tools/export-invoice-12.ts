@@ -64,27 +64,20 @@ export const exportInvoice12Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 12: export invoice.","inputSchema":{"type":"object","properties":{"status0":{"type":"integer","minimum":0,"maximum":190},"tags1":{"type":"string","enum":["low","medium"]},"amount2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount3":{"type":"boolean","default":true},"amount4":{"type":"array","items":{"type":"object","properties":{"name0":{"type":"integer","minimum":0,"maximum":319}},"additionalProperties":false}},"cursor5":{"type":"array","items":{"type":"object","properties":{"created0":{"type":"integer","minimum":0,"maximum":7},"owner1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"id2":{"type":"boolean","default":true}},"additionalProperties":false}},"cursor6":{"type":"string","description":"A created value"},"created7":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["amount3","amount4","created7"],"additionalProperties":false},"name":"export_invoice_12","outputSchema":{"type":"object","properties":{"limit0":{"type":"array","items":{"type":"string"},"maxItems":4},"owner1":{"type":"object","properties":{"limit0":{"type":"string","description":"A limit value"},"cursor1":{"type":"string","enum":["low","medium","high"]},"owner2":{"type":"array","items":{"type":"string"},"maxItems":8}},"required":["cursor1"],"additionalProperties":false},"tags2":{"type":"string","enum":["low","medium","high"]}},"required":["owner1"],"additionalProperties":false},"title":"Tool number 12"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
         status0: z.number().int().min(0).max(190).optional(),
         tags1: z.enum(["low", "medium"]).optional(),
-        amount2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        amount2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         amount3: z.boolean(),
         amount4: z.array(z.strictObject({ name0: z.number().int().min(0).max(319).optional() })),
-        cursor5: z
-          .array(
-            z.strictObject({
-              created0: z.number().int().min(0).max(7).optional(),
-              owner1: z.union([z.string(), z.number().int()]).optional(),
-              id2: z.boolean().optional(),
-            }),
-          )
-          .optional(),
+        cursor5: z.array(z.strictObject({
+          created0: z.number().int().min(0).max(7).optional(),
+          owner1: z.union([z.string(), z.number().int()]).optional(),
+          id2: z.boolean().optional(),
+        })).optional(),
         cursor6: z.string().optional(),
         created7: z.union([z.string(), z.number().int()]),
       }),

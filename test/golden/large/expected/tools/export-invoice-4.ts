@@ -65,46 +65,33 @@ export const exportInvoice4Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 4: export invoice.","inputSchema":{"type":"object","properties":{"created0":{"type":"array","items":{"type":"string"},"maxItems":5},"status1":{"type":"object","properties":{"limit0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"owner2":{"type":"string","description":"A id value"},"limit3":{"type":"boolean","default":true}},"required":["owner1"]},"cursor2":{"type":"array","items":{"type":"object","properties":{"status0":{"type":"boolean","default":true},"name1":{"type":"object","properties":{"tags0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"name1":{"type":"string","enum":["low","medium","high"]},"created2":{"type":"string","format":"email"},"created3":{"type":"boolean","default":false}},"required":["name1","created2"],"additionalProperties":false},"status2":{"type":"boolean","default":false},"owner3":{"type":"boolean","default":true}},"required":["status0","owner3"],"additionalProperties":false}}},"required":["status1"],"additionalProperties":false},"name":"export_invoice_4","outputSchema":{"type":"object","properties":{"tags0":{"type":"array","items":{"type":"string"},"maxItems":21},"status1":{"type":"array","items":{"type":"string"},"maxItems":21},"created2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner3":{"type":"boolean","default":true},"limit4":{"type":"boolean","default":true}},"required":["tags0","status1"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
         created0: z.array(z.string()).max(5).optional(),
         status1: z.looseObject({
-          limit0: z
-            .string()
-            .regex(/^[a-z0-9-]+$/u)
-            .nullable()
-            .optional(),
+          limit0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
           owner1: z.union([z.string(), z.number().int()]),
           owner2: z.string().optional(),
           limit3: z.boolean().optional(),
         }),
-        cursor2: z
-          .array(
-            z.strictObject({
-              status0: z.boolean(),
-              name1: z
-                .strictObject({
-                  tags0: z.union([z.string(), z.number().int()]).optional(),
-                  name1: z.enum(["low", "medium", "high"]),
-                  created2: z.email(),
-                  created3: z.boolean().optional(),
-                })
-                .optional(),
-              status2: z.boolean().optional(),
-              owner3: z.boolean(),
-            }),
-          )
-          .optional(),
+        cursor2: z.array(z.strictObject({
+          status0: z.boolean(),
+          name1: z.strictObject({
+            tags0: z.union([z.string(), z.number().int()]).optional(),
+            name1: z.enum(["low", "medium", "high"]),
+            created2: z.email(),
+            created3: z.boolean().optional(),
+          }).optional(),
+          status2: z.boolean().optional(),
+          owner3: z.boolean(),
+        })).optional(),
       }),
       output: z.looseObject({
         tags0: z.array(z.string()).max(21),
         status1: z.array(z.string()).max(21),
-        created2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        created2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         owner3: z.boolean().optional(),
         limit4: z.boolean().optional(),
       }),

@@ -80,51 +80,30 @@ export const exportInvoice76Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 76: export invoice.","inputSchema":{"type":"object","properties":{"id0":{"type":"array","items":{"type":"object","properties":{"owner0":{"type":"array","items":{"type":"object","properties":{"limit0":{"type":"string","enum":["low","medium"]},"id1":{"type":"integer","minimum":0,"maximum":100}},"required":["limit0","id1"],"additionalProperties":false}},"amount1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"created2":{"type":"object","properties":{"tags0":{"type":"string","description":"A status value"},"id1":{"type":"array","items":{"type":"string"},"maxItems":32},"status2":{"type":"string","enum":["low","medium","high"]},"cursor3":{"type":"boolean","default":false}},"required":["status2"]},"created3":{"type":"integer","minimum":0,"maximum":39}},"required":["amount1","created3"],"additionalProperties":false}},"id1":{"type":"array","items":{"type":"object","properties":{"name0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"tags1":{"type":"array","items":{"type":"string"},"maxItems":7},"id2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"id3":{"type":"string","format":"uuid"}},"required":["name0"],"additionalProperties":false}},"status2":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"tags3":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"limit4":{"anyOf":[{"type":"string"},{"type":"integer"}]},"name5":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["id1","limit4"],"additionalProperties":false},"name":"export_invoice_76","outputSchema":{"type":"object","properties":{"id0":{"type":"string","format":"date-time"},"status1":{"type":"boolean","default":true}}}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
-        id0: z
-          .array(
-            z.strictObject({
-              owner0: z
-                .array(
-                  z.strictObject({
-                    limit0: z.enum(["low", "medium"]),
-                    id1: z.number().int().min(0).max(100),
-                  }),
-                )
-                .optional(),
-              amount1: z
-                .string()
-                .regex(/^[a-z0-9-]+$/u)
-                .nullable(),
-              created2: z
-                .looseObject({
-                  tags0: z.string().optional(),
-                  id1: z.array(z.string()).max(32).optional(),
-                  status2: z.enum(["low", "medium", "high"]),
-                  cursor3: z.boolean().optional(),
-                })
-                .optional(),
-              created3: z.number().int().min(0).max(39),
-            }),
-          )
-          .optional(),
-        id1: z.array(
-          z.strictObject({
-            name0: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable(),
-            tags1: z.array(z.string()).max(7).optional(),
-            id2: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable()
-              .optional(),
-            id3: z.guid().optional(),
-          }),
-        ),
+        id0: z.array(z.strictObject({
+          owner0: z.array(z.strictObject({
+            limit0: z.enum(["low", "medium"]),
+            id1: z.number().int().min(0).max(100),
+          })).optional(),
+          amount1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+          created2: z.looseObject({
+            tags0: z.string().optional(),
+            id1: z.array(z.string()).max(32).optional(),
+            status2: z.enum(["low", "medium", "high"]),
+            cursor3: z.boolean().optional(),
+          }).optional(),
+          created3: z.number().int().min(0).max(39),
+        })).optional(),
+        id1: z.array(z.strictObject({
+          name0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+          tags1: z.array(z.string()).max(7).optional(),
+          id2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          id3: z.guid().optional(),
+        })),
         status2: z.tuple([z.number(), z.number()]).optional(),
         tags3: z.tuple([z.number(), z.number()]).optional(),
         limit4: z.union([z.string(), z.number().int()]),

@@ -35,6 +35,7 @@ export const exportInvoiceTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 60: export invoice.","inputSchema":{"type":"object","properties":{"amount0":{"type":"array","items":{"type":"string"},"maxItems":20},"created1":{"type":"string","enum":["low","medium"]}},"required":["created1"],"additionalProperties":false},"name":"export_invoice","outputSchema":{"type":"object","properties":{"tags0":{"type":"number","exclusiveMinimum":0,"default":1},"status1":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["tags0","status1"],"additionalProperties":false},"title":"Tool number 60"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({

@@ -40,14 +40,13 @@ export const exportOrder148Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 148: export order.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"array","items":{"type":"string"},"maxItems":9},"limit1":{"type":"string","format":"date"},"limit2":{"type":"object","properties":{"created0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}}},"amount3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"additionalProperties":false},"name":"export/order_148","outputSchema":{"type":"object","properties":{"owner0":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["owner0"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
         cursor0: z.array(z.string()).max(9).optional(),
         limit1: z.iso.date().optional(),
-        limit2: z
-          .looseObject({ created0: z.tuple([z.number(), z.number()]).optional() })
-          .optional(),
+        limit2: z.looseObject({ created0: z.tuple([z.number(), z.number()]).optional() }).optional(),
         amount3: z.union([z.string(), z.number().int()]).optional(),
       }),
       output: z.looseObject({ owner0: z.number().gt(0) }),

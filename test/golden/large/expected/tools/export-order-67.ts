@@ -32,16 +32,13 @@ export type ExportOrder67Input = {
 export const exportOrder67Tool = /* @__PURE__ */ defineTool<ExportOrder67Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 67: export order.","inputSchema":{"type":"object","properties":{"name0":{"type":"object","properties":{"status0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"status1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"status2":{"type":"boolean","default":true},"cursor3":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["cursor3"]},"owner1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["name0"]},"name":"export_order_67"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         name0: z.looseObject({
           status0: z.union([z.string(), z.number().int()]).optional(),
-          status1: z
-            .string()
-            .regex(/^[a-z0-9-]+$/u)
-            .nullable()
-            .optional(),
+          status1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
           status2: z.boolean().optional(),
           cursor3: z.number().gt(0),
         }),

@@ -68,31 +68,28 @@ export const exportPayment84Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 84: export payment.","inputSchema":{"type":"object","properties":{"limit0":{"type":"array","items":{"type":"object","properties":{"cursor0":{"type":"integer","minimum":0,"maximum":496},"created1":{"type":"string","format":"uri"},"status2":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["created1"],"additionalProperties":false}},"owner1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"status2":{"type":"string","format":"uuid"},"cursor3":{"type":"boolean","default":false},"status4":{"type":"string","format":"uuid"},"cursor5":{"type":"object","properties":{"created0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"status1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"name2":{"type":"string","enum":["low","medium"]},"owner3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["name2"],"additionalProperties":false},"name6":{"type":"array","items":{"type":"string"},"maxItems":35},"page":{"$ref":"#/$defs/page"}},"required":["limit0"],"additionalProperties":false,"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"export_payment_84","outputSchema":{"type":"object","properties":{"owner0":{"type":"integer","minimum":0,"maximum":288},"limit1":{"type":"string","description":"A status value"},"limit2":{"type":"array","items":{"type":"string"},"maxItems":22},"limit3":{"type":"string","description":"A limit value"}},"required":["owner0"],"additionalProperties":false},"title":"Tool number 84"}',
+  // prettier-ignore
   validators: (z) => {
     const exportPayment84ToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),
     });
     return {
       input: z.strictObject({
-        limit0: z.array(
-          z.strictObject({
-            cursor0: z.number().int().min(0).max(496).optional(),
-            created1: z.url(),
-            status2: z.union([z.string(), z.number().int()]).optional(),
-          }),
-        ),
+        limit0: z.array(z.strictObject({
+          cursor0: z.number().int().min(0).max(496).optional(),
+          created1: z.url(),
+          status2: z.union([z.string(), z.number().int()]).optional(),
+        })),
         owner1: z.union([z.string(), z.number().int()]).optional(),
         status2: z.guid().optional(),
         cursor3: z.boolean().optional(),
         status4: z.guid().optional(),
-        cursor5: z
-          .strictObject({
-            created0: z.tuple([z.number(), z.number()]).optional(),
-            status1: z.union([z.string(), z.number().int()]).optional(),
-            name2: z.enum(["low", "medium"]),
-            owner3: z.union([z.string(), z.number().int()]).optional(),
-          })
-          .optional(),
+        cursor5: z.strictObject({
+          created0: z.tuple([z.number(), z.number()]).optional(),
+          status1: z.union([z.string(), z.number().int()]).optional(),
+          name2: z.enum(["low", "medium"]),
+          owner3: z.union([z.string(), z.number().int()]).optional(),
+        }).optional(),
         name6: z.array(z.string()).max(35).optional(),
         page: exportPayment84ToolInputSchemaPage.optional(),
       }),

@@ -63,50 +63,29 @@ export type ExportReport59Input = {
 export const exportReport59Tool = /* @__PURE__ */ defineTool<ExportReport59Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 59: export report.","inputSchema":{"type":"object","properties":{"owner0":{"type":"array","items":{"type":"object","properties":{"tags0":{"type":"array","items":{"type":"string"},"maxItems":42},"limit1":{"type":"string","description":"A id value"},"status2":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"additionalProperties":false}},"tags1":{"type":"boolean","default":false},"limit2":{"type":"boolean","default":true},"tags3":{"type":"array","items":{"type":"object","properties":{"status0":{"type":"number","exclusiveMinimum":0,"default":1},"tags1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"tags2":{"type":"array","items":{"type":"object","properties":{"id0":{"type":"boolean","default":false},"owner1":{"type":"number","exclusiveMinimum":0,"default":1},"tags2":{"type":"integer","minimum":0,"maximum":126}},"required":["id0","tags2"],"additionalProperties":false}}},"required":["tags1"],"additionalProperties":false}},"name4":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner5":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount6":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["tags1","name4","owner5"]},"name":"export_report_59"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        owner0: z
-          .array(
-            z.strictObject({
-              tags0: z.array(z.string()).max(42).optional(),
-              limit1: z.string().optional(),
-              status2: z.tuple([z.number(), z.number()]).optional(),
-            }),
-          )
-          .optional(),
+        owner0: z.array(z.strictObject({
+          tags0: z.array(z.string()).max(42).optional(),
+          limit1: z.string().optional(),
+          status2: z.tuple([z.number(), z.number()]).optional(),
+        })).optional(),
         tags1: z.boolean(),
         limit2: z.boolean().optional(),
-        tags3: z
-          .array(
-            z.strictObject({
-              status0: z.number().gt(0).optional(),
-              tags1: z.union([z.string(), z.number().int()]),
-              tags2: z
-                .array(
-                  z.strictObject({
-                    id0: z.boolean(),
-                    owner1: z.number().gt(0).optional(),
-                    tags2: z.number().int().min(0).max(126),
-                  }),
-                )
-                .optional(),
-            }),
-          )
-          .optional(),
-        name4: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
-        owner5: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
-        amount6: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        tags3: z.array(z.strictObject({
+          status0: z.number().gt(0).optional(),
+          tags1: z.union([z.string(), z.number().int()]),
+          tags2: z.array(z.strictObject({
+            id0: z.boolean(),
+            owner1: z.number().gt(0).optional(),
+            tags2: z.number().int().min(0).max(126),
+          })).optional(),
+        })).optional(),
+        name4: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        owner5: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        amount6: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
       }),
     };
   },

@@ -22,8 +22,11 @@ export const exportShipment41Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 41: export shipment.","inputSchema":{"type":"object","properties":{"name0":{"type":"string","format":"uri"}},"required":["name0"]},"name":"export_shipment_41"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({ name0: z.url() }) };
+    return {
+      input: z.looseObject({ name0: z.url() }),
+    };
   },
 });
 

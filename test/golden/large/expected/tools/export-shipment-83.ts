@@ -25,16 +25,13 @@ export const exportShipment83Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 83: export shipment.","inputSchema":{"type":"object","oneOf":[{"properties":{"mode":{"const":"by_id"},"id":{"type":"string"}},"required":["mode","id"]},{"properties":{"mode":{"const":"by_query"},"query":{"type":"string","minLength":1}},"required":["mode","query"]}]},"name":"export_shipment_83"}',
+  // prettier-ignore
   validators: (z) => {
     return {
-      input: z
-        .looseObject({})
-        .and(
-          z.xor([
-            z.looseObject({ mode: z.literal("by_id"), id: z.string() }),
-            z.looseObject({ mode: z.literal("by_query"), query: z.string().min(1) }),
-          ]),
-        ),
+      input: z.looseObject({}).and(z.xor([
+        z.looseObject({ mode: z.literal("by_id"), id: z.string() }),
+        z.looseObject({ mode: z.literal("by_query"), query: z.string().min(1) }),
+      ])),
     };
   },
 });

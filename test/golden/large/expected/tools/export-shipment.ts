@@ -94,6 +94,7 @@ export const exportShipmentTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 0: export shipment.","inputSchema":{"type":"object","properties":{"id0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"tags1":{"type":"boolean","default":true},"id2":{"type":"integer","minimum":0,"maximum":38},"limit3":{"anyOf":[{"type":"string"},{"type":"integer"}]},"amount4":{"anyOf":[{"type":"string"},{"type":"integer"}]},"created5":{"type":"string","format":"date-time"},"tags6":{"type":"object","properties":{"id0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner1":{"type":"string","description":"A amount value"},"id2":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["id2"],"additionalProperties":false},"page":{"$ref":"#/$defs/page"}},"required":["tags1","id2"],"additionalProperties":false,"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"export-shipment","outputSchema":{"type":"object","properties":{"cursor0":{"type":"integer","minimum":0,"maximum":984},"name1":{"type":"array","items":{"type":"object","properties":{"limit0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"created1":{"type":"object","properties":{"amount0":{"type":"string","format":"date"},"limit1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"cursor2":{"type":"integer","minimum":0,"maximum":837},"id3":{"type":"string","format":"uri"}},"required":["cursor2"]},"status2":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["limit0","status2"],"additionalProperties":false}},"limit2":{"type":"object","properties":{"limit0":{"type":"string","enum":["low","medium"]},"tags1":{"type":"integer","minimum":0,"maximum":48}},"required":["limit0","tags1"]},"name3":{"anyOf":[{"type":"string"},{"type":"integer"}]},"cursor4":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"cursor5":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["name3"],"additionalProperties":false},"title":"Tool number 0"}',
+  // prettier-ignore
   validators: (z) => {
     const exportShipmentToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),
@@ -106,58 +107,32 @@ export const exportShipmentTool = /* @__PURE__ */ defineTool<
         limit3: z.union([z.string(), z.number().int()]).optional(),
         amount4: z.union([z.string(), z.number().int()]).optional(),
         created5: z.iso.datetime({ offset: true }).optional(),
-        tags6: z
-          .strictObject({
-            id0: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable()
-              .optional(),
-            owner1: z.string().optional(),
-            id2: z.union([z.string(), z.number().int()]),
-          })
-          .optional(),
+        tags6: z.strictObject({
+          id0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          owner1: z.string().optional(),
+          id2: z.union([z.string(), z.number().int()]),
+        }).optional(),
         page: exportShipmentToolInputSchemaPage.optional(),
       }),
       output: z.strictObject({
         cursor0: z.number().int().min(0).max(984).optional(),
-        name1: z
-          .array(
-            z.strictObject({
-              limit0: z.union([z.string(), z.number().int()]),
-              created1: z
-                .looseObject({
-                  amount0: z.iso.date().optional(),
-                  limit1: z
-                    .string()
-                    .regex(/^[a-z0-9-]+$/u)
-                    .nullable()
-                    .optional(),
-                  cursor2: z.number().int().min(0).max(837),
-                  id3: z.url().optional(),
-                })
-                .optional(),
-              status2: z.union([z.string(), z.number().int()]),
-            }),
-          )
-          .optional(),
-        limit2: z
-          .looseObject({
-            limit0: z.enum(["low", "medium"]),
-            tags1: z.number().int().min(0).max(48),
-          })
-          .optional(),
+        name1: z.array(z.strictObject({
+          limit0: z.union([z.string(), z.number().int()]),
+          created1: z.looseObject({
+            amount0: z.iso.date().optional(),
+            limit1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            cursor2: z.number().int().min(0).max(837),
+            id3: z.url().optional(),
+          }).optional(),
+          status2: z.union([z.string(), z.number().int()]),
+        })).optional(),
+        limit2: z.looseObject({
+          limit0: z.enum(["low", "medium"]),
+          tags1: z.number().int().min(0).max(48),
+        }).optional(),
         name3: z.union([z.string(), z.number().int()]),
-        cursor4: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
-        cursor5: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        cursor4: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        cursor5: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
       }),
     };
   },

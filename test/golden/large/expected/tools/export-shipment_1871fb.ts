@@ -38,6 +38,7 @@ export const exportShipment_1871fbTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 105: export shipment.","inputSchema":{"type":"object","properties":{"owner0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"tags1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"status2":{"type":"array","items":{"type":"string"},"maxItems":20},"created3":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"id4":{"type":"string","format":"uri"},"name5":{"type":"object","properties":{"tags0":{"type":"string","enum":["low","medium"]}},"additionalProperties":false},"page":{"$ref":"#/$defs/page"}},"required":["owner0"],"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"export.shipment","title":"Tool number 105"}',
+  // prettier-ignore
   validators: (z) => {
     const exportShipment_1871fbToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),
@@ -45,17 +46,9 @@ export const exportShipment_1871fbTool = /* @__PURE__ */ defineTool<
     return {
       input: z.looseObject({
         owner0: z.tuple([z.number(), z.number()]),
-        tags1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        tags1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         status2: z.array(z.string()).max(20).optional(),
-        created3: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        created3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         id4: z.url().optional(),
         name5: z.strictObject({ tags0: z.enum(["low", "medium"]).optional() }).optional(),
         page: exportShipment_1871fbToolInputSchemaPage.optional(),

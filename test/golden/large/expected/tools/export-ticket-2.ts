@@ -64,19 +64,16 @@ export const exportTicket2Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 2: export ticket.","inputSchema":{"type":"object","properties":{"created0":{"type":"boolean","default":false},"status1":{"type":"number","exclusiveMinimum":0,"default":1},"id2":{"type":"array","items":{"type":"object","properties":{"amount0":{"type":"integer","minimum":0,"maximum":464},"created1":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["amount0"],"additionalProperties":false}},"status3":{"type":"string","format":"email"},"status4":{"type":"string","format":"uri"},"created5":{"anyOf":[{"type":"string"},{"type":"integer"}]},"owner6":{"type":"string","enum":["low","medium"]},"amount7":{"type":"boolean","default":false}},"required":["status1","amount7"]},"name":"export_ticket_2","outputSchema":{"type":"object","properties":{"tags0":{"type":"object","properties":{"owner0":{"type":"string","description":"A name value"},"status1":{"type":"object","properties":{"owner0":{"type":"array","items":{"type":"string"},"maxItems":24},"amount1":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"additionalProperties":false},"limit2":{"type":"string","format":"uuid"},"limit3":{"type":"string","enum":["low","medium"]}},"required":["limit2"]}},"required":["tags0"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         created0: z.boolean().optional(),
         status1: z.number().gt(0),
-        id2: z
-          .array(
-            z.strictObject({
-              amount0: z.number().int().min(0).max(464),
-              created1: z.union([z.string(), z.number().int()]).optional(),
-            }),
-          )
-          .optional(),
+        id2: z.array(z.strictObject({
+          amount0: z.number().int().min(0).max(464),
+          created1: z.union([z.string(), z.number().int()]).optional(),
+        })).optional(),
         status3: z.email().optional(),
         status4: z.url().optional(),
         created5: z.union([z.string(), z.number().int()]).optional(),
@@ -86,12 +83,10 @@ export const exportTicket2Tool = /* @__PURE__ */ defineTool<
       output: z.looseObject({
         tags0: z.looseObject({
           owner0: z.string().optional(),
-          status1: z
-            .strictObject({
-              owner0: z.array(z.string()).max(24).optional(),
-              amount1: z.union([z.string(), z.number().int()]).optional(),
-            })
-            .optional(),
+          status1: z.strictObject({
+            owner0: z.array(z.string()).max(24).optional(),
+            amount1: z.union([z.string(), z.number().int()]).optional(),
+          }).optional(),
           limit2: z.guid(),
           limit3: z.enum(["low", "medium"]).optional(),
         }),

@@ -20,6 +20,7 @@ export const exportTicket72Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 72: export ticket.","inputSchema":{"type":"object","properties":{"status0":{"type":"string","enum":["low","medium","high"]}},"additionalProperties":false},"name":"export_ticket_72","outputSchema":{"type":"object","properties":{"created0":{"type":"string","enum":["low","medium"]}},"required":["created0"],"additionalProperties":false},"title":"Tool number 72"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({ status0: z.enum(["low", "medium", "high"]).optional() }),

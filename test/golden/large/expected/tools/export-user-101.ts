@@ -35,24 +35,15 @@ export type ExportUser101Input = {
 export const exportUser101Tool = /* @__PURE__ */ defineTool<ExportUser101Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 101: export user.","inputSchema":{"type":"object","properties":{"owner0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount1":{"type":"array","items":{"type":"string"},"maxItems":13},"owner2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"id3":{"type":"array","items":{"type":"string"},"maxItems":37},"name4":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name5":{"type":"integer","minimum":0,"maximum":244},"created6":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"amount7":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["owner0","owner2","id3","name5"]},"name":"export/user_101"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        owner0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        owner0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         amount1: z.array(z.string()).max(13).optional(),
-        owner2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        owner2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         id3: z.array(z.string()).max(37),
-        name4: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        name4: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         name5: z.number().int().min(0).max(244),
         created6: z.tuple([z.number(), z.number()]).optional(),
         amount7: z.union([z.string(), z.number().int()]).optional(),

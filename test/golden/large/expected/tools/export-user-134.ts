@@ -45,13 +45,11 @@ export const exportUser134Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 134: export user.","inputSchema":{"type":"object","properties":{"created0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name1":{"type":"integer","minimum":0,"maximum":165},"amount2":{"type":"string","description":"A amount value"},"name3":{"anyOf":[{"type":"string"},{"type":"integer"}]},"status4":{"type":"object","properties":{"tags0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"amount1":{"type":"string","description":"A tags value"},"limit2":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"name3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["tags0","amount1","limit2","name3"],"additionalProperties":false}},"required":["created0","status4"]},"name":"export_user_134","outputSchema":{"type":"object","properties":{"name0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["name0"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        created0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        created0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         name1: z.number().int().min(0).max(165).optional(),
         amount2: z.string().optional(),
         name3: z.union([z.string(), z.number().int()]).optional(),

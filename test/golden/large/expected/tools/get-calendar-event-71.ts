@@ -32,6 +32,7 @@ export const getCalendarEvent71Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 71: get calendar event.","inputSchema":{"type":"object","properties":{"limit0":{"type":"string","enum":["low","medium","high"]},"amount1":{"type":"string","enum":["low","medium"]},"amount2":{"anyOf":[{"type":"string"},{"type":"integer"}]},"limit3":{"type":"integer","minimum":0,"maximum":954},"tags4":{"type":"array","items":{"type":"string"},"maxItems":32},"id5":{"type":"array","items":{"type":"string"},"maxItems":39}},"required":["id5"]},"name":"get_calendar_event_71"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({

@@ -31,16 +31,14 @@ export const getCalendarEvent91Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 91: get calendar event.","inputSchema":{"type":"object","properties":{"cursor0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"created1":{"type":"string","format":"email"},"page":{"$ref":"#/$defs/page"}},"required":["cursor0","created1"],"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"get_calendar_event_91"}',
+  // prettier-ignore
   validators: (z) => {
     const getCalendarEvent91ToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),
     });
     return {
       input: z.looseObject({
-        cursor0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        cursor0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         created1: z.email(),
         page: getCalendarEvent91ToolInputSchemaPage.optional(),
       }),

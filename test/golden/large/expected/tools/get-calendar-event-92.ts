@@ -44,20 +44,17 @@ export const getCalendarEvent92Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 92: get calendar event.","inputSchema":{"type":"object","properties":{"limit0":{"type":"string","enum":["low","medium"]}},"additionalProperties":false},"name":"get-calendar_event_92","outputSchema":{"type":"object","properties":{"name0":{"type":"array","items":{"type":"object","properties":{"status0":{"type":"array","items":{"type":"object","properties":{"amount0":{"type":"array","items":{"type":"string"},"maxItems":23},"id1":{"type":"string","enum":["low","medium","high"]}},"required":["amount0"],"additionalProperties":false}}},"required":["status0"],"additionalProperties":false}},"id1":{"type":"string","enum":["low","medium"]},"name2":{"type":"array","items":{"type":"string"},"maxItems":37},"owner3":{"type":"integer","minimum":0,"maximum":176},"id4":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"status5":{"type":"integer","minimum":0,"maximum":713}},"required":["name0"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({ limit0: z.enum(["low", "medium"]).optional() }),
       output: z.looseObject({
-        name0: z.array(
-          z.strictObject({
-            status0: z.array(
-              z.strictObject({
-                amount0: z.array(z.string()).max(23),
-                id1: z.enum(["low", "medium", "high"]).optional(),
-              }),
-            ),
-          }),
-        ),
+        name0: z.array(z.strictObject({
+          status0: z.array(z.strictObject({
+            amount0: z.array(z.string()).max(23),
+            id1: z.enum(["low", "medium", "high"]).optional(),
+          })),
+        })),
         id1: z.enum(["low", "medium"]).optional(),
         name2: z.array(z.string()).max(37).optional(),
         owner3: z.number().int().min(0).max(176).optional(),

@@ -54,6 +54,7 @@ export const getCalendarEventTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 140: get calendar event.","inputSchema":{"type":"object","properties":{"name0":{"type":"boolean","default":false},"amount1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"amount2":{"type":"boolean","default":false},"status3":{"type":"integer","minimum":0,"maximum":857},"owner4":{"type":"integer","minimum":0,"maximum":667},"page":{"$ref":"#/$defs/page"}},"required":["amount1","amount2","owner4"],"additionalProperties":false,"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"get_calendar_event","outputSchema":{"type":"object","properties":{"cursor0":{"type":"string","enum":["low","medium","high"]},"id1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name2":{"type":"integer","minimum":0,"maximum":834}},"required":["id1","name2"]}}',
+  // prettier-ignore
   validators: (z) => {
     const getCalendarEventToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),
@@ -69,10 +70,7 @@ export const getCalendarEventTool = /* @__PURE__ */ defineTool<
       }),
       output: z.looseObject({
         cursor0: z.enum(["low", "medium", "high"]).optional(),
-        id1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        id1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         name2: z.number().int().min(0).max(834),
       }),
     };

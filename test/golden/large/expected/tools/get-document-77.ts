@@ -51,6 +51,7 @@ export type GetDocument77InputPage = {
 export const getDocument77Tool = /* @__PURE__ */ defineTool<GetDocument77Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 77: get document.","inputSchema":{"type":"object","properties":{"cursor0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"created1":{"type":"object","properties":{"cursor0":{"type":"string","format":"uri"},"cursor1":{"type":"string","enum":["low","medium"]},"id2":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["cursor0"],"additionalProperties":false},"id2":{"type":"array","items":{"type":"object","properties":{"owner0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"limit1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner2":{"type":"string","format":"email"}},"required":["limit1","owner2"],"additionalProperties":false}},"amount3":{"type":"number","exclusiveMinimum":0,"default":1},"tags4":{"type":"string","format":"uuid"},"page":{"$ref":"#/$defs/page"}},"required":["id2"],"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"get.document_77"}',
+  // prettier-ignore
   validators: (z) => {
     const getDocument77ToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),
@@ -58,23 +59,16 @@ export const getDocument77Tool = /* @__PURE__ */ defineTool<GetDocument77Input, 
     return {
       input: z.looseObject({
         cursor0: z.union([z.string(), z.number().int()]).optional(),
-        created1: z
-          .strictObject({
-            cursor0: z.url(),
-            cursor1: z.enum(["low", "medium"]).optional(),
-            id2: z.number().gt(0).optional(),
-          })
-          .optional(),
-        id2: z.array(
-          z.strictObject({
-            owner0: z.union([z.string(), z.number().int()]).optional(),
-            limit1: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable(),
-            owner2: z.email(),
-          }),
-        ),
+        created1: z.strictObject({
+          cursor0: z.url(),
+          cursor1: z.enum(["low", "medium"]).optional(),
+          id2: z.number().gt(0).optional(),
+        }).optional(),
+        id2: z.array(z.strictObject({
+          owner0: z.union([z.string(), z.number().int()]).optional(),
+          limit1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+          owner2: z.email(),
+        })),
         amount3: z.number().gt(0).optional(),
         tags4: z.guid().optional(),
         page: getDocument77ToolInputSchemaPage.optional(),

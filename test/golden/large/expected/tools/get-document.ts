@@ -74,63 +74,35 @@ export type GetDocumentInput = {
 export const getDocumentTool = /* @__PURE__ */ defineTool<GetDocumentInput, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 15: get document.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"array","items":{"type":"object","properties":{"owner0":{"type":"string","format":"date-time"},"created1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"limit2":{"type":"array","items":{"type":"object","properties":{"status0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name1":{"type":"integer","minimum":0,"maximum":711},"limit2":{"anyOf":[{"type":"string"},{"type":"integer"}]},"created3":{"type":"integer","minimum":0,"maximum":259}},"required":["name1"],"additionalProperties":false}},"name3":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"additionalProperties":false}},"amount1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"id2":{"anyOf":[{"type":"string"},{"type":"integer"}]},"created3":{"type":"number","exclusiveMinimum":0,"default":1},"limit4":{"type":"integer","minimum":0,"maximum":551},"created5":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"cursor6":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name7":{"type":"array","items":{"type":"object","properties":{"owner0":{"type":"array","items":{"type":"string"},"maxItems":48},"owner1":{"type":"array","items":{"type":"object","properties":{"owner0":{"type":"array","items":{"type":"string"},"maxItems":25},"cursor1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount2":{"type":"string","enum":["low","medium","high"]}},"additionalProperties":false}}},"required":["owner0"],"additionalProperties":false}}},"required":["created3","limit4","created5","cursor6","name7"]},"name":"get_document","title":"Tool number 15"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        cursor0: z
-          .array(
-            z.strictObject({
-              owner0: z.iso.datetime({ offset: true }).optional(),
-              created1: z.tuple([z.number(), z.number()]).optional(),
-              limit2: z
-                .array(
-                  z.strictObject({
-                    status0: z
-                      .string()
-                      .regex(/^[a-z0-9-]+$/u)
-                      .nullable()
-                      .optional(),
-                    name1: z.number().int().min(0).max(711),
-                    limit2: z.union([z.string(), z.number().int()]).optional(),
-                    created3: z.number().int().min(0).max(259).optional(),
-                  }),
-                )
-                .optional(),
-              name3: z.tuple([z.number(), z.number()]).optional(),
-            }),
-          )
-          .optional(),
-        amount1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        cursor0: z.array(z.strictObject({
+          owner0: z.iso.datetime({ offset: true }).optional(),
+          created1: z.tuple([z.number(), z.number()]).optional(),
+          limit2: z.array(z.strictObject({
+            status0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            name1: z.number().int().min(0).max(711),
+            limit2: z.union([z.string(), z.number().int()]).optional(),
+            created3: z.number().int().min(0).max(259).optional(),
+          })).optional(),
+          name3: z.tuple([z.number(), z.number()]).optional(),
+        })).optional(),
+        amount1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         id2: z.union([z.string(), z.number().int()]).optional(),
         created3: z.number().gt(0),
         limit4: z.number().int().min(0).max(551),
         created5: z.tuple([z.number(), z.number()]),
-        cursor6: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
-        name7: z.array(
-          z.strictObject({
-            owner0: z.array(z.string()).max(48),
-            owner1: z
-              .array(
-                z.strictObject({
-                  owner0: z.array(z.string()).max(25).optional(),
-                  cursor1: z
-                    .string()
-                    .regex(/^[a-z0-9-]+$/u)
-                    .nullable()
-                    .optional(),
-                  amount2: z.enum(["low", "medium", "high"]).optional(),
-                }),
-              )
-              .optional(),
-          }),
-        ),
+        cursor6: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        name7: z.array(z.strictObject({
+          owner0: z.array(z.string()).max(48),
+          owner1: z.array(z.strictObject({
+            owner0: z.array(z.string()).max(25).optional(),
+            cursor1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            amount2: z.enum(["low", "medium", "high"]).optional(),
+          })).optional(),
+        })),
       }),
     };
   },

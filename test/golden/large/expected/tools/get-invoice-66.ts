@@ -42,28 +42,19 @@ export const getInvoice66Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 66: get invoice.","inputSchema":{"type":"object","properties":{"created0":{"type":"object","properties":{"amount0":{"type":"array","items":{"type":"object","properties":{"status0":{"type":"string","description":"A id value"},"created1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"cursor2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["status0","cursor2"],"additionalProperties":false}},"amount1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["amount0"],"additionalProperties":false},"id1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["id1"]},"name":"get_invoice_66","outputSchema":{"type":"object","properties":{"tags0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"limit1":{"type":"array","items":{"type":"string"},"maxItems":26}},"additionalProperties":false},"title":"Tool number 66"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        created0: z
-          .strictObject({
-            amount0: z.array(
-              z.strictObject({
-                status0: z.string(),
-                created1: z.union([z.string(), z.number().int()]).optional(),
-                cursor2: z
-                  .string()
-                  .regex(/^[a-z0-9-]+$/u)
-                  .nullable(),
-              }),
-            ),
-            amount1: z.tuple([z.number(), z.number()]).optional(),
-          })
-          .optional(),
-        id1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        created0: z.strictObject({
+          amount0: z.array(z.strictObject({
+            status0: z.string(),
+            created1: z.union([z.string(), z.number().int()]).optional(),
+            cursor2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+          })),
+          amount1: z.tuple([z.number(), z.number()]).optional(),
+        }).optional(),
+        id1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
       }),
       output: z.strictObject({
         tags0: z.tuple([z.number(), z.number()]).optional(),

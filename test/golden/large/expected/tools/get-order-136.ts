@@ -51,41 +51,23 @@ export const getOrder136Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 136: get order.","inputSchema":{"type":"object","properties":{"limit0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount1":{"type":"integer","minimum":0,"maximum":946},"tags2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"tags3":{"type":"array","items":{"type":"object","properties":{"id0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"cursor1":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"additionalProperties":false}},"name4":{"type":"string","enum":["low","medium"]},"status5":{"type":"integer","minimum":0,"maximum":944},"status6":{"type":"string","enum":["low","medium","high"]}},"required":["tags2","name4"],"additionalProperties":false},"name":"get/order_136","outputSchema":{"type":"object","properties":{"created0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"created1":{"type":"string","enum":["low","medium","high"]},"created2":{"type":"boolean","default":false}},"required":["created1"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
-        limit0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        limit0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         amount1: z.number().int().min(0).max(946).optional(),
-        tags2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
-        tags3: z
-          .array(
-            z.strictObject({
-              id0: z
-                .string()
-                .regex(/^[a-z0-9-]+$/u)
-                .nullable()
-                .optional(),
-              cursor1: z.union([z.string(), z.number().int()]).optional(),
-            }),
-          )
-          .optional(),
+        tags2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        tags3: z.array(z.strictObject({
+          id0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          cursor1: z.union([z.string(), z.number().int()]).optional(),
+        })).optional(),
         name4: z.enum(["low", "medium"]),
         status5: z.number().int().min(0).max(944).optional(),
         status6: z.enum(["low", "medium", "high"]).optional(),
       }),
       output: z.looseObject({
-        created0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        created0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         created1: z.enum(["low", "medium", "high"]),
         created2: z.boolean().optional(),
       }),

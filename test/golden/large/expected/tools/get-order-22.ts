@@ -39,25 +39,19 @@ export const getOrder22Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 22: get order.","inputSchema":{"type":"object","properties":{"name0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"name1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner2":{"anyOf":[{"type":"string"},{"type":"integer"}]},"tags3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["name1","tags3"]},"name":"get_order_22","outputSchema":{"type":"object","properties":{"created0":{"type":"array","items":{"type":"string"},"maxItems":28},"name1":{"type":"string","format":"uri"},"created2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"cursor3":{"type":"boolean","default":true},"name4":{"type":"boolean","default":true}},"required":["name1"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         name0: z.union([z.string(), z.number().int()]).optional(),
-        name1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        name1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         owner2: z.union([z.string(), z.number().int()]).optional(),
         tags3: z.union([z.string(), z.number().int()]),
       }),
       output: z.looseObject({
         created0: z.array(z.string()).max(28).optional(),
         name1: z.url(),
-        created2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        created2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         cursor3: z.boolean().optional(),
         name4: z.boolean().optional(),
       }),

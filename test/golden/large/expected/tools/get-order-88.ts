@@ -72,36 +72,25 @@ export const getOrder88Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 88: get order.","inputSchema":{"type":"object","properties":{"name0":{"type":"integer","minimum":0,"maximum":801},"cursor1":{"type":"number","exclusiveMinimum":0,"default":1},"name2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"id3":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount4":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"name5":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["cursor1","name2","id3","amount4"],"additionalProperties":false},"name":"get_order_88","outputSchema":{"type":"object","properties":{"cursor0":{"type":"object","properties":{"id0":{"type":"string","description":"A name value"},"owner1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"id2":{"type":"string","description":"A amount value"},"amount3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["amount3"],"additionalProperties":false},"tags1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"id2":{"type":"array","items":{"type":"string"},"maxItems":12},"tags3":{"type":"number","exclusiveMinimum":0,"default":1},"created4":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"owner5":{"type":"integer","minimum":0,"maximum":886},"owner6":{"type":"array","items":{"type":"string"},"maxItems":9}},"required":["tags3","owner5"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
         name0: z.number().int().min(0).max(801).optional(),
         cursor1: z.number().gt(0),
-        name2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
-        id3: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        name2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        id3: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         amount4: z.tuple([z.number(), z.number()]),
         name5: z.number().gt(0).optional(),
       }),
       output: z.looseObject({
-        cursor0: z
-          .strictObject({
-            id0: z.string().optional(),
-            owner1: z.union([z.string(), z.number().int()]).optional(),
-            id2: z.string().optional(),
-            amount3: z.union([z.string(), z.number().int()]),
-          })
-          .optional(),
-        tags1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        cursor0: z.strictObject({
+          id0: z.string().optional(),
+          owner1: z.union([z.string(), z.number().int()]).optional(),
+          id2: z.string().optional(),
+          amount3: z.union([z.string(), z.number().int()]),
+        }).optional(),
+        tags1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         id2: z.array(z.string()).max(12).optional(),
         tags3: z.number().gt(0),
         created4: z.tuple([z.number(), z.number()]).optional(),

@@ -56,13 +56,14 @@ export const getPayment144Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 144: get payment.","inputSchema":{"type":"object","properties":{"name0":{"type":"object","properties":{"cursor0":{"type":"number","exclusiveMinimum":0,"default":1}},"additionalProperties":false},"name1":{"type":"array","items":{"type":"object","properties":{"amount0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"additionalProperties":false}},"name2":{"type":"number","exclusiveMinimum":0,"default":1},"id3":{"type":"array","items":{"type":"string"},"maxItems":7},"tags4":{"type":"string","description":"A id value"}},"additionalProperties":false},"name":"get.payment_144","outputSchema":{"type":"object","properties":{"amount0":{"type":"boolean","default":true},"limit1":{"type":"array","items":{"type":"object","properties":{"amount0":{"type":"string","format":"date"}},"additionalProperties":false}},"created2":{"type":"string","format":"date"}},"required":["created2"],"additionalProperties":false},"title":"Tool number 144"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
         name0: z.strictObject({ cursor0: z.number().gt(0).optional() }).optional(),
-        name1: z
-          .array(z.strictObject({ amount0: z.tuple([z.number(), z.number()]).optional() }))
-          .optional(),
+        name1: z.array(z.strictObject({
+          amount0: z.tuple([z.number(), z.number()]).optional(),
+        })).optional(),
         name2: z.number().gt(0).optional(),
         id3: z.array(z.string()).max(7).optional(),
         tags4: z.string().optional(),

@@ -52,6 +52,7 @@ export const getReport112Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 112: get report.","inputSchema":{"type":"object","properties":{"created0":{"type":"string","description":"A name value"},"name1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"tags2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount3":{"type":"string","description":"A created value"},"status4":{"type":"boolean","default":false},"owner5":{"type":"boolean","default":true},"created6":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"page":{"$ref":"#/$defs/page"}},"additionalProperties":false,"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"get_report_112","outputSchema":{"type":"object","properties":{"amount0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"amount1":{"type":"string","enum":["low","medium"]},"tags2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner3":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"limit4":{"type":"string","enum":["low","medium","high"]}},"required":["amount0","owner3"]}}',
+  // prettier-ignore
   validators: (z) => {
     const getReport112ToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),
@@ -59,38 +60,19 @@ export const getReport112Tool = /* @__PURE__ */ defineTool<
     return {
       input: z.strictObject({
         created0: z.string().optional(),
-        name1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
-        tags2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        name1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        tags2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         amount3: z.string().optional(),
         status4: z.boolean().optional(),
         owner5: z.boolean().optional(),
-        created6: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        created6: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         page: getReport112ToolInputSchemaPage.optional(),
       }),
       output: z.looseObject({
         amount0: z.tuple([z.number(), z.number()]),
         amount1: z.enum(["low", "medium"]).optional(),
-        tags2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
-        owner3: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        tags2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        owner3: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         limit4: z.enum(["low", "medium", "high"]).optional(),
       }),
     };

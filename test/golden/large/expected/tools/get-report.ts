@@ -45,12 +45,14 @@ export type GetReportInput = {
 export const getReportTool = /* @__PURE__ */ defineTool<GetReportInput, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 95: get report.","inputSchema":{"type":"object","properties":{"amount0":{"type":"array","items":{"type":"object","properties":{"id0":{"type":"number","exclusiveMinimum":0,"default":1},"created1":{"type":"string","description":"A id value"}},"additionalProperties":false}},"cursor1":{"type":"array","items":{"type":"string"},"maxItems":33},"amount2":{"type":"string","enum":["low","medium","high"]},"limit3":{"type":"string","enum":["low","medium","high"]},"id4":{"type":"object","properties":{"status0":{"type":"boolean","default":false}},"required":["status0"]},"tags5":{"type":"object","properties":{"cursor0":{"type":"boolean","default":true},"status1":{"type":"string","format":"date-time"}},"required":["status1"],"additionalProperties":false},"created6":{"type":"string","format":"date"},"id7":{"type":"string","format":"date"}},"required":["amount0","id4","tags5"]},"name":"get_report"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        amount0: z.array(
-          z.strictObject({ id0: z.number().gt(0).optional(), created1: z.string().optional() }),
-        ),
+        amount0: z.array(z.strictObject({
+          id0: z.number().gt(0).optional(),
+          created1: z.string().optional(),
+        })),
         cursor1: z.array(z.string()).max(33).optional(),
         amount2: z.enum(["low", "medium", "high"]).optional(),
         limit3: z.enum(["low", "medium", "high"]).optional(),

@@ -70,42 +70,27 @@ export const getRepository102Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 102: get repository.","inputSchema":{"type":"object","properties":{"name0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"name1":{"type":"array","items":{"type":"object","properties":{"amount0":{"type":"number","exclusiveMinimum":0,"default":1},"tags1":{"type":"array","items":{"type":"object","properties":{"limit0":{"type":"string","format":"date"},"status1":{"type":"integer","minimum":0,"maximum":893},"owner2":{"type":"string","format":"date"}},"required":["status1","owner2"],"additionalProperties":false}},"owner2":{"anyOf":[{"type":"string"},{"type":"integer"}]},"created3":{"type":"object","properties":{"name0":{"type":"boolean","default":false},"tags1":{"type":"string","enum":["low","medium"]},"limit2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"cursor3":{"type":"boolean","default":true}},"required":["name0"]}},"required":["tags1"],"additionalProperties":false}},"amount2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}}},"name":"get-repository_102","outputSchema":{"type":"object","properties":{"amount0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"amount1":{"type":"array","items":{"type":"string"},"maxItems":43},"amount2":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"cursor3":{"type":"string","enum":["low","medium","high"]},"cursor4":{"type":"integer","minimum":0,"maximum":163}},"required":["amount0","amount1","amount2","cursor4"],"additionalProperties":false},"title":"Tool number 102"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         name0: z.union([z.string(), z.number().int()]).optional(),
-        name1: z
-          .array(
-            z.strictObject({
-              amount0: z.number().gt(0).optional(),
-              tags1: z.array(
-                z.strictObject({
-                  limit0: z.iso.date().optional(),
-                  status1: z.number().int().min(0).max(893),
-                  owner2: z.iso.date(),
-                }),
-              ),
-              owner2: z.union([z.string(), z.number().int()]).optional(),
-              created3: z
-                .looseObject({
-                  name0: z.boolean(),
-                  tags1: z.enum(["low", "medium"]).optional(),
-                  limit2: z
-                    .string()
-                    .regex(/^[a-z0-9-]+$/u)
-                    .nullable()
-                    .optional(),
-                  cursor3: z.boolean().optional(),
-                })
-                .optional(),
-            }),
-          )
-          .optional(),
-        amount2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        name1: z.array(z.strictObject({
+          amount0: z.number().gt(0).optional(),
+          tags1: z.array(z.strictObject({
+            limit0: z.iso.date().optional(),
+            status1: z.number().int().min(0).max(893),
+            owner2: z.iso.date(),
+          })),
+          owner2: z.union([z.string(), z.number().int()]).optional(),
+          created3: z.looseObject({
+            name0: z.boolean(),
+            tags1: z.enum(["low", "medium"]).optional(),
+            limit2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            cursor3: z.boolean().optional(),
+          }).optional(),
+        })).optional(),
+        amount2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
       }),
       output: z.strictObject({
         amount0: z.union([z.string(), z.number().int()]),

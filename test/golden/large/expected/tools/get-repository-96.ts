@@ -26,6 +26,7 @@ export const getRepository96Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 96: get repository.","inputSchema":{"type":"object","properties":{"tags0":{"type":"number","exclusiveMinimum":0,"default":1}},"additionalProperties":false},"name":"get.repository_96","outputSchema":{"type":"object","properties":{"limit0":{"type":"string","enum":["low","medium","high"]}},"additionalProperties":false},"title":"Tool number 96"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({ tags0: z.number().gt(0).optional() }),

@@ -50,6 +50,7 @@ export const getShipment44Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 44: get shipment.","inputSchema":{"type":"object","properties":{"id0":{"type":"string","format":"uri"},"created1":{"type":"string","enum":["low","medium","high"]},"owner2":{"type":"string","format":"email"}},"additionalProperties":false},"name":"get_shipment_44","outputSchema":{"type":"object","properties":{"amount0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"limit2":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"status3":{"type":"integer","minimum":0,"maximum":387},"cursor4":{"type":"integer","minimum":0,"maximum":662},"id5":{"type":"string","enum":["low","medium","high"]},"owner6":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["owner1"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
@@ -58,15 +59,8 @@ export const getShipment44Tool = /* @__PURE__ */ defineTool<
         owner2: z.email().optional(),
       }),
       output: z.looseObject({
-        amount0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
-        owner1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        amount0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        owner1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         limit2: z.tuple([z.number(), z.number()]).optional(),
         status3: z.number().int().min(0).max(387).optional(),
         cursor4: z.number().int().min(0).max(662).optional(),

@@ -28,21 +28,15 @@ export type GetShipmentInput = {
 export const getShipmentTool = /* @__PURE__ */ defineTool<GetShipmentInput, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 125: get shipment.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"boolean","default":false},"owner1":{"type":"string","enum":["low","medium","high"]},"limit2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount3":{"type":"boolean","default":false},"amount4":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"tags5":{"type":"string","format":"uri"}},"required":["limit2"]},"name":"get_shipment"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         cursor0: z.boolean().optional(),
         owner1: z.enum(["low", "medium", "high"]).optional(),
-        limit2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        limit2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         amount3: z.boolean().optional(),
-        amount4: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        amount4: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         tags5: z.url().optional(),
       }),
     };

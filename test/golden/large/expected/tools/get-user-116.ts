@@ -64,43 +64,29 @@ export const getUser116Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 116: get user.","inputSchema":{"type":"object","properties":{"tags0":{"type":"integer","minimum":0,"maximum":330},"owner1":{"type":"integer","minimum":0,"maximum":161},"amount2":{"type":"string","description":"A owner value"},"limit3":{"type":"array","items":{"type":"object","properties":{"id0":{"type":"number","exclusiveMinimum":0,"default":1},"limit1":{"type":"string","description":"A owner value"},"owner2":{"type":"string","format":"uuid"}},"required":["limit1"],"additionalProperties":false}},"id4":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"status5":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["owner1","limit3"],"additionalProperties":false},"name":"get_user_116","outputSchema":{"type":"object","properties":{"name0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"created1":{"type":"object","properties":{"created0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner1":{"type":"array","items":{"type":"object","properties":{"status0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount1":{"type":"boolean","default":false}},"additionalProperties":false}},"created2":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["created0","owner1","created2"]}},"required":["created1"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
         tags0: z.number().int().min(0).max(330).optional(),
         owner1: z.number().int().min(0).max(161),
         amount2: z.string().optional(),
-        limit3: z.array(
-          z.strictObject({
-            id0: z.number().gt(0).optional(),
-            limit1: z.string(),
-            owner2: z.guid().optional(),
-          }),
-        ),
+        limit3: z.array(z.strictObject({
+          id0: z.number().gt(0).optional(),
+          limit1: z.string(),
+          owner2: z.guid().optional(),
+        })),
         id4: z.tuple([z.number(), z.number()]).optional(),
         status5: z.tuple([z.number(), z.number()]).optional(),
       }),
       output: z.looseObject({
-        name0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        name0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         created1: z.looseObject({
-          created0: z
-            .string()
-            .regex(/^[a-z0-9-]+$/u)
-            .nullable(),
-          owner1: z.array(
-            z.strictObject({
-              status0: z
-                .string()
-                .regex(/^[a-z0-9-]+$/u)
-                .nullable()
-                .optional(),
-              amount1: z.boolean().optional(),
-            }),
-          ),
+          created0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+          owner1: z.array(z.strictObject({
+            status0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            amount1: z.boolean().optional(),
+          })),
           created2: z.union([z.string(), z.number().int()]),
         }),
       }),

@@ -65,6 +65,7 @@ export const listCalendarEvent122Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 122: list calendar event.","inputSchema":{"type":"object","properties":{"name0":{"type":"array","items":{"type":"string"},"maxItems":50},"id1":{"type":"object","properties":{"id0":{"type":"boolean","default":false},"created1":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["id0"],"additionalProperties":false},"status2":{"type":"string","enum":["low","medium"]},"tags3":{"type":"string","description":"A id value"},"tags4":{"type":"object","properties":{"id0":{"type":"integer","minimum":0,"maximum":416},"limit1":{"type":"string","enum":["low","medium"]}},"required":["id0","limit1"],"additionalProperties":false},"name5":{"type":"number","exclusiveMinimum":0,"default":1},"limit6":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["name0","id1","status2","tags3","name5"]},"name":"list_calendar_event_122","outputSchema":{"type":"object","properties":{"amount0":{"type":"string","enum":["low","medium","high"]},"cursor1":{"type":"number","exclusiveMinimum":0,"default":1},"cursor2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner3":{"type":"number","exclusiveMinimum":0,"default":1},"tags4":{"type":"string","enum":["low","medium"]}},"required":["amount0","cursor2","owner3","tags4"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
@@ -75,22 +76,17 @@ export const listCalendarEvent122Tool = /* @__PURE__ */ defineTool<
         }),
         status2: z.enum(["low", "medium"]),
         tags3: z.string(),
-        tags4: z
-          .strictObject({
-            id0: z.number().int().min(0).max(416),
-            limit1: z.enum(["low", "medium"]),
-          })
-          .optional(),
+        tags4: z.strictObject({
+          id0: z.number().int().min(0).max(416),
+          limit1: z.enum(["low", "medium"]),
+        }).optional(),
         name5: z.number().gt(0),
         limit6: z.tuple([z.number(), z.number()]).optional(),
       }),
       output: z.looseObject({
         amount0: z.enum(["low", "medium", "high"]),
         cursor1: z.number().gt(0).optional(),
-        cursor2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        cursor2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         owner3: z.number().gt(0),
         tags4: z.enum(["low", "medium"]),
       }),

@@ -39,6 +39,7 @@ export const listCalendarEvent131Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 131: list calendar event.","inputSchema":{"type":"object","properties":{"limit0":{"type":"string","format":"date-time"},"amount1":{"type":"integer","minimum":0,"maximum":218},"cursor2":{"type":"integer","minimum":0,"maximum":134},"tags3":{"type":"object","properties":{"id0":{"type":"string","format":"email"}}}},"required":["cursor2"]},"name":"list_calendar_event_131"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({

@@ -41,6 +41,7 @@ export const listCalendarEvent137Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 137: list calendar event.","inputSchema":{"type":"object","properties":{"status0":{"type":"number","exclusiveMinimum":0,"default":1},"name1":{"type":"array","items":{"type":"string"},"maxItems":38},"owner2":{"anyOf":[{"type":"string"},{"type":"integer"}]},"created3":{"type":"string","description":"A status value"},"name4":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name5":{"type":"string","description":"A owner value"},"name6":{"type":"integer","minimum":0,"maximum":427},"cursor7":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["cursor7"]},"name":"list_calendar_event_137"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
@@ -48,17 +49,10 @@ export const listCalendarEvent137Tool = /* @__PURE__ */ defineTool<
         name1: z.array(z.string()).max(38).optional(),
         owner2: z.union([z.string(), z.number().int()]).optional(),
         created3: z.string().optional(),
-        name4: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        name4: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         name5: z.string().optional(),
         name6: z.number().int().min(0).max(427).optional(),
-        cursor7: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        cursor7: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
       }),
     };
   },

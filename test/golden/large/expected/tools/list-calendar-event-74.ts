@@ -45,24 +45,20 @@ export const listCalendarEvent74Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 74: list calendar event.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"boolean","default":true},"created1":{"type":"object","properties":{"name0":{"type":"string","format":"email"},"cursor1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}}}}},"name":"list/calendar_event_74","outputSchema":{"type":"object","properties":{"cursor0":{"type":"object","properties":{"owner0":{"type":"string","format":"uri"}}},"owner1":{"type":"string","enum":["low","medium"]},"name2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["name2"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         cursor0: z.boolean().optional(),
-        created1: z
-          .looseObject({
-            name0: z.email().optional(),
-            cursor1: z.tuple([z.number(), z.number()]).optional(),
-          })
-          .optional(),
+        created1: z.looseObject({
+          name0: z.email().optional(),
+          cursor1: z.tuple([z.number(), z.number()]).optional(),
+        }).optional(),
       }),
       output: z.looseObject({
         cursor0: z.looseObject({ owner0: z.url().optional() }).optional(),
         owner1: z.enum(["low", "medium"]).optional(),
-        name2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        name2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
       }),
     };
   },

@@ -23,6 +23,7 @@ export const listCalendarEvent97Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 97: list calendar event.","inputSchema":{"type":"object","properties":{"amount0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"id1":{"type":"array","items":{"type":"string"},"maxItems":26}},"required":["amount0"]},"name":"list_calendar_event_97"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({

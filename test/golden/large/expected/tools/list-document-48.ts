@@ -51,20 +51,19 @@ export const listDocument48Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 48: list document.","inputSchema":{"type":"object","properties":{"created0":{"type":"string","description":"A name value"}},"required":["created0"],"additionalProperties":false},"name":"list.document_48","outputSchema":{"type":"object","properties":{"id0":{"type":"array","items":{"type":"string"},"maxItems":31},"id1":{"type":"string","description":"A owner value"},"created2":{"type":"object","properties":{"amount0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"status1":{"type":"string","description":"A limit value"},"tags2":{"type":"boolean","default":true},"name3":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["amount0"],"additionalProperties":false},"limit3":{"type":"string","description":"A tags value"},"status4":{"type":"object","properties":{"amount0":{"type":"array","items":{"type":"string"},"maxItems":1}}},"status5":{"type":"string","enum":["low","medium"]}},"required":["id0","status4","status5"],"additionalProperties":false},"title":"Tool number 48"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({ created0: z.string() }),
       output: z.strictObject({
         id0: z.array(z.string()).max(31),
         id1: z.string().optional(),
-        created2: z
-          .strictObject({
-            amount0: z.tuple([z.number(), z.number()]),
-            status1: z.string().optional(),
-            tags2: z.boolean().optional(),
-            name3: z.number().gt(0).optional(),
-          })
-          .optional(),
+        created2: z.strictObject({
+          amount0: z.tuple([z.number(), z.number()]),
+          status1: z.string().optional(),
+          tags2: z.boolean().optional(),
+          name3: z.number().gt(0).optional(),
+        }).optional(),
         limit3: z.string().optional(),
         status4: z.looseObject({ amount0: z.array(z.string()).max(1).optional() }),
         status5: z.enum(["low", "medium"]),

@@ -29,16 +29,13 @@ export const listDocument78Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 78: list document.","inputSchema":{"type":"object","properties":{"created0":{"type":"string","description":"A owner value"}}},"name":"list_document_78","outputSchema":{"type":"object","properties":{"status0":{"type":"string","format":"date-time"},"id1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"additionalProperties":false},"title":"Tool number 78"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({ created0: z.string().optional() }),
       output: z.strictObject({
         status0: z.iso.datetime({ offset: true }).optional(),
-        id1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        id1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
       }),
     };
   },

@@ -22,16 +22,13 @@ export type ListInvoice113Input =
 export const listInvoice113Tool = /* @__PURE__ */ defineTool<ListInvoice113Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 113: list invoice.","inputSchema":{"type":"object","oneOf":[{"properties":{"mode":{"const":"by_id"},"id":{"type":"string"}},"required":["mode","id"]},{"properties":{"mode":{"const":"by_query"},"query":{"type":"string","minLength":1}},"required":["mode","query"]}]},"name":"list_invoice_113"}',
+  // prettier-ignore
   validators: (z) => {
     return {
-      input: z
-        .looseObject({})
-        .and(
-          z.xor([
-            z.looseObject({ mode: z.literal("by_id"), id: z.string() }),
-            z.looseObject({ mode: z.literal("by_query"), query: z.string().min(1) }),
-          ]),
-        ),
+      input: z.looseObject({}).and(z.xor([
+        z.looseObject({ mode: z.literal("by_id"), id: z.string() }),
+        z.looseObject({ mode: z.literal("by_query"), query: z.string().min(1) }),
+      ])),
     };
   },
 });

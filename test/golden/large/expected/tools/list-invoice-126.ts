@@ -76,32 +76,26 @@ export const listInvoice126Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 126: list invoice.","inputSchema":{"type":"object","properties":{"created0":{"type":"object","properties":{"amount0":{"type":"object","properties":{"limit0":{"type":"array","items":{"type":"string"},"maxItems":46},"amount1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"owner2":{"type":"integer","minimum":0,"maximum":883},"status3":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["limit0","amount1"],"additionalProperties":false}}},"created1":{"type":"string","description":"A status value"},"owner2":{"type":"array","items":{"type":"string"},"maxItems":16},"cursor3":{"type":"string","enum":["low","medium"]},"amount4":{"anyOf":[{"type":"string"},{"type":"integer"}]},"limit5":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"page":{"$ref":"#/$defs/page"}},"required":["owner2","amount4","limit5"],"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"list/invoice_126","outputSchema":{"type":"object","properties":{"created0":{"type":"string","description":"A owner value"},"name1":{"type":"array","items":{"type":"string"},"maxItems":20},"tags2":{"anyOf":[{"type":"string"},{"type":"integer"}]},"tags3":{"type":"integer","minimum":0,"maximum":556},"amount4":{"type":"string","enum":["low","medium"]},"id5":{"type":"array","items":{"type":"object","properties":{"status0":{"type":"string","description":"A id value"}},"additionalProperties":false}},"amount6":{"type":"string","enum":["low","medium","high"]}},"required":["name1","id5"],"additionalProperties":false},"title":"Tool number 126"}',
+  // prettier-ignore
   validators: (z) => {
     const listInvoice126ToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),
     });
     return {
       input: z.looseObject({
-        created0: z
-          .looseObject({
-            amount0: z
-              .strictObject({
-                limit0: z.array(z.string()).max(46),
-                amount1: z.union([z.string(), z.number().int()]),
-                owner2: z.number().int().min(0).max(883).optional(),
-                status3: z.number().gt(0).optional(),
-              })
-              .optional(),
-          })
-          .optional(),
+        created0: z.looseObject({
+          amount0: z.strictObject({
+            limit0: z.array(z.string()).max(46),
+            amount1: z.union([z.string(), z.number().int()]),
+            owner2: z.number().int().min(0).max(883).optional(),
+            status3: z.number().gt(0).optional(),
+          }).optional(),
+        }).optional(),
         created1: z.string().optional(),
         owner2: z.array(z.string()).max(16),
         cursor3: z.enum(["low", "medium"]).optional(),
         amount4: z.union([z.string(), z.number().int()]),
-        limit5: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        limit5: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         page: listInvoice126ToolInputSchemaPage.optional(),
       }),
       output: z.strictObject({

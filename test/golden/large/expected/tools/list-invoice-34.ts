@@ -38,6 +38,7 @@ export const listInvoice34Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 34: list invoice.","inputSchema":{"type":"object","properties":{"status0":{"type":"string","format":"date"}}},"name":"list_invoice_34","outputSchema":{"type":"object","properties":{"limit0":{"type":"boolean","default":true},"cursor1":{"type":"string","description":"A id value"},"amount2":{"type":"string","enum":["low","medium","high"]},"name3":{"type":"string","format":"email"},"status4":{"type":"array","items":{"type":"string"},"maxItems":39},"cursor5":{"type":"string","enum":["low","medium"]},"name6":{"type":"string","description":"A owner value"}},"required":["cursor1","amount2","cursor5"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({ status0: z.iso.date().optional() }),

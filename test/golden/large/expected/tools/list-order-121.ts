@@ -40,18 +40,17 @@ export type ListOrder121Input = {
 export const listOrder121Tool = /* @__PURE__ */ defineTool<ListOrder121Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 121: list order.","inputSchema":{"type":"object","properties":{"amount0":{"type":"number","exclusiveMinimum":0,"default":1},"status1":{"type":"array","items":{"type":"object","properties":{"limit0":{"type":"boolean","default":true},"cursor1":{"type":"boolean","default":false},"amount2":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"tags3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["amount2","tags3"],"additionalProperties":false}},"name2":{"type":"string","description":"A name value"},"cursor3":{"type":"boolean","default":false},"name4":{"type":"boolean","default":true},"status5":{"type":"array","items":{"type":"string"},"maxItems":12},"status6":{"type":"string","enum":["low","medium"]}},"required":["amount0","status1"]},"name":"list_order_121"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         amount0: z.number().gt(0),
-        status1: z.array(
-          z.strictObject({
-            limit0: z.boolean().optional(),
-            cursor1: z.boolean().optional(),
-            amount2: z.tuple([z.number(), z.number()]),
-            tags3: z.union([z.string(), z.number().int()]),
-          }),
-        ),
+        status1: z.array(z.strictObject({
+          limit0: z.boolean().optional(),
+          cursor1: z.boolean().optional(),
+          amount2: z.tuple([z.number(), z.number()]),
+          tags3: z.union([z.string(), z.number().int()]),
+        })),
         name2: z.string().optional(),
         cursor3: z.boolean().optional(),
         name4: z.boolean().optional(),

@@ -29,6 +29,7 @@ export type ListOrder21InputPage = {
 export const listOrder21Tool = /* @__PURE__ */ defineTool<ListOrder21Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 21: list order.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"string","format":"email"},"id1":{"type":"boolean","default":false},"owner2":{"anyOf":[{"type":"string"},{"type":"integer"}]},"page":{"$ref":"#/$defs/page"}},"required":["id1"],"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"list_order_21","title":"Tool number 21"}',
+  // prettier-ignore
   validators: (z) => {
     const listOrder21ToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),

@@ -46,26 +46,19 @@ export type ListOrderInputPage = {
 export const listOrderTool = /* @__PURE__ */ defineTool<ListOrderInput, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 35: list order.","inputSchema":{"type":"object","properties":{"tags0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name1":{"type":"integer","minimum":0,"maximum":784},"owner2":{"type":"array","items":{"type":"object","properties":{"created0":{"type":"string","format":"uri"},"owner1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["owner1"],"additionalProperties":false}},"tags3":{"type":"string","format":"date"},"created4":{"type":"string","enum":["low","medium"]},"name5":{"type":"object","properties":{"cursor0":{"type":"array","items":{"type":"string"},"maxItems":10}},"additionalProperties":false},"page":{"$ref":"#/$defs/page"}},"required":["tags0","owner2"],"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"list.order"}',
+  // prettier-ignore
   validators: (z) => {
     const listOrderToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),
     });
     return {
       input: z.looseObject({
-        tags0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        tags0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         name1: z.number().int().min(0).max(784).optional(),
-        owner2: z.array(
-          z.strictObject({
-            created0: z.url().optional(),
-            owner1: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable(),
-          }),
-        ),
+        owner2: z.array(z.strictObject({
+          created0: z.url().optional(),
+          owner1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        })),
         tags3: z.iso.date().optional(),
         created4: z.enum(["low", "medium"]).optional(),
         name5: z.strictObject({ cursor0: z.array(z.string()).max(10).optional() }).optional(),

@@ -47,22 +47,21 @@ export type ListPaymentInput = {
 export const listPaymentTool = /* @__PURE__ */ defineTool<ListPaymentInput, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 145: list payment.","inputSchema":{"type":"object","properties":{"tags0":{"type":"array","items":{"type":"string"},"maxItems":12},"created1":{"type":"object","properties":{"amount0":{"type":"object","properties":{"created0":{"type":"number","exclusiveMinimum":0,"default":1},"created1":{"type":"string","description":"A tags value"},"tags2":{"type":"boolean","default":true},"name3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["created0"]},"tags1":{"type":"string","enum":["low","medium"]},"created2":{"type":"string","format":"date-time"}},"required":["amount0"]},"owner2":{"type":"string","description":"A created value"},"tags3":{"type":"string","description":"A cursor value"},"limit4":{"type":"array","items":{"type":"string"},"maxItems":4},"owner5":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["owner2","tags3"]},"name":"list/payment"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         tags0: z.array(z.string()).max(12).optional(),
-        created1: z
-          .looseObject({
-            amount0: z.looseObject({
-              created0: z.number().gt(0),
-              created1: z.string().optional(),
-              tags2: z.boolean().optional(),
-              name3: z.union([z.string(), z.number().int()]).optional(),
-            }),
-            tags1: z.enum(["low", "medium"]).optional(),
-            created2: z.iso.datetime({ offset: true }).optional(),
-          })
-          .optional(),
+        created1: z.looseObject({
+          amount0: z.looseObject({
+            created0: z.number().gt(0),
+            created1: z.string().optional(),
+            tags2: z.boolean().optional(),
+            name3: z.union([z.string(), z.number().int()]).optional(),
+          }),
+          tags1: z.enum(["low", "medium"]).optional(),
+          created2: z.iso.datetime({ offset: true }).optional(),
+        }).optional(),
         owner2: z.string(),
         tags3: z.string(),
         limit4: z.array(z.string()).max(4).optional(),

@@ -37,26 +37,22 @@ export const listReport132Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 132: list report.","inputSchema":{"type":"object","properties":{"status0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount1":{"type":"array","items":{"type":"string"},"maxItems":6},"amount2":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"created3":{"type":"string","format":"date"}},"required":["status0","amount1"],"additionalProperties":false},"name":"list-report_132","outputSchema":{"type":"object","properties":{"id0":{"type":"array","items":{"type":"object","properties":{"created0":{"type":"string","enum":["low","medium"]},"limit1":{"type":"string","description":"A amount value"},"name2":{"type":"string","enum":["low","medium","high"]},"owner3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["name2","owner3"],"additionalProperties":false}}},"required":["id0"],"additionalProperties":false},"title":"Tool number 132"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
-        status0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        status0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         amount1: z.array(z.string()).max(6),
         amount2: z.tuple([z.number(), z.number()]).optional(),
         created3: z.iso.date().optional(),
       }),
       output: z.strictObject({
-        id0: z.array(
-          z.strictObject({
-            created0: z.enum(["low", "medium"]).optional(),
-            limit1: z.string().optional(),
-            name2: z.enum(["low", "medium", "high"]),
-            owner3: z.union([z.string(), z.number().int()]),
-          }),
-        ),
+        id0: z.array(z.strictObject({
+          created0: z.enum(["low", "medium"]).optional(),
+          limit1: z.string().optional(),
+          name2: z.enum(["low", "medium", "high"]),
+          owner3: z.union([z.string(), z.number().int()]),
+        })),
       }),
     };
   },

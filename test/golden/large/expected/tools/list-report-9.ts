@@ -37,15 +37,13 @@ export type ListReport9Input = {
 export const listReport9Tool = /* @__PURE__ */ defineTool<ListReport9Input, CallToolResult>({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 9: list report.","inputSchema":{"type":"object","properties":{"created0":{"type":"integer","minimum":0,"maximum":700},"name1":{"type":"array","items":{"type":"object","properties":{"status0":{"type":"string","description":"A limit value"},"name1":{"type":"boolean","default":true}},"required":["name1"],"additionalProperties":false}},"created2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"status3":{"type":"number","exclusiveMinimum":0,"default":1},"status4":{"type":"string","description":"A limit value"}},"required":["created0","name1","created2","status4"]},"name":"list_report_9","title":"Tool number 9"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         created0: z.number().int().min(0).max(700),
         name1: z.array(z.strictObject({ status0: z.string().optional(), name1: z.boolean() })),
-        created2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        created2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         status3: z.number().gt(0).optional(),
         status4: z.string(),
       }),

@@ -93,70 +93,43 @@ export const listRepository68Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 68: list repository.","inputSchema":{"type":"object","properties":{"id0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"name1":{"type":"string","description":"A name value"},"status2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"tags3":{"type":"array","items":{"type":"object","properties":{"cursor0":{"type":"string","enum":["low","medium"]},"amount1":{"type":"array","items":{"type":"string"},"maxItems":43},"id2":{"type":"array","items":{"type":"object","properties":{"name0":{"type":"string","format":"email"},"tags1":{"type":"boolean","default":true},"tags2":{"type":"boolean","default":true}},"required":["name0","tags2"],"additionalProperties":false}}},"additionalProperties":false}},"limit4":{"type":"array","items":{"type":"object","properties":{"id0":{"type":"array","items":{"type":"object","properties":{"cursor0":{"type":"integer","minimum":0,"maximum":681},"cursor1":{"type":"string","format":"date"},"owner2":{"type":"number","exclusiveMinimum":0,"default":1},"cursor3":{"type":"array","items":{"type":"string"},"maxItems":29}},"required":["cursor3"],"additionalProperties":false}},"created1":{"type":"object","properties":{"created0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner1":{"type":"integer","minimum":0,"maximum":563},"created2":{"type":"string","description":"A name value"}},"required":["owner1"]}},"additionalProperties":false}}},"required":["id0","name1"],"additionalProperties":false},"name":"list/repository_68","outputSchema":{"type":"object","properties":{"tags0":{"type":"string","description":"A tags value"},"tags1":{"type":"string","format":"uuid"},"created2":{"type":"array","items":{"type":"object","properties":{"created0":{"type":"string","enum":["low","medium"]},"cursor1":{"type":"array","items":{"type":"string"},"maxItems":49}},"required":["created0","cursor1"],"additionalProperties":false}},"owner3":{"type":"array","items":{"type":"string"},"maxItems":32}},"required":["created2","owner3"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
         id0: z.tuple([z.number(), z.number()]),
         name1: z.string(),
-        status2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
-        tags3: z
-          .array(
-            z.strictObject({
-              cursor0: z.enum(["low", "medium"]).optional(),
-              amount1: z.array(z.string()).max(43).optional(),
-              id2: z
-                .array(
-                  z.strictObject({
-                    name0: z.email(),
-                    tags1: z.boolean().optional(),
-                    tags2: z.boolean(),
-                  }),
-                )
-                .optional(),
-            }),
-          )
-          .optional(),
-        limit4: z
-          .array(
-            z.strictObject({
-              id0: z
-                .array(
-                  z.strictObject({
-                    cursor0: z.number().int().min(0).max(681).optional(),
-                    cursor1: z.iso.date().optional(),
-                    owner2: z.number().gt(0).optional(),
-                    cursor3: z.array(z.string()).max(29),
-                  }),
-                )
-                .optional(),
-              created1: z
-                .looseObject({
-                  created0: z
-                    .string()
-                    .regex(/^[a-z0-9-]+$/u)
-                    .nullable()
-                    .optional(),
-                  owner1: z.number().int().min(0).max(563),
-                  created2: z.string().optional(),
-                })
-                .optional(),
-            }),
-          )
-          .optional(),
+        status2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        tags3: z.array(z.strictObject({
+          cursor0: z.enum(["low", "medium"]).optional(),
+          amount1: z.array(z.string()).max(43).optional(),
+          id2: z.array(z.strictObject({
+            name0: z.email(),
+            tags1: z.boolean().optional(),
+            tags2: z.boolean(),
+          })).optional(),
+        })).optional(),
+        limit4: z.array(z.strictObject({
+          id0: z.array(z.strictObject({
+            cursor0: z.number().int().min(0).max(681).optional(),
+            cursor1: z.iso.date().optional(),
+            owner2: z.number().gt(0).optional(),
+            cursor3: z.array(z.string()).max(29),
+          })).optional(),
+          created1: z.looseObject({
+            created0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            owner1: z.number().int().min(0).max(563),
+            created2: z.string().optional(),
+          }).optional(),
+        })).optional(),
       }),
       output: z.looseObject({
         tags0: z.string().optional(),
         tags1: z.guid().optional(),
-        created2: z.array(
-          z.strictObject({
-            created0: z.enum(["low", "medium"]),
-            cursor1: z.array(z.string()).max(49),
-          }),
-        ),
+        created2: z.array(z.strictObject({
+          created0: z.enum(["low", "medium"]),
+          cursor1: z.array(z.string()).max(49),
+        })),
         owner3: z.array(z.string()).max(32),
       }),
     };

@@ -26,6 +26,7 @@ export const listRepository79Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 79: list repository.","inputSchema":{"type":"object","properties":{"amount0":{"type":"string","format":"date-time"},"name1":{"type":"boolean","default":false},"cursor2":{"type":"string","enum":["low","medium","high"]},"tags3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["cursor2"]},"name":"list/repository_79"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({

@@ -37,14 +37,16 @@ export type ListShipmentInput = {
 export const listShipmentTool = /* @__PURE__ */ defineTool<ListShipmentInput, CallToolResult>({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 45: list shipment.","inputSchema":{"type":"object","properties":{"tags0":{"type":"object","properties":{"name0":{"type":"array","items":{"type":"string"},"maxItems":48},"status1":{"type":"array","items":{"type":"object","properties":{"amount0":{"type":"array","items":{"type":"string"},"maxItems":7},"id1":{"type":"string","description":"A limit value"}},"required":["amount0"],"additionalProperties":false}},"owner2":{"type":"array","items":{"type":"string"},"maxItems":29}},"required":["status1"],"additionalProperties":false},"status1":{"type":"string","format":"uuid"},"amount2":{"type":"boolean","default":true},"created3":{"type":"string","enum":["low","medium","high"]},"cursor4":{"type":"string","enum":["low","medium"]},"tags5":{"type":"boolean","default":false}},"required":["tags0"]},"name":"list_shipment","title":"Tool number 45"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         tags0: z.strictObject({
           name0: z.array(z.string()).max(48).optional(),
-          status1: z.array(
-            z.strictObject({ amount0: z.array(z.string()).max(7), id1: z.string().optional() }),
-          ),
+          status1: z.array(z.strictObject({
+            amount0: z.array(z.string()).max(7),
+            id1: z.string().optional(),
+          })),
           owner2: z.array(z.string()).max(29).optional(),
         }),
         status1: z.guid().optional(),

@@ -33,13 +33,15 @@ export type ListTicket149Input = {
 export const listTicket149Tool = /* @__PURE__ */ defineTool<ListTicket149Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 149: list ticket.","inputSchema":{"type":"object","properties":{"amount0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"created1":{"type":"object","properties":{"amount0":{"type":"string","description":"A tags value"},"created1":{"type":"string","description":"A cursor value"}},"additionalProperties":false},"name2":{"type":"array","items":{"type":"string"},"maxItems":36},"amount3":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["amount0"]},"name":"list-ticket_149"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         amount0: z.union([z.string(), z.number().int()]),
-        created1: z
-          .strictObject({ amount0: z.string().optional(), created1: z.string().optional() })
-          .optional(),
+        created1: z.strictObject({
+          amount0: z.string().optional(),
+          created1: z.string().optional(),
+        }).optional(),
         name2: z.array(z.string()).max(36).optional(),
         amount3: z.number().gt(0).optional(),
       }),

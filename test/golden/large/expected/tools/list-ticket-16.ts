@@ -52,6 +52,7 @@ export const listTicket16Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 16: list ticket.","inputSchema":{"type":"object","properties":{"name0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"status1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"limit2":{"type":"array","items":{"type":"string"},"maxItems":33}},"required":["name0"],"additionalProperties":false},"name":"list.ticket_16","outputSchema":{"type":"object","properties":{"created0":{"type":"object","properties":{"cursor0":{"type":"string","enum":["low","medium","high"]},"tags1":{"type":"string","description":"A amount value"},"cursor2":{"type":"array","items":{"type":"string"},"maxItems":3}},"required":["tags1"]},"status1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"tags2":{"type":"string","format":"date"},"tags3":{"type":"boolean","default":true},"created4":{"type":"array","items":{"type":"string"},"maxItems":24},"owner5":{"type":"object","properties":{"tags0":{"type":"integer","minimum":0,"maximum":226}},"required":["tags0"]}},"required":["status1","tags3","owner5"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
@@ -60,13 +61,11 @@ export const listTicket16Tool = /* @__PURE__ */ defineTool<
         limit2: z.array(z.string()).max(33).optional(),
       }),
       output: z.looseObject({
-        created0: z
-          .looseObject({
-            cursor0: z.enum(["low", "medium", "high"]).optional(),
-            tags1: z.string(),
-            cursor2: z.array(z.string()).max(3).optional(),
-          })
-          .optional(),
+        created0: z.looseObject({
+          cursor0: z.enum(["low", "medium", "high"]).optional(),
+          tags1: z.string(),
+          cursor2: z.array(z.string()).max(3).optional(),
+        }).optional(),
         status1: z.union([z.string(), z.number().int()]),
         tags2: z.iso.date().optional(),
         tags3: z.boolean(),

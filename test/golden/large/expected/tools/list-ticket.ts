@@ -20,6 +20,7 @@ export type ListTicketInput = {
 export const listTicketTool = /* @__PURE__ */ defineTool<ListTicketInput, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 25: list ticket.","inputSchema":{"type":"object","properties":{"status0":{"type":"string","description":"A tags value"},"status1":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["status0"]},"name":"list.ticket"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({

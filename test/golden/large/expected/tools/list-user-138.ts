@@ -69,46 +69,33 @@ export const listUser138Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 138: list user.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"array","items":{"type":"object","properties":{"limit0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"created1":{"type":"integer","minimum":0,"maximum":15},"created2":{"type":"object","properties":{"amount0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"cursor1":{"type":"boolean","default":false},"limit2":{"type":"string","description":"A status value"}},"additionalProperties":false}},"additionalProperties":false}},"id1":{"type":"string","description":"A status value"}},"required":["id1"]},"name":"list/user_138","outputSchema":{"type":"object","properties":{"name0":{"type":"array","items":{"type":"object","properties":{"status0":{"type":"string","description":"A id value"},"name1":{"type":"integer","minimum":0,"maximum":70},"owner2":{"type":"array","items":{"type":"string"},"maxItems":45},"cursor3":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["status0","name1","owner2"],"additionalProperties":false}},"cursor1":{"type":"array","items":{"type":"object","properties":{"status0":{"type":"integer","minimum":0,"maximum":737},"amount1":{"type":"boolean","default":true},"limit2":{"type":"string","format":"uuid"}},"required":["status0"],"additionalProperties":false}},"name2":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["name0","cursor1","name2"],"additionalProperties":false},"title":"Tool number 138"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        cursor0: z
-          .array(
-            z.strictObject({
-              limit0: z.union([z.string(), z.number().int()]).optional(),
-              created1: z.number().int().min(0).max(15).optional(),
-              created2: z
-                .strictObject({
-                  amount0: z.union([z.string(), z.number().int()]).optional(),
-                  cursor1: z.boolean().optional(),
-                  limit2: z.string().optional(),
-                })
-                .optional(),
-            }),
-          )
-          .optional(),
+        cursor0: z.array(z.strictObject({
+          limit0: z.union([z.string(), z.number().int()]).optional(),
+          created1: z.number().int().min(0).max(15).optional(),
+          created2: z.strictObject({
+            amount0: z.union([z.string(), z.number().int()]).optional(),
+            cursor1: z.boolean().optional(),
+            limit2: z.string().optional(),
+          }).optional(),
+        })).optional(),
         id1: z.string(),
       }),
       output: z.strictObject({
-        name0: z.array(
-          z.strictObject({
-            status0: z.string(),
-            name1: z.number().int().min(0).max(70),
-            owner2: z.array(z.string()).max(45),
-            cursor3: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable()
-              .optional(),
-          }),
-        ),
-        cursor1: z.array(
-          z.strictObject({
-            status0: z.number().int().min(0).max(737),
-            amount1: z.boolean().optional(),
-            limit2: z.guid().optional(),
-          }),
-        ),
+        name0: z.array(z.strictObject({
+          status0: z.string(),
+          name1: z.number().int().min(0).max(70),
+          owner2: z.array(z.string()).max(45),
+          cursor3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        })),
+        cursor1: z.array(z.strictObject({
+          status0: z.number().int().min(0).max(737),
+          amount1: z.boolean().optional(),
+          limit2: z.guid().optional(),
+        })),
         name2: z.union([z.string(), z.number().int()]),
       }),
     };

@@ -25,6 +25,7 @@ export type ListUser47Input = {
 export const listUser47Tool = /* @__PURE__ */ defineTool<ListUser47Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 47: list user.","inputSchema":{"type":"object","properties":{"id0":{"type":"boolean","default":false},"status1":{"type":"string","description":"A id value"},"tags2":{"anyOf":[{"type":"string"},{"type":"integer"}]},"status3":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"id4":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["id0","id4"]},"name":"list_user_47"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({

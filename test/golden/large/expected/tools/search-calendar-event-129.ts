@@ -27,8 +27,11 @@ export const searchCalendarEvent129Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 129: search calendar event.","inputSchema":{"type":"object","properties":{"limit0":{"type":"number","exclusiveMinimum":0,"default":1},"id1":{"type":"string","description":"A limit value"}},"required":["id1"]},"name":"search-calendar_event_129","title":"Tool number 129"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({ limit0: z.number().gt(0).optional(), id1: z.string() }) };
+    return {
+      input: z.looseObject({ limit0: z.number().gt(0).optional(), id1: z.string() }),
+    };
   },
 });
 

@@ -39,20 +39,17 @@ export const searchCalendarEventTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 75: search calendar event.","inputSchema":{"type":"object","properties":{"name0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"cursor1":{"type":"integer","minimum":0,"maximum":395},"tags2":{"type":"array","items":{"type":"string"},"maxItems":24},"created3":{"type":"array","items":{"type":"object","properties":{"name0":{"type":"string","enum":["low","medium"]},"limit1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"additionalProperties":false}},"name4":{"type":"string","description":"A status value"},"status5":{"type":"string","description":"A name value"}},"required":["name0"]},"name":"search-calendar_event","title":"Tool number 75"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         name0: z.union([z.string(), z.number().int()]),
         cursor1: z.number().int().min(0).max(395).optional(),
         tags2: z.array(z.string()).max(24).optional(),
-        created3: z
-          .array(
-            z.strictObject({
-              name0: z.enum(["low", "medium"]).optional(),
-              limit1: z.tuple([z.number(), z.number()]).optional(),
-            }),
-          )
-          .optional(),
+        created3: z.array(z.strictObject({
+          name0: z.enum(["low", "medium"]).optional(),
+          limit1: z.tuple([z.number(), z.number()]).optional(),
+        })).optional(),
         name4: z.string().optional(),
         status5: z.string().optional(),
       }),

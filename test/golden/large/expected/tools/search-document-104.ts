@@ -67,25 +67,20 @@ export const searchDocument104Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 104: search document.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"array","items":{"type":"object","properties":{"tags0":{"type":"string","format":"uuid"},"name1":{"type":"string","enum":["low","medium"]}},"additionalProperties":false}},"created1":{"type":"array","items":{"type":"string"},"maxItems":1},"tags2":{"type":"array","items":{"type":"string"},"maxItems":47},"tags3":{"type":"array","items":{"type":"object","properties":{"name0":{"type":"boolean","default":false},"status1":{"type":"string","enum":["low","medium","high"]}},"additionalProperties":false}},"name4":{"type":"string","description":"A id value"},"id5":{"type":"object","properties":{"status0":{"type":"number","exclusiveMinimum":0,"default":1},"name1":{"type":"integer","minimum":0,"maximum":44}},"required":["name1"],"additionalProperties":false},"status6":{"type":"string","enum":["low","medium"]}},"required":["cursor0","id5"],"additionalProperties":false},"name":"search_document_104","outputSchema":{"type":"object","properties":{"created0":{"type":"array","items":{"type":"object","properties":{"id0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"id1":{"type":"array","items":{"type":"object","properties":{"amount0":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"additionalProperties":false}},"name2":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"status3":{"type":"boolean","default":true}},"required":["status3"],"additionalProperties":false}},"tags1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"id2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["created0"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
-        cursor0: z.array(
-          z.strictObject({
-            tags0: z.guid().optional(),
-            name1: z.enum(["low", "medium"]).optional(),
-          }),
-        ),
+        cursor0: z.array(z.strictObject({
+          tags0: z.guid().optional(),
+          name1: z.enum(["low", "medium"]).optional(),
+        })),
         created1: z.array(z.string()).max(1).optional(),
         tags2: z.array(z.string()).max(47).optional(),
-        tags3: z
-          .array(
-            z.strictObject({
-              name0: z.boolean().optional(),
-              status1: z.enum(["low", "medium", "high"]).optional(),
-            }),
-          )
-          .optional(),
+        tags3: z.array(z.strictObject({
+          name0: z.boolean().optional(),
+          status1: z.enum(["low", "medium", "high"]).optional(),
+        })).optional(),
         name4: z.string().optional(),
         id5: z.strictObject({
           status0: z.number().gt(0).optional(),
@@ -94,28 +89,16 @@ export const searchDocument104Tool = /* @__PURE__ */ defineTool<
         status6: z.enum(["low", "medium"]).optional(),
       }),
       output: z.looseObject({
-        created0: z.array(
-          z.strictObject({
-            id0: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable()
-              .optional(),
-            id1: z
-              .array(
-                z.strictObject({ amount0: z.union([z.string(), z.number().int()]).optional() }),
-              )
-              .optional(),
-            name2: z.tuple([z.number(), z.number()]).optional(),
-            status3: z.boolean(),
-          }),
-        ),
+        created0: z.array(z.strictObject({
+          id0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          id1: z.array(z.strictObject({
+            amount0: z.union([z.string(), z.number().int()]).optional(),
+          })).optional(),
+          name2: z.tuple([z.number(), z.number()]).optional(),
+          status3: z.boolean(),
+        })),
         tags1: z.tuple([z.number(), z.number()]).optional(),
-        id2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        id2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
       }),
     };
   },

@@ -90,60 +90,41 @@ export const searchDocument18Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 18: search document.","inputSchema":{"type":"object","properties":{"status0":{"type":"array","items":{"type":"object","properties":{"tags0":{"type":"number","exclusiveMinimum":0,"default":1},"owner1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"id2":{"type":"object","properties":{"tags0":{"type":"string","description":"A name value"},"created1":{"type":"string","format":"email"},"amount2":{"anyOf":[{"type":"string"},{"type":"integer"}]},"cursor3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"additionalProperties":false}},"additionalProperties":false}},"tags1":{"type":"boolean","default":true},"limit2":{"type":"boolean","default":true},"tags3":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["status0","tags1","tags3"]},"name":"search.document_18","outputSchema":{"type":"object","properties":{"name0":{"type":"boolean","default":false},"name1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"tags2":{"type":"string","format":"uuid"},"limit3":{"type":"object","properties":{"limit0":{"type":"array","items":{"type":"object","properties":{"created0":{"type":"boolean","default":true},"id1":{"type":"string","description":"A limit value"},"limit2":{"type":"boolean","default":false},"amount3":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["limit2"],"additionalProperties":false}},"limit1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}}},"tags4":{"type":"string","format":"uuid"},"id5":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"status6":{"type":"integer","minimum":0,"maximum":47},"amount7":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["name0","name1","tags4","id5"],"additionalProperties":false},"title":"Tool number 18"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        status0: z.array(
-          z.strictObject({
-            tags0: z.number().gt(0).optional(),
-            owner1: z.tuple([z.number(), z.number()]).optional(),
-            id2: z
-              .strictObject({
-                tags0: z.string().optional(),
-                created1: z.email().optional(),
-                amount2: z.union([z.string(), z.number().int()]).optional(),
-                cursor3: z.union([z.string(), z.number().int()]).optional(),
-              })
-              .optional(),
-          }),
-        ),
+        status0: z.array(z.strictObject({
+          tags0: z.number().gt(0).optional(),
+          owner1: z.tuple([z.number(), z.number()]).optional(),
+          id2: z.strictObject({
+            tags0: z.string().optional(),
+            created1: z.email().optional(),
+            amount2: z.union([z.string(), z.number().int()]).optional(),
+            cursor3: z.union([z.string(), z.number().int()]).optional(),
+          }).optional(),
+        })),
         tags1: z.boolean(),
         limit2: z.boolean().optional(),
         tags3: z.number().gt(0),
       }),
       output: z.strictObject({
         name0: z.boolean(),
-        name1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        name1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         tags2: z.guid().optional(),
-        limit3: z
-          .looseObject({
-            limit0: z
-              .array(
-                z.strictObject({
-                  created0: z.boolean().optional(),
-                  id1: z.string().optional(),
-                  limit2: z.boolean(),
-                  amount3: z.number().gt(0).optional(),
-                }),
-              )
-              .optional(),
-            limit1: z.tuple([z.number(), z.number()]).optional(),
-          })
-          .optional(),
+        limit3: z.looseObject({
+          limit0: z.array(z.strictObject({
+            created0: z.boolean().optional(),
+            id1: z.string().optional(),
+            limit2: z.boolean(),
+            amount3: z.number().gt(0).optional(),
+          })).optional(),
+          limit1: z.tuple([z.number(), z.number()]).optional(),
+        }).optional(),
         tags4: z.guid(),
-        id5: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        id5: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         status6: z.number().int().min(0).max(47).optional(),
-        amount7: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        amount7: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
       }),
     };
   },

@@ -90,27 +90,22 @@ export const searchInvoice38Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 38: search invoice.","inputSchema":{"type":"object","properties":{"limit0":{"type":"string","format":"uuid"},"tags1":{"type":"object","properties":{"limit0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"status1":{"type":"array","items":{"type":"string"},"maxItems":18}}},"created2":{"type":"object","properties":{"created0":{"type":"object","properties":{"status0":{"type":"string","format":"date-time"}},"required":["status0"]},"status1":{"type":"string","format":"date"},"owner2":{"type":"string","format":"uuid"}}},"owner3":{"type":"string","description":"A limit value"},"limit4":{"type":"string","enum":["low","medium"]},"owner5":{"anyOf":[{"type":"string"},{"type":"integer"}]},"limit6":{"type":"boolean","default":true},"name7":{"type":"integer","minimum":0,"maximum":563}},"required":["name7"]},"name":"search-invoice_38","outputSchema":{"type":"object","properties":{"limit0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"owner1":{"type":"object","properties":{"owner0":{"type":"string","format":"uuid"},"cursor1":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["cursor1"]},"tags2":{"type":"object","properties":{"amount0":{"type":"string","enum":["low","medium"]},"tags1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"name2":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["tags1","name2"]},"amount3":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["amount3"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         limit0: z.guid().optional(),
-        tags1: z
-          .looseObject({
-            limit0: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable()
-              .optional(),
-            status1: z.array(z.string()).max(18).optional(),
-          })
-          .optional(),
-        created2: z
-          .looseObject({
-            created0: z.looseObject({ status0: z.iso.datetime({ offset: true }) }).optional(),
-            status1: z.iso.date().optional(),
-            owner2: z.guid().optional(),
-          })
-          .optional(),
+        tags1: z.looseObject({
+          limit0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          status1: z.array(z.string()).max(18).optional(),
+        }).optional(),
+        created2: z.looseObject({
+          created0: z.looseObject({
+            status0: z.iso.datetime({ offset: true }),
+          }).optional(),
+          status1: z.iso.date().optional(),
+          owner2: z.guid().optional(),
+        }).optional(),
         owner3: z.string().optional(),
         limit4: z.enum(["low", "medium"]).optional(),
         owner5: z.union([z.string(), z.number().int()]).optional(),
@@ -119,16 +114,12 @@ export const searchInvoice38Tool = /* @__PURE__ */ defineTool<
       }),
       output: z.looseObject({
         limit0: z.tuple([z.number(), z.number()]).optional(),
-        owner1: z
-          .looseObject({ owner0: z.guid().optional(), cursor1: z.number().gt(0) })
-          .optional(),
-        tags2: z
-          .looseObject({
-            amount0: z.enum(["low", "medium"]).optional(),
-            tags1: z.union([z.string(), z.number().int()]),
-            name2: z.number().gt(0),
-          })
-          .optional(),
+        owner1: z.looseObject({ owner0: z.guid().optional(), cursor1: z.number().gt(0) }).optional(),
+        tags2: z.looseObject({
+          amount0: z.enum(["low", "medium"]).optional(),
+          tags1: z.union([z.string(), z.number().int()]),
+          name2: z.number().gt(0),
+        }).optional(),
         amount3: z.tuple([z.number(), z.number()]),
       }),
     };

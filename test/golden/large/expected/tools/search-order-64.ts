@@ -62,6 +62,7 @@ export const searchOrder64Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 64: search order.","inputSchema":{"type":"object","properties":{"limit0":{"type":"array","items":{"type":"string"},"maxItems":45},"id1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"limit2":{"type":"boolean","default":false},"amount3":{"type":"object","properties":{"status0":{"type":"string","enum":["low","medium"]}},"additionalProperties":false},"cursor4":{"type":"number","exclusiveMinimum":0,"default":1},"amount5":{"type":"string","description":"A id value"},"created6":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["id1","amount5"],"additionalProperties":false},"name":"search-order_64","outputSchema":{"type":"object","properties":{"amount0":{"type":"string","enum":["low","medium","high"]},"id1":{"type":"number","exclusiveMinimum":0,"default":1},"id2":{"type":"string","format":"email"},"amount3":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name4":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount5":{"type":"boolean","default":false},"cursor6":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"status7":{"type":"integer","minimum":0,"maximum":366}},"required":["id1","name4","amount5","cursor6","status7"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
@@ -77,15 +78,8 @@ export const searchOrder64Tool = /* @__PURE__ */ defineTool<
         amount0: z.enum(["low", "medium", "high"]).optional(),
         id1: z.number().gt(0),
         id2: z.email().optional(),
-        amount3: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
-        name4: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        amount3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        name4: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         amount5: z.boolean(),
         cursor6: z.tuple([z.number(), z.number()]),
         status7: z.number().int().min(0).max(366),

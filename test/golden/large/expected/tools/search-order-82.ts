@@ -75,6 +75,7 @@ export const searchOrder82Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 82: search order.","inputSchema":{"type":"object","properties":{"status0":{"type":"string","format":"date"},"status1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"created2":{"type":"object","properties":{"amount0":{"type":"integer","minimum":0,"maximum":897},"owner1":{"type":"object","properties":{"id0":{"type":"string","description":"A owner value"},"id1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"name2":{"type":"integer","minimum":0,"maximum":863}},"required":["id0"],"additionalProperties":false},"status2":{"type":"string","format":"date"},"tags3":{"type":"boolean","default":true}},"required":["owner1","tags3"],"additionalProperties":false},"limit3":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["created2"]},"name":"search.order_82","outputSchema":{"type":"object","properties":{"status0":{"type":"integer","minimum":0,"maximum":777},"name1":{"type":"boolean","default":false},"limit2":{"type":"string","format":"date-time"},"tags3":{"type":"boolean","default":false},"created4":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"created5":{"type":"array","items":{"type":"object","properties":{"status0":{"type":"string","format":"uuid"},"id1":{"type":"object","properties":{"created0":{"type":"string","format":"date-time"},"amount1":{"type":"boolean","default":true}},"required":["amount1"],"additionalProperties":false}},"required":["id1"],"additionalProperties":false}},"created6":{"type":"array","items":{"type":"string"},"maxItems":39}},"required":["name1","created5"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
@@ -90,11 +91,7 @@ export const searchOrder82Tool = /* @__PURE__ */ defineTool<
           status2: z.iso.date().optional(),
           tags3: z.boolean(),
         }),
-        limit3: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        limit3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
       }),
       output: z.looseObject({
         status0: z.number().int().min(0).max(777).optional(),
@@ -102,15 +99,13 @@ export const searchOrder82Tool = /* @__PURE__ */ defineTool<
         limit2: z.iso.datetime({ offset: true }).optional(),
         tags3: z.boolean().optional(),
         created4: z.tuple([z.number(), z.number()]).optional(),
-        created5: z.array(
-          z.strictObject({
-            status0: z.guid().optional(),
-            id1: z.strictObject({
-              created0: z.iso.datetime({ offset: true }).optional(),
-              amount1: z.boolean(),
-            }),
+        created5: z.array(z.strictObject({
+          status0: z.guid().optional(),
+          id1: z.strictObject({
+            created0: z.iso.datetime({ offset: true }).optional(),
+            amount1: z.boolean(),
           }),
-        ),
+        })),
         created6: z.array(z.string()).max(39).optional(),
       }),
     };

@@ -92,6 +92,7 @@ export const searchPayment8Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 8: search payment.","inputSchema":{"type":"object","properties":{"name0":{"type":"integer","minimum":0,"maximum":883},"id1":{"type":"string","format":"uri"},"id2":{"anyOf":[{"type":"string"},{"type":"integer"}]},"id3":{"type":"integer","minimum":0,"maximum":720},"status4":{"type":"array","items":{"type":"object","properties":{"amount0":{"type":"string","description":"A owner value"},"owner1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"limit2":{"type":"object","properties":{"name0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"id1":{"type":"number","exclusiveMinimum":0,"default":1},"owner2":{"type":"boolean","default":true},"limit3":{"type":"array","items":{"type":"string"},"maxItems":42}},"additionalProperties":false}},"required":["amount0"],"additionalProperties":false}},"limit5":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"tags6":{"type":"string","description":"A tags value"},"owner7":{"type":"integer","minimum":0,"maximum":824}},"additionalProperties":false},"name":"search.payment_8","outputSchema":{"type":"object","properties":{"name0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"status1":{"type":"integer","minimum":0,"maximum":140},"name2":{"type":"integer","minimum":0,"maximum":617},"status3":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"cursor4":{"type":"object","properties":{"created0":{"type":"object","properties":{"name0":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["name0"]}}},"amount5":{"type":"string","format":"email"},"status6":{"type":"string","description":"A created value"}},"required":["name0","status1"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
@@ -99,30 +100,16 @@ export const searchPayment8Tool = /* @__PURE__ */ defineTool<
         id1: z.url().optional(),
         id2: z.union([z.string(), z.number().int()]).optional(),
         id3: z.number().int().min(0).max(720).optional(),
-        status4: z
-          .array(
-            z.strictObject({
-              amount0: z.string(),
-              owner1: z
-                .string()
-                .regex(/^[a-z0-9-]+$/u)
-                .nullable()
-                .optional(),
-              limit2: z
-                .strictObject({
-                  name0: z
-                    .string()
-                    .regex(/^[a-z0-9-]+$/u)
-                    .nullable()
-                    .optional(),
-                  id1: z.number().gt(0).optional(),
-                  owner2: z.boolean().optional(),
-                  limit3: z.array(z.string()).max(42).optional(),
-                })
-                .optional(),
-            }),
-          )
-          .optional(),
+        status4: z.array(z.strictObject({
+          amount0: z.string(),
+          owner1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          limit2: z.strictObject({
+            name0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            id1: z.number().gt(0).optional(),
+            owner2: z.boolean().optional(),
+            limit3: z.array(z.string()).max(42).optional(),
+          }).optional(),
+        })).optional(),
         limit5: z.tuple([z.number(), z.number()]).optional(),
         tags6: z.string().optional(),
         owner7: z.number().int().min(0).max(824).optional(),
@@ -132,11 +119,11 @@ export const searchPayment8Tool = /* @__PURE__ */ defineTool<
         status1: z.number().int().min(0).max(140),
         name2: z.number().int().min(0).max(617).optional(),
         status3: z.tuple([z.number(), z.number()]).optional(),
-        cursor4: z
-          .looseObject({
-            created0: z.looseObject({ name0: z.union([z.string(), z.number().int()]) }).optional(),
-          })
-          .optional(),
+        cursor4: z.looseObject({
+          created0: z.looseObject({
+            name0: z.union([z.string(), z.number().int()]),
+          }).optional(),
+        }).optional(),
         amount5: z.email().optional(),
         status6: z.string().optional(),
       }),

@@ -44,6 +44,7 @@ export const searchPayment94Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 94: search payment.","inputSchema":{"type":"object","properties":{"status0":{"type":"string","enum":["low","medium","high"]},"tags1":{"type":"array","items":{"type":"string"},"maxItems":41},"name2":{"type":"integer","minimum":0,"maximum":508},"tags3":{"type":"string","enum":["low","medium","high"]}},"required":["status0","tags1","tags3"]},"name":"search/payment_94","outputSchema":{"type":"object","properties":{"tags0":{"type":"string","format":"email"},"owner1":{"type":"string","format":"date-time"},"amount2":{"type":"string","format":"uri"},"cursor3":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"id4":{"type":"string","description":"A limit value"},"amount5":{"type":"string","enum":["low","medium"]}},"required":["owner1","amount2"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({

@@ -36,6 +36,7 @@ export const searchRepository124Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 124: search repository.","inputSchema":{"type":"object","properties":{"owner0":{"type":"array","items":{"type":"string"},"maxItems":25},"status1":{"type":"string","enum":["low","medium","high"]},"name2":{"type":"boolean","default":false},"tags3":{"type":"boolean","default":true}},"required":["owner0"],"additionalProperties":false},"name":"search_repository_124","outputSchema":{"type":"object","properties":{"tags0":{"type":"string","format":"uri"},"owner1":{"type":"string","format":"date"},"cursor2":{"type":"boolean","default":true}},"required":["cursor2"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({

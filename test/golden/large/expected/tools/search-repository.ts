@@ -37,30 +37,20 @@ export const searchRepositoryTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 115: search repository.","inputSchema":{"type":"object","properties":{"tags0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name1":{"type":"object","properties":{"status0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"limit1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"limit2":{"type":"array","items":{"type":"string"},"maxItems":16},"tags3":{"type":"boolean","default":true}},"required":["limit2"],"additionalProperties":false},"status2":{"type":"string","enum":["low","medium","high"]},"name3":{"anyOf":[{"type":"string"},{"type":"integer"}]},"id4":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name5":{"type":"string","enum":["low","medium","high"]}},"required":["tags0","name1","name3"]},"name":"search/repository"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        tags0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        tags0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         name1: z.strictObject({
-          status0: z
-            .string()
-            .regex(/^[a-z0-9-]+$/u)
-            .nullable()
-            .optional(),
+          status0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
           limit1: z.tuple([z.number(), z.number()]).optional(),
           limit2: z.array(z.string()).max(16),
           tags3: z.boolean().optional(),
         }),
         status2: z.enum(["low", "medium", "high"]).optional(),
         name3: z.union([z.string(), z.number().int()]),
-        id4: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        id4: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         name5: z.enum(["low", "medium", "high"]).optional(),
       }),
     };

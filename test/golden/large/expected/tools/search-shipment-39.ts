@@ -27,14 +27,12 @@ export const searchShipment39Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 39: search shipment.","inputSchema":{"type":"object","properties":{"name0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"status1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name2":{"type":"string","format":"email"},"limit3":{"type":"string","format":"date-time"}},"required":["status1"]},"name":"search-shipment_39","title":"Tool number 39"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         name0: z.union([z.string(), z.number().int()]).optional(),
-        status1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        status1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         name2: z.email().optional(),
         limit3: z.iso.datetime({ offset: true }).optional(),
       }),

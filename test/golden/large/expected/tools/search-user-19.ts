@@ -51,38 +51,25 @@ export type SearchUser19Input = {
 export const searchUser19Tool = /* @__PURE__ */ defineTool<SearchUser19Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 19: search user.","inputSchema":{"type":"object","properties":{"owner0":{"type":"array","items":{"type":"string"},"maxItems":27},"limit1":{"type":"number","exclusiveMinimum":0,"default":1},"status2":{"type":"array","items":{"type":"object","properties":{"id0":{"type":"number","exclusiveMinimum":0,"default":1},"amount1":{"type":"string","format":"email"},"amount2":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["id0","amount2"],"additionalProperties":false}},"cursor3":{"type":"array","items":{"type":"object","properties":{"owner0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"limit1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["limit1"],"additionalProperties":false}},"created4":{"type":"boolean","default":true},"limit5":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"id6":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"created7":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["cursor3","created4","id6"]},"name":"search.user_19"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         owner0: z.array(z.string()).max(27).optional(),
         limit1: z.number().gt(0).optional(),
-        status2: z
-          .array(
-            z.strictObject({
-              id0: z.number().gt(0),
-              amount1: z.email().optional(),
-              amount2: z.tuple([z.number(), z.number()]),
-            }),
-          )
-          .optional(),
-        cursor3: z.array(
-          z.strictObject({
-            owner0: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable()
-              .optional(),
-            limit1: z.tuple([z.number(), z.number()]),
-          }),
-        ),
+        status2: z.array(z.strictObject({
+          id0: z.number().gt(0),
+          amount1: z.email().optional(),
+          amount2: z.tuple([z.number(), z.number()]),
+        })).optional(),
+        cursor3: z.array(z.strictObject({
+          owner0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          limit1: z.tuple([z.number(), z.number()]),
+        })),
         created4: z.boolean(),
         limit5: z.tuple([z.number(), z.number()]).optional(),
         id6: z.tuple([z.number(), z.number()]),
-        created7: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        created7: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
       }),
     };
   },

@@ -37,17 +37,14 @@ export type SearchUser57Input = {
 export const searchUser57Tool = /* @__PURE__ */ defineTool<SearchUser57Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 57: search user.","inputSchema":{"type":"object","properties":{"owner0":{"type":"array","items":{"type":"string"},"maxItems":8},"cursor1":{"type":"integer","minimum":0,"maximum":486},"id2":{"type":"boolean","default":true},"name3":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"cursor4":{"type":"string","description":"A amount value"},"name5":{"type":"boolean","default":false},"tags6":{"type":"integer","minimum":0,"maximum":300}},"required":["owner0","cursor4","tags6"]},"name":"search_user_57","title":"Tool number 57"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         owner0: z.array(z.string()).max(8),
         cursor1: z.number().int().min(0).max(486).optional(),
         id2: z.boolean().optional(),
-        name3: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        name3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         cursor4: z.string(),
         name5: z.boolean().optional(),
         tags6: z.number().int().min(0).max(300),

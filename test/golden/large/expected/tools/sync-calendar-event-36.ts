@@ -49,34 +49,24 @@ export const syncCalendarEvent36Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 36: sync calendar event.","inputSchema":{"type":"object","properties":{"name0":{"type":"boolean","default":true},"limit1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"status2":{"type":"string","description":"A cursor value"},"owner3":{"type":"array","items":{"type":"object","properties":{"status0":{"type":"boolean","default":false},"limit1":{"type":"boolean","default":false},"owner2":{"type":"string","enum":["low","medium"]},"limit3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["limit1","owner2","limit3"],"additionalProperties":false}}},"additionalProperties":false},"name":"sync_calendar_event_36","outputSchema":{"type":"object","properties":{"status0":{"type":"boolean","default":true},"name1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"id2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name3":{"type":"integer","minimum":0,"maximum":347}},"required":["id2"],"additionalProperties":false},"title":"Tool number 36"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
         name0: z.boolean().optional(),
-        limit1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        limit1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         status2: z.string().optional(),
-        owner3: z
-          .array(
-            z.strictObject({
-              status0: z.boolean().optional(),
-              limit1: z.boolean(),
-              owner2: z.enum(["low", "medium"]),
-              limit3: z.union([z.string(), z.number().int()]),
-            }),
-          )
-          .optional(),
+        owner3: z.array(z.strictObject({
+          status0: z.boolean().optional(),
+          limit1: z.boolean(),
+          owner2: z.enum(["low", "medium"]),
+          limit3: z.union([z.string(), z.number().int()]),
+        })).optional(),
       }),
       output: z.strictObject({
         status0: z.boolean().optional(),
         name1: z.tuple([z.number(), z.number()]).optional(),
-        id2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        id2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         name3: z.number().int().min(0).max(347).optional(),
       }),
     };

@@ -22,16 +22,13 @@ export type SyncDocument53Input =
 export const syncDocument53Tool = /* @__PURE__ */ defineTool<SyncDocument53Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 53: sync document.","inputSchema":{"type":"object","oneOf":[{"properties":{"mode":{"const":"by_id"},"id":{"type":"string"}},"required":["mode","id"]},{"properties":{"mode":{"const":"by_query"},"query":{"type":"string","minLength":1}},"required":["mode","query"]}]},"name":"sync_document_53"}',
+  // prettier-ignore
   validators: (z) => {
     return {
-      input: z
-        .looseObject({})
-        .and(
-          z.xor([
-            z.looseObject({ mode: z.literal("by_id"), id: z.string() }),
-            z.looseObject({ mode: z.literal("by_query"), query: z.string().min(1) }),
-          ]),
-        ),
+      input: z.looseObject({}).and(z.xor([
+        z.looseObject({ mode: z.literal("by_id"), id: z.string() }),
+        z.looseObject({ mode: z.literal("by_query"), query: z.string().min(1) }),
+      ])),
     };
   },
 });

@@ -33,6 +33,7 @@ export const syncOrder118Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 118: sync order.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"string","enum":["low","medium","high"]},"tags1":{"type":"string","format":"uri"},"amount2":{"type":"array","items":{"type":"string"},"maxItems":41}},"required":["amount2"]},"name":"sync_order_118","outputSchema":{"type":"object","properties":{"amount0":{"type":"boolean","default":true},"created1":{"type":"boolean","default":true}},"required":["amount0","created1"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({

@@ -62,6 +62,7 @@ export const syncOrder62Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 62: sync order.","inputSchema":{"type":"object","properties":{"owner0":{"type":"string","enum":["low","medium","high"]},"amount1":{"type":"string","description":"A cursor value"},"name2":{"type":"number","exclusiveMinimum":0,"default":1},"created3":{"type":"string","enum":["low","medium","high"]},"status4":{"type":"array","items":{"type":"string"},"maxItems":2},"limit5":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["name2","created3"]},"name":"sync_order_62","outputSchema":{"type":"object","properties":{"limit0":{"type":"number","exclusiveMinimum":0,"default":1},"owner1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"cursor2":{"type":"array","items":{"type":"object","properties":{"id0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["id0"],"additionalProperties":false}},"cursor3":{"type":"array","items":{"type":"object","properties":{"cursor0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"tags1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"amount2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"created3":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["cursor0","created3"],"additionalProperties":false}},"name4":{"type":"string","description":"A id value"}},"required":["cursor3"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
@@ -70,31 +71,18 @@ export const syncOrder62Tool = /* @__PURE__ */ defineTool<
         name2: z.number().gt(0),
         created3: z.enum(["low", "medium", "high"]),
         status4: z.array(z.string()).max(2).optional(),
-        limit5: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        limit5: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
       }),
       output: z.looseObject({
         limit0: z.number().gt(0).optional(),
         owner1: z.tuple([z.number(), z.number()]).optional(),
         cursor2: z.array(z.strictObject({ id0: z.tuple([z.number(), z.number()]) })).optional(),
-        cursor3: z.array(
-          z.strictObject({
-            cursor0: z.tuple([z.number(), z.number()]),
-            tags1: z.tuple([z.number(), z.number()]).optional(),
-            amount2: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable()
-              .optional(),
-            created3: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable(),
-          }),
-        ),
+        cursor3: z.array(z.strictObject({
+          cursor0: z.tuple([z.number(), z.number()]),
+          tags1: z.tuple([z.number(), z.number()]).optional(),
+          amount2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          created3: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        })),
         name4: z.string().optional(),
       }),
     };

@@ -36,21 +36,16 @@ export type SyncOrder99Input = {
 export const syncOrder99Tool = /* @__PURE__ */ defineTool<SyncOrder99Input, CallToolResult>({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 99: sync order.","inputSchema":{"type":"object","properties":{"status0":{"type":"integer","minimum":0,"maximum":296},"cursor1":{"type":"number","exclusiveMinimum":0,"default":1},"owner2":{"type":"object","properties":{"cursor0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"status1":{"type":"string","description":"A id value"}}}},"required":["cursor1"]},"name":"sync_order_99","title":"Tool number 99"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         status0: z.number().int().min(0).max(296).optional(),
         cursor1: z.number().gt(0),
-        owner2: z
-          .looseObject({
-            cursor0: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable()
-              .optional(),
-            status1: z.string().optional(),
-          })
-          .optional(),
+        owner2: z.looseObject({
+          cursor0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          status1: z.string().optional(),
+        }).optional(),
       }),
     };
   },

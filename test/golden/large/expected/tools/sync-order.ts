@@ -77,33 +77,19 @@ export const syncOrderTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 80: sync order.","inputSchema":{"type":"object","properties":{"name0":{"type":"string","format":"uri"},"amount1":{"type":"object","properties":{"status0":{"type":"array","items":{"type":"object","properties":{"owner0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"limit1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"tags2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name3":{"type":"string","enum":["low","medium"]}},"required":["owner0"],"additionalProperties":false}}},"required":["status0"],"additionalProperties":false},"cursor2":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"additionalProperties":false},"name":"sync-order","outputSchema":{"type":"object","properties":{"amount0":{"type":"integer","minimum":0,"maximum":739},"id1":{"type":"number","exclusiveMinimum":0,"default":1},"created2":{"type":"string","enum":["low","medium","high"]},"amount3":{"type":"string","format":"date-time"},"id4":{"type":"integer","minimum":0,"maximum":446},"limit5":{"type":"number","exclusiveMinimum":0,"default":1},"id6":{"type":"array","items":{"type":"object","properties":{"status0":{"type":"object","properties":{"amount0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"id1":{"type":"array","items":{"type":"string"},"maxItems":44},"amount2":{"type":"string","description":"A cursor value"}},"required":["amount2"]}},"additionalProperties":false}}},"required":["id1","created2","id4"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
         name0: z.url().optional(),
-        amount1: z
-          .strictObject({
-            status0: z.array(
-              z.strictObject({
-                owner0: z
-                  .string()
-                  .regex(/^[a-z0-9-]+$/u)
-                  .nullable(),
-                limit1: z
-                  .string()
-                  .regex(/^[a-z0-9-]+$/u)
-                  .nullable()
-                  .optional(),
-                tags2: z
-                  .string()
-                  .regex(/^[a-z0-9-]+$/u)
-                  .nullable()
-                  .optional(),
-                name3: z.enum(["low", "medium"]).optional(),
-              }),
-            ),
-          })
-          .optional(),
+        amount1: z.strictObject({
+          status0: z.array(z.strictObject({
+            owner0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+            limit1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            tags2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            name3: z.enum(["low", "medium"]).optional(),
+          })),
+        }).optional(),
         cursor2: z.union([z.string(), z.number().int()]).optional(),
       }),
       output: z.looseObject({
@@ -113,23 +99,13 @@ export const syncOrderTool = /* @__PURE__ */ defineTool<
         amount3: z.iso.datetime({ offset: true }).optional(),
         id4: z.number().int().min(0).max(446),
         limit5: z.number().gt(0).optional(),
-        id6: z
-          .array(
-            z.strictObject({
-              status0: z
-                .looseObject({
-                  amount0: z
-                    .string()
-                    .regex(/^[a-z0-9-]+$/u)
-                    .nullable()
-                    .optional(),
-                  id1: z.array(z.string()).max(44).optional(),
-                  amount2: z.string(),
-                })
-                .optional(),
-            }),
-          )
-          .optional(),
+        id6: z.array(z.strictObject({
+          status0: z.looseObject({
+            amount0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            id1: z.array(z.string()).max(44).optional(),
+            amount2: z.string(),
+          }).optional(),
+        })).optional(),
       }),
     };
   },

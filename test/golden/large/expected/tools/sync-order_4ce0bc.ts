@@ -38,6 +38,7 @@ export const syncOrder_4ce0bcTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 20: sync order.","inputSchema":{"type":"object","properties":{"tags0":{"type":"boolean","default":true},"status1":{"type":"string","format":"date-time"}},"additionalProperties":false},"name":"sync_order","outputSchema":{"type":"object","properties":{"created0":{"type":"string","format":"uuid"},"tags1":{"type":"integer","minimum":0,"maximum":99},"created2":{"type":"string","enum":["low","medium","high"]},"status3":{"anyOf":[{"type":"string"},{"type":"integer"}]},"owner4":{"type":"array","items":{"type":"string"},"maxItems":27}},"required":["status3"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({

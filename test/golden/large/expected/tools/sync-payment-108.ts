@@ -29,6 +29,7 @@ export const syncPayment108Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 108: sync payment.","inputSchema":{"type":"object","properties":{"owner0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"tags1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"created2":{"type":"string","enum":["low","medium"]}},"required":["created2"],"additionalProperties":false},"name":"sync_payment_108","outputSchema":{"type":"object","properties":{"name0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"name1":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"additionalProperties":false},"title":"Tool number 108"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({

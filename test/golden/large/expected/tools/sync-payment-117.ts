@@ -19,8 +19,11 @@ export type SyncPayment117Input = {
 export const syncPayment117Tool = /* @__PURE__ */ defineTool<SyncPayment117Input, CallToolResult>({
   definitionJson:
     '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 117: sync payment.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"array","items":{"type":"string"},"maxItems":7}}},"name":"sync_payment_117","title":"Tool number 117"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({ cursor0: z.array(z.string()).max(7).optional() }) };
+    return {
+      input: z.looseObject({ cursor0: z.array(z.string()).max(7).optional() }),
+    };
   },
 });
 

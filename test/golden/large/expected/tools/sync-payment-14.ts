@@ -63,6 +63,7 @@ export const syncPayment14Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 14: sync payment.","inputSchema":{"type":"object","properties":{"created0":{"type":"string","enum":["low","medium","high"]},"cursor1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"page":{"$ref":"#/$defs/page"}},"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"sync-payment_14","outputSchema":{"type":"object","properties":{"owner0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name1":{"type":"integer","minimum":0,"maximum":408},"tags2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount3":{"type":"number","exclusiveMinimum":0,"default":1},"status4":{"type":"array","items":{"type":"object","properties":{"id0":{"type":"number","exclusiveMinimum":0,"default":1},"cursor1":{"type":"object","properties":{"id0":{"type":"string","format":"uuid"},"owner1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"limit2":{"anyOf":[{"type":"string"},{"type":"integer"}]}}},"owner2":{"type":"string","enum":["low","medium","high"]}},"required":["id0","cursor1"],"additionalProperties":false}}},"required":["amount3","status4"]}}',
+  // prettier-ignore
   validators: (z) => {
     const syncPayment14ToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),
@@ -70,37 +71,23 @@ export const syncPayment14Tool = /* @__PURE__ */ defineTool<
     return {
       input: z.looseObject({
         created0: z.enum(["low", "medium", "high"]).optional(),
-        cursor1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        cursor1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         page: syncPayment14ToolInputSchemaPage.optional(),
       }),
       output: z.looseObject({
-        owner0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        owner0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         name1: z.number().int().min(0).max(408).optional(),
-        tags2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        tags2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         amount3: z.number().gt(0),
-        status4: z.array(
-          z.strictObject({
-            id0: z.number().gt(0),
-            cursor1: z.looseObject({
-              id0: z.guid().optional(),
-              owner1: z.union([z.string(), z.number().int()]).optional(),
-              limit2: z.union([z.string(), z.number().int()]).optional(),
-            }),
-            owner2: z.enum(["low", "medium", "high"]).optional(),
+        status4: z.array(z.strictObject({
+          id0: z.number().gt(0),
+          cursor1: z.looseObject({
+            id0: z.guid().optional(),
+            owner1: z.union([z.string(), z.number().int()]).optional(),
+            limit2: z.union([z.string(), z.number().int()]).optional(),
           }),
-        ),
+          owner2: z.enum(["low", "medium", "high"]).optional(),
+        })),
       }),
     };
   },

@@ -41,28 +41,21 @@ export const syncPayment56Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 56: sync payment.","inputSchema":{"type":"object","properties":{"tags0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"page":{"$ref":"#/$defs/page"}},"additionalProperties":false,"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"sync/payment_56","outputSchema":{"type":"object","properties":{"amount0":{"type":"array","items":{"type":"object","properties":{"tags0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"amount1":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["tags0"],"additionalProperties":false}},"id1":{"type":"string","description":"A cursor value"},"name2":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"limit3":{"type":"string","format":"uuid"},"amount4":{"type":"string","description":"A tags value"}},"required":["id1"]}}',
+  // prettier-ignore
   validators: (z) => {
     const syncPayment56ToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),
     });
     return {
       input: z.strictObject({
-        tags0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        tags0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         page: syncPayment56ToolInputSchemaPage.optional(),
       }),
       output: z.looseObject({
-        amount0: z
-          .array(
-            z.strictObject({
-              tags0: z.union([z.string(), z.number().int()]),
-              amount1: z.union([z.string(), z.number().int()]).optional(),
-            }),
-          )
-          .optional(),
+        amount0: z.array(z.strictObject({
+          tags0: z.union([z.string(), z.number().int()]),
+          amount1: z.union([z.string(), z.number().int()]).optional(),
+        })).optional(),
         id1: z.string(),
         name2: z.tuple([z.number(), z.number()]).optional(),
         limit3: z.guid().optional(),

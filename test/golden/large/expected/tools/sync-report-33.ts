@@ -22,16 +22,13 @@ export type SyncReport33Input =
 export const syncReport33Tool = /* @__PURE__ */ defineTool<SyncReport33Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 33: sync report.","inputSchema":{"type":"object","oneOf":[{"properties":{"mode":{"const":"by_id"},"id":{"type":"string"}},"required":["mode","id"]},{"properties":{"mode":{"const":"by_query"},"query":{"type":"string","minLength":1}},"required":["mode","query"]}]},"name":"sync_report_33","title":"Tool number 33"}',
+  // prettier-ignore
   validators: (z) => {
     return {
-      input: z
-        .looseObject({})
-        .and(
-          z.xor([
-            z.looseObject({ mode: z.literal("by_id"), id: z.string() }),
-            z.looseObject({ mode: z.literal("by_query"), query: z.string().min(1) }),
-          ]),
-        ),
+      input: z.looseObject({}).and(z.xor([
+        z.looseObject({ mode: z.literal("by_id"), id: z.string() }),
+        z.looseObject({ mode: z.literal("by_query"), query: z.string().min(1) }),
+      ])),
     };
   },
 });

@@ -50,24 +50,19 @@ export const syncTicketTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 40: sync ticket.","inputSchema":{"type":"object","properties":{"status0":{"type":"array","items":{"type":"string"},"maxItems":5},"name1":{"type":"number","exclusiveMinimum":0,"default":1},"owner2":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"id3":{"type":"integer","minimum":0,"maximum":406},"limit4":{"type":"array","items":{"type":"object","properties":{"cursor0":{"type":"string","enum":["low","medium","high"]},"tags1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"status2":{"type":"string","format":"uuid"}},"required":["tags1","status2"],"additionalProperties":false}},"amount5":{"type":"string","description":"A cursor value"}},"required":["status0","name1","limit4"],"additionalProperties":false},"name":"sync_ticket","outputSchema":{"type":"object","properties":{"cursor0":{"type":"string","description":"A tags value"},"name1":{"type":"array","items":{"type":"string"},"maxItems":26}},"required":["cursor0","name1"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.strictObject({
         status0: z.array(z.string()).max(5),
         name1: z.number().gt(0),
-        owner2: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        owner2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         id3: z.number().int().min(0).max(406).optional(),
-        limit4: z.array(
-          z.strictObject({
-            cursor0: z.enum(["low", "medium", "high"]).optional(),
-            tags1: z.tuple([z.number(), z.number()]),
-            status2: z.guid(),
-          }),
-        ),
+        limit4: z.array(z.strictObject({
+          cursor0: z.enum(["low", "medium", "high"]).optional(),
+          tags1: z.tuple([z.number(), z.number()]),
+          status2: z.guid(),
+        })),
         amount5: z.string().optional(),
       }),
       output: z.looseObject({ cursor0: z.string(), name1: z.array(z.string()).max(26) }),

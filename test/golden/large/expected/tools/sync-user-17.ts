@@ -19,8 +19,11 @@ export type SyncUser17Input = {
 export const syncUser17Tool = /* @__PURE__ */ defineTool<SyncUser17Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 17: sync user.","inputSchema":{"type":"object","properties":{"id0":{"type":"string","format":"uuid"}}},"name":"sync-user_17"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({ id0: z.guid().optional() }) };
+    return {
+      input: z.looseObject({ id0: z.guid().optional() }),
+    };
   },
 });
 

@@ -19,8 +19,11 @@ export type SyncUser29Input = {
 export const syncUser29Tool = /* @__PURE__ */ defineTool<SyncUser29Input, CallToolResult>({
   definitionJson:
     '{"description":"Generated tool 29: sync user.","inputSchema":{"type":"object","properties":{"owner0":{"type":"string","format":"date-time"}}},"name":"sync_user_29"}',
+  // prettier-ignore
   validators: (z) => {
-    return { input: z.looseObject({ owner0: z.iso.datetime({ offset: true }).optional() }) };
+    return {
+      input: z.looseObject({ owner0: z.iso.datetime({ offset: true }).optional() }),
+    };
   },
 });
 

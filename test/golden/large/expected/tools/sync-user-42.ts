@@ -80,6 +80,7 @@ export const syncUser42Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 42: sync user.","inputSchema":{"type":"object","properties":{"name0":{"type":"array","items":{"type":"string"},"maxItems":8},"cursor1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"owner2":{"type":"string","enum":["low","medium"]},"amount3":{"type":"integer","minimum":0,"maximum":108},"status4":{"type":"string","format":"uuid"},"name5":{"type":"object","properties":{"status0":{"type":"string","description":"A tags value"},"status1":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"owner2":{"type":"string","enum":["low","medium","high"]},"limit3":{"type":"string","format":"date-time"}}},"cursor6":{"type":"string","enum":["low","medium"]},"limit7":{"type":"array","items":{"type":"object","properties":{"limit0":{"type":"string","format":"uuid"},"tags1":{"type":"array","items":{"type":"string"},"maxItems":2}},"additionalProperties":false}},"page":{"$ref":"#/$defs/page"}},"required":["amount3","name5","cursor6","limit7"],"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"sync_user_42","outputSchema":{"type":"object","properties":{"created0":{"type":"array","items":{"type":"object","properties":{"tags0":{"type":"string","format":"uuid"}},"additionalProperties":false}},"id1":{"type":"string","description":"A cursor value"},"tags2":{"type":"string","description":"A owner value"},"cursor3":{"type":"boolean","default":true},"id4":{"type":"string","description":"A owner value"},"limit5":{"type":"integer","minimum":0,"maximum":709},"tags6":{"anyOf":[{"type":"string"},{"type":"integer"}]},"amount7":{"type":"string","enum":["low","medium","high"]}},"required":["tags2","id4","limit5"],"additionalProperties":false},"title":"Tool number 42"}',
+  // prettier-ignore
   validators: (z) => {
     const syncUser42ToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),
@@ -98,12 +99,10 @@ export const syncUser42Tool = /* @__PURE__ */ defineTool<
           limit3: z.iso.datetime({ offset: true }).optional(),
         }),
         cursor6: z.enum(["low", "medium"]),
-        limit7: z.array(
-          z.strictObject({
-            limit0: z.guid().optional(),
-            tags1: z.array(z.string()).max(2).optional(),
-          }),
-        ),
+        limit7: z.array(z.strictObject({
+          limit0: z.guid().optional(),
+          tags1: z.array(z.string()).max(2).optional(),
+        })),
         page: syncUser42ToolInputSchemaPage.optional(),
       }),
       output: z.strictObject({

@@ -115,6 +115,7 @@ export type SyncUserOutput = {
 export const syncUserTool = /* @__PURE__ */ defineTool<SyncUserInput, ToolResult<SyncUserOutput>>({
   definitionJson:
     '{"description":"Generated tool 30: sync user.","inputSchema":{"type":"object","properties":{"status0":{"type":"boolean","default":true},"status1":{"type":"number","exclusiveMinimum":0,"default":1},"owner2":{"type":"array","items":{"type":"string"},"maxItems":6},"owner3":{"type":"integer","minimum":0,"maximum":603},"amount4":{"anyOf":[{"type":"string"},{"type":"integer"}]},"tags5":{"type":"object","properties":{"owner0":{"type":"array","items":{"type":"string"},"maxItems":49},"limit1":{"type":"object","properties":{"created0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner1":{"type":"string","enum":["low","medium","high"]},"limit2":{"type":"string","description":"A limit value"},"owner3":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["created0","limit2"],"additionalProperties":false},"cursor2":{"type":"boolean","default":true},"created3":{"type":"number","exclusiveMinimum":0,"default":1}}}},"required":["owner3","amount4"]},"name":"sync_user","outputSchema":{"type":"object","properties":{"id0":{"type":"object","properties":{"tags0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount1":{"type":"string","description":"A created value"},"created2":{"type":"object","properties":{"amount0":{"type":"string","description":"A name value"},"owner1":{"type":"string","description":"A owner value"},"amount2":{"type":"string","description":"A cursor value"}},"required":["amount2"]}}},"limit1":{"type":"integer","minimum":0,"maximum":214},"id2":{"type":"object","properties":{"id0":{"type":"number","exclusiveMinimum":0,"default":1},"tags1":{"type":"object","properties":{"limit0":{"type":"array","items":{"type":"string"},"maxItems":8}}},"status2":{"type":"string","description":"A amount value"},"created3":{"type":"string","description":"A created value"}},"required":["id0","status2"],"additionalProperties":false},"amount3":{"anyOf":[{"type":"string"},{"type":"integer"}]},"id4":{"type":"string","enum":["low","medium"]},"status5":{"type":"string","enum":["low","medium"]},"limit6":{"type":"string","format":"uuid"},"owner7":{"type":"string","description":"A name value"}},"required":["amount3","owner7"],"additionalProperties":false},"title":"Tool number 30"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
@@ -123,52 +124,37 @@ export const syncUserTool = /* @__PURE__ */ defineTool<SyncUserInput, ToolResult
         owner2: z.array(z.string()).max(6).optional(),
         owner3: z.number().int().min(0).max(603),
         amount4: z.union([z.string(), z.number().int()]),
-        tags5: z
-          .looseObject({
-            owner0: z.array(z.string()).max(49).optional(),
-            limit1: z
-              .strictObject({
-                created0: z
-                  .string()
-                  .regex(/^[a-z0-9-]+$/u)
-                  .nullable(),
-                owner1: z.enum(["low", "medium", "high"]).optional(),
-                limit2: z.string(),
-                owner3: z.number().gt(0).optional(),
-              })
-              .optional(),
-            cursor2: z.boolean().optional(),
-            created3: z.number().gt(0).optional(),
-          })
-          .optional(),
+        tags5: z.looseObject({
+          owner0: z.array(z.string()).max(49).optional(),
+          limit1: z.strictObject({
+            created0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+            owner1: z.enum(["low", "medium", "high"]).optional(),
+            limit2: z.string(),
+            owner3: z.number().gt(0).optional(),
+          }).optional(),
+          cursor2: z.boolean().optional(),
+          created3: z.number().gt(0).optional(),
+        }).optional(),
       }),
       output: z.strictObject({
-        id0: z
-          .looseObject({
-            tags0: z
-              .string()
-              .regex(/^[a-z0-9-]+$/u)
-              .nullable()
-              .optional(),
-            amount1: z.string().optional(),
-            created2: z
-              .looseObject({
-                amount0: z.string().optional(),
-                owner1: z.string().optional(),
-                amount2: z.string(),
-              })
-              .optional(),
-          })
-          .optional(),
+        id0: z.looseObject({
+          tags0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          amount1: z.string().optional(),
+          created2: z.looseObject({
+            amount0: z.string().optional(),
+            owner1: z.string().optional(),
+            amount2: z.string(),
+          }).optional(),
+        }).optional(),
         limit1: z.number().int().min(0).max(214).optional(),
-        id2: z
-          .strictObject({
-            id0: z.number().gt(0),
-            tags1: z.looseObject({ limit0: z.array(z.string()).max(8).optional() }).optional(),
-            status2: z.string(),
-            created3: z.string().optional(),
-          })
-          .optional(),
+        id2: z.strictObject({
+          id0: z.number().gt(0),
+          tags1: z.looseObject({
+            limit0: z.array(z.string()).max(8).optional(),
+          }).optional(),
+          status2: z.string(),
+          created3: z.string().optional(),
+        }).optional(),
         amount3: z.union([z.string(), z.number().int()]),
         id4: z.enum(["low", "medium"]).optional(),
         status5: z.enum(["low", "medium"]).optional(),

@@ -72,51 +72,33 @@ export const updateCalendarEvent141Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 141: update calendar event.","inputSchema":{"type":"object","properties":{"name0":{"type":"string","enum":["low","medium"]},"tags1":{"type":"array","items":{"type":"object","properties":{"amount0":{"type":"array","items":{"type":"object","properties":{"owner0":{"type":"number","exclusiveMinimum":0,"default":1},"owner1":{"type":"string","format":"date"},"id2":{"type":"string","description":"A cursor value"}},"required":["owner0","id2"],"additionalProperties":false}}},"additionalProperties":false}},"id2":{"type":"array","items":{"type":"object","properties":{"name0":{"type":"boolean","default":true},"status1":{"type":"integer","minimum":0,"maximum":467},"name2":{"type":"integer","minimum":0,"maximum":870},"tags3":{"type":"array","items":{"type":"string"},"maxItems":45}},"required":["name0","name2"],"additionalProperties":false}},"created3":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"tags4":{"type":"string","enum":["low","medium"]},"name5":{"type":"boolean","default":false},"created6":{"type":"array","items":{"type":"string"},"maxItems":41},"amount7":{"type":"array","items":{"type":"object","properties":{"tags0":{"type":"object","properties":{"amount0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}},"required":["amount0"]}},"required":["tags0"],"additionalProperties":false}}},"required":["name5"]},"name":"update-calendar_event_141","title":"Tool number 141"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         name0: z.enum(["low", "medium"]).optional(),
-        tags1: z
-          .array(
-            z.strictObject({
-              amount0: z
-                .array(
-                  z.strictObject({
-                    owner0: z.number().gt(0),
-                    owner1: z.iso.date().optional(),
-                    id2: z.string(),
-                  }),
-                )
-                .optional(),
-            }),
-          )
-          .optional(),
-        id2: z
-          .array(
-            z.strictObject({
-              name0: z.boolean(),
-              status1: z.number().int().min(0).max(467).optional(),
-              name2: z.number().int().min(0).max(870),
-              tags3: z.array(z.string()).max(45).optional(),
-            }),
-          )
-          .optional(),
+        tags1: z.array(z.strictObject({
+          amount0: z.array(z.strictObject({
+            owner0: z.number().gt(0),
+            owner1: z.iso.date().optional(),
+            id2: z.string(),
+          })).optional(),
+        })).optional(),
+        id2: z.array(z.strictObject({
+          name0: z.boolean(),
+          status1: z.number().int().min(0).max(467).optional(),
+          name2: z.number().int().min(0).max(870),
+          tags3: z.array(z.string()).max(45).optional(),
+        })).optional(),
         created3: z.tuple([z.number(), z.number()]).optional(),
         tags4: z.enum(["low", "medium"]).optional(),
         name5: z.boolean(),
         created6: z.array(z.string()).max(41).optional(),
-        amount7: z
-          .array(
-            z.strictObject({
-              tags0: z.looseObject({
-                amount0: z
-                  .string()
-                  .regex(/^[a-z0-9-]+$/u)
-                  .nullable(),
-              }),
-            }),
-          )
-          .optional(),
+        amount7: z.array(z.strictObject({
+          tags0: z.looseObject({
+            amount0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+          }),
+        })).optional(),
       }),
     };
   },

@@ -32,6 +32,7 @@ export const updateCalendarEvent31Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 31: update calendar event.","inputSchema":{"type":"object","properties":{"limit0":{"type":"boolean","default":true},"cursor1":{"type":"boolean","default":true},"limit2":{"type":"number","exclusiveMinimum":0,"default":1},"cursor3":{"type":"string","enum":["low","medium","high"]},"cursor4":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["limit0","cursor1","limit2"]},"name":"update-calendar_event_31"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({

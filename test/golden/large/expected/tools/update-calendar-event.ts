@@ -37,22 +37,21 @@ export const updateCalendarEventTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 65: update calendar event.","inputSchema":{"type":"object","properties":{"status0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"amount1":{"type":"string","format":"email"},"status2":{"anyOf":[{"type":"string"},{"type":"integer"}]},"name3":{"type":"array","items":{"type":"object","properties":{"limit0":{"type":"object","properties":{"amount0":{"type":"string","enum":["low","medium","high"]}},"required":["amount0"]},"limit1":{"type":"boolean","default":true},"tags2":{"type":"string","enum":["low","medium"]},"status3":{"type":"number","exclusiveMinimum":0,"default":1}},"additionalProperties":false}}}},"name":"update_calendar_event"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         status0: z.union([z.string(), z.number().int()]).optional(),
         amount1: z.email().optional(),
         status2: z.union([z.string(), z.number().int()]).optional(),
-        name3: z
-          .array(
-            z.strictObject({
-              limit0: z.looseObject({ amount0: z.enum(["low", "medium", "high"]) }).optional(),
-              limit1: z.boolean().optional(),
-              tags2: z.enum(["low", "medium"]).optional(),
-              status3: z.number().gt(0).optional(),
-            }),
-          )
-          .optional(),
+        name3: z.array(z.strictObject({
+          limit0: z.looseObject({
+            amount0: z.enum(["low", "medium", "high"]),
+          }).optional(),
+          limit1: z.boolean().optional(),
+          tags2: z.enum(["low", "medium"]).optional(),
+          status3: z.number().gt(0).optional(),
+        })).optional(),
       }),
     };
   },

@@ -44,16 +44,15 @@ export const updateDocument69Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 69: update document.","inputSchema":{"type":"object","properties":{"status0":{"type":"string","enum":["low","medium","high"]},"status1":{"type":"array","items":{"type":"object","properties":{"cursor0":{"type":"integer","minimum":0,"maximum":403},"id1":{"type":"integer","minimum":0,"maximum":195}},"additionalProperties":false}},"amount2":{"type":"boolean","default":true},"name3":{"type":"array","items":{"type":"string"},"maxItems":6},"limit4":{"type":"boolean","default":true},"owner5":{"type":"number","exclusiveMinimum":0,"default":1}},"required":["status1"]},"name":"update_document_69","title":"Tool number 69"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         status0: z.enum(["low", "medium", "high"]).optional(),
-        status1: z.array(
-          z.strictObject({
-            cursor0: z.number().int().min(0).max(403).optional(),
-            id1: z.number().int().min(0).max(195).optional(),
-          }),
-        ),
+        status1: z.array(z.strictObject({
+          cursor0: z.number().int().min(0).max(403).optional(),
+          id1: z.number().int().min(0).max(195).optional(),
+        })),
         amount2: z.boolean().optional(),
         name3: z.array(z.string()).max(6).optional(),
         limit4: z.boolean().optional(),

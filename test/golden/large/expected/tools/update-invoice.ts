@@ -50,36 +50,21 @@ export const updateInvoiceTool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 110: update invoice.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"array","items":{"type":"object","properties":{"name0":{"type":"array","items":{"type":"string"},"maxItems":12},"id1":{"type":"object","properties":{"created0":{"type":"string","format":"email"},"limit1":{"type":"integer","minimum":0,"maximum":696}},"required":["created0"],"additionalProperties":false}},"additionalProperties":false}},"amount1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"cursor2":{"type":"number","exclusiveMinimum":0,"default":1}}},"name":"update-invoice","outputSchema":{"type":"object","properties":{"created0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"}}}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
-        cursor0: z
-          .array(
-            z.strictObject({
-              name0: z.array(z.string()).max(12).optional(),
-              id1: z
-                .strictObject({
-                  created0: z.email(),
-                  limit1: z.number().int().min(0).max(696).optional(),
-                })
-                .optional(),
-            }),
-          )
-          .optional(),
-        amount1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        cursor0: z.array(z.strictObject({
+          name0: z.array(z.string()).max(12).optional(),
+          id1: z.strictObject({
+            created0: z.email(),
+            limit1: z.number().int().min(0).max(696).optional(),
+          }).optional(),
+        })).optional(),
+        amount1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         cursor2: z.number().gt(0).optional(),
       }),
-      output: z.looseObject({
-        created0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
-      }),
+      output: z.looseObject({ created0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional() }),
     };
   },
 });

@@ -54,6 +54,7 @@ export const updatePayment28Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 28: update payment.","inputSchema":{"type":"object","properties":{"amount0":{"type":"string","description":"A name value"},"name1":{"type":"integer","minimum":0,"maximum":553},"created2":{"type":"integer","minimum":0,"maximum":154},"page":{"$ref":"#/$defs/page"}},"additionalProperties":false,"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"update_payment_28","outputSchema":{"type":"object","properties":{"owner0":{"type":"string","description":"A id value"},"status1":{"type":"integer","minimum":0,"maximum":332},"status2":{"type":"number","exclusiveMinimum":0,"default":1}}}}',
+  // prettier-ignore
   validators: (z) => {
     const updatePayment28ToolInputSchemaPage = z.looseObject({
       size: z.number().int().min(1).optional(),

@@ -54,6 +54,7 @@ export const updatePayment6Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 6: update payment.","inputSchema":{"type":"object","properties":{"owner0":{"type":"string","format":"date"},"created1":{"type":"integer","minimum":0,"maximum":784}},"required":["created1"]},"name":"update_payment_6","outputSchema":{"type":"object","properties":{"created0":{"type":"boolean","default":true},"created1":{"type":"array","items":{"type":"object","properties":{"limit0":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2},"limit1":{"type":"array","items":{"type":"string"},"maxItems":46},"status2":{"anyOf":[{"type":"string"},{"type":"integer"}]},"cursor3":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["limit0","cursor3"],"additionalProperties":false}},"status2":{"type":"integer","minimum":0,"maximum":194},"cursor3":{"type":"integer","minimum":0,"maximum":114},"amount4":{"type":"boolean","default":true}},"required":["amount4"],"additionalProperties":false},"title":"Tool number 6"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
@@ -62,16 +63,12 @@ export const updatePayment6Tool = /* @__PURE__ */ defineTool<
       }),
       output: z.strictObject({
         created0: z.boolean().optional(),
-        created1: z
-          .array(
-            z.strictObject({
-              limit0: z.tuple([z.number(), z.number()]),
-              limit1: z.array(z.string()).max(46).optional(),
-              status2: z.union([z.string(), z.number().int()]).optional(),
-              cursor3: z.union([z.string(), z.number().int()]),
-            }),
-          )
-          .optional(),
+        created1: z.array(z.strictObject({
+          limit0: z.tuple([z.number(), z.number()]),
+          limit1: z.array(z.string()).max(46).optional(),
+          status2: z.union([z.string(), z.number().int()]).optional(),
+          cursor3: z.union([z.string(), z.number().int()]),
+        })).optional(),
         status2: z.number().int().min(0).max(194).optional(),
         cursor3: z.number().int().min(0).max(114).optional(),
         amount4: z.boolean(),

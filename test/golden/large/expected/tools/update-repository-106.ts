@@ -38,20 +38,13 @@ export const updateRepository106Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 106: update repository.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"integer","minimum":0,"maximum":401}}},"name":"update_repository_106","outputSchema":{"type":"object","properties":{"cursor0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"owner1":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"name2":{"type":"array","items":{"type":"string"},"maxItems":25},"id3":{"type":"string","enum":["low","medium"]},"name4":{"type":"array","items":{"type":"string"},"maxItems":34}},"required":["name4"]}}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({ cursor0: z.number().int().min(0).max(401).optional() }),
       output: z.looseObject({
-        cursor0: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
-        owner1: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable()
-          .optional(),
+        cursor0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        owner1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
         name2: z.array(z.string()).max(25).optional(),
         id3: z.enum(["low", "medium"]).optional(),
         name4: z.array(z.string()).max(34),

@@ -54,22 +54,17 @@ export const updateUser114Tool = /* @__PURE__ */ defineTool<
 >({
   definitionJson:
     '{"description":"Generated tool 114: update user.","inputSchema":{"type":"object","properties":{"owner0":{"type":"boolean","default":true},"id1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"amount2":{"type":"integer","minimum":0,"maximum":214},"name3":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"amount4":{"type":"string","enum":["low","medium","high"]},"cursor5":{"type":"array","items":{"type":"string"},"maxItems":24},"cursor6":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"cursor7":{"type":"array","items":{"type":"string"},"maxItems":48}},"required":["owner0","amount2","name3","cursor6","cursor7"]},"name":"update-user_114","outputSchema":{"type":"object","properties":{"created0":{"type":"number","exclusiveMinimum":0,"default":1},"name1":{"type":"string","format":"email"},"id2":{"type":"integer","minimum":0,"maximum":672},"amount3":{"type":"string","format":"date-time"}},"required":["created0","id2","amount3"],"additionalProperties":false},"title":"Tool number 114"}',
+  // prettier-ignore
   validators: (z) => {
     return {
       input: z.looseObject({
         owner0: z.boolean(),
         id1: z.union([z.string(), z.number().int()]).optional(),
         amount2: z.number().int().min(0).max(214),
-        name3: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        name3: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         amount4: z.enum(["low", "medium", "high"]).optional(),
         cursor5: z.array(z.string()).max(24).optional(),
-        cursor6: z
-          .string()
-          .regex(/^[a-z0-9-]+$/u)
-          .nullable(),
+        cursor6: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
         cursor7: z.array(z.string()).max(48),
       }),
       output: z.strictObject({
