@@ -40,7 +40,6 @@ export async function renderOutput(
   try {
     const files = await generateFiles(snapshot, {
       generatorVersion: PACKAGE_VERSION,
-      ...formatWorkers(),
       ...(cache === undefined ? {} : { cache }),
     });
     if (snapshot.codegen?.runtime === "vendored") files.push(...(await vendoredRuntimeFiles()));
@@ -51,11 +50,4 @@ export async function renderOutput(
     }
     throw error;
   }
-}
-
-/** `MCP_CODEGEN_WORKERS=N` caps the formatting threads (0 or 1: none), for constrained CI. */
-function formatWorkers(): { formatWorkers?: number } {
-  const value = process.env.MCP_CODEGEN_WORKERS;
-  if (value === undefined || !/^\d+$/.test(value)) return {};
-  return { formatWorkers: Number(value) };
 }

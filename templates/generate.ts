@@ -8,11 +8,11 @@ import { emitIndex } from "./emit-index.js";
 import { emitPrompt } from "./emit-prompt.js";
 import { emitResource, emitTemplate } from "./emit-resource.js";
 import { emitTool } from "./emit-tool.js";
-import { createFormatPool } from "./format-pool.js";
+import { formatModules } from "./format.js";
 import { provenanceHeader } from "./header.js";
 import type { ModuleText } from "./module-text.js";
 import { planNames } from "./plan.js";
-import { loadModulePrinter } from "./print.js";
+import { printModule } from "./print.js";
 import { serializeSnapshot, type Snapshot } from "./snapshot.js";
 
 export interface GeneratedFile {
@@ -31,12 +31,7 @@ export interface GenerateOptions {
   /** Written into every provenance header. */
   generatorVersion: string;
   cache?: GenerationCache;
-  /** Threads to format a large output on (default: one per core; 0 or 1: this thread only). */
-  formatWorkers?: number;
 }
-
-/** Modules handed to the formatter at a time (each batch is one prettier call per 64). */
-const FORMAT_BATCH = 128;
 
 /** Where a module at `path` imports the runtime from. */
 function runtimeSpecifier(path: string, runtime: "package" | "vendored"): string {
@@ -99,27 +94,15 @@ export async function generateFiles(
     else misses.push({ module, key, runtimeImport });
   }
   if (misses.length > 0) {
-    // Workers (when the output is large) load prettier while this thread emits and prints, and
-    // format each batch as soon as it is printed.
-    const pool = createFormatPool(misses.length, options.formatWorkers);
-    try {
-      const print = await loadModulePrinter();
-      const batches: Array<Promise<string[]>> = [];
-      for (let start = 0; start < misses.length; start += FORMAT_BATCH) {
-        const batch = misses.slice(start, start + FORMAT_BATCH);
-        batches.push(
-          pool.format(batch.map((miss) => print(header, miss.module.emit(miss.runtimeImport)))),
-        );
-      }
-      const formatted = (await Promise.all(batches)).flat();
-      misses.forEach((miss, i) => {
-        const content = formatted[i]!;
-        options.cache?.set(miss.key, content);
-        files.push({ path: miss.module.path, content });
-      });
-    } finally {
-      await pool.close();
-    }
+    // Formatting is on this thread: worker threads were measured slower on two cores (each one
+    // loads and warms up prettier again), and no faster than that on more.
+    const texts = misses.map((miss) => printModule(header, miss.module.emit(miss.runtimeImport)));
+    const formatted = await formatModules(texts);
+    misses.forEach((miss, i) => {
+      const content = formatted[i]!;
+      options.cache?.set(miss.key, content);
+      files.push({ path: miss.module.path, content });
+    });
   }
   files.push({ path: "mcp.snapshot.json", content: serializeSnapshot(snapshot) });
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -1,23 +1,21 @@
 /**
- * Prints a module's plain data through ts-morph structures: import declarations as structures,
- * statements as text, the provenance header first, with `printStructure` (no project, no parse).
- * The result is unformatted; `format.ts` makes it pretty, once. ts-morph is loaded on first use,
- * so a run whose every file comes from the cache never loads it.
+ * Prints a module: the provenance header, its imports, and its statements separated by blank
+ * lines. Imports are ts-morph `ImportDeclarationStructure`s, printed here rather than by
+ * ts-morph's `printStructure`: loading ts-morph loads the whole TypeScript compiler, a tenth of a
+ * cold generation, to print a few import lines. The output is unformatted; `format.ts` makes it
+ * pretty, once.
  */
-import type * as TsMorphModule from "ts-morph";
-import type { ImportDeclarationStructure, OptionalKind, SourceFileStructure } from "ts-morph";
+import type { ImportDeclarationStructure, ImportSpecifierStructure, OptionalKind } from "ts-morph";
+import { stringLiteral } from "./escape.js";
 import type { ModuleText } from "./module-text.js";
 
-type TsMorph = typeof TsMorphModule;
+type ImportStructure = OptionalKind<ImportDeclarationStructure> & {
+  namedImports: OptionalKind<ImportSpecifierStructure>[];
+};
 
-function importStructure(
-  morph: TsMorph,
-  values: string[],
-  types: string[],
-  from: string,
-): OptionalKind<ImportDeclarationStructure> {
+/** One import declaration's structure: values first, then type-only names, each sorted. */
+export function importStructure(values: string[], types: string[], from: string): ImportStructure {
   return {
-    kind: morph.StructureKind.ImportDeclaration,
     moduleSpecifier: from,
     namedImports: [
       ...[...new Set(values)].sort().map((name) => ({ name })),
@@ -26,27 +24,19 @@ function importStructure(
   };
 }
 
-/** A printer bound to a loaded ts-morph. */
-export type ModulePrinter = (header: string, module: ModuleText) => string;
+function printImport(structure: ImportStructure): string {
+  const names = structure.namedImports.map((specifier) =>
+    specifier.isTypeOnly === true ? `type ${specifier.name}` : specifier.name,
+  );
+  return `import { ${names.join(", ")} } from ${stringLiteral(structure.moduleSpecifier)};`;
+}
 
-let printer: Promise<ModulePrinter> | undefined;
-
-/** Loads ts-morph once and returns the printer: header, imports, statements with blank lines between. */
-export function loadModulePrinter(): Promise<ModulePrinter> {
-  printer ??= import("ts-morph").then((morph) => (header, module) => {
-    const structure: SourceFileStructure = {
-      kind: morph.StructureKind.SourceFile,
-      leadingTrivia: `${header}\n`,
-      statements: [
-        importStructure(morph, module.imports.values, module.imports.types, module.imports.from),
-        ...(module.localImports ?? []).map((local) =>
-          importStructure(morph, local.names, [], local.from),
-        ),
-        // A leading newline on each statement keeps a blank line between declarations.
-        ...module.statements.map((statement) => `\n${statement}`),
-      ],
-    };
-    return morph.printStructure(structure, { indentNumberOfSpaces: 2 });
-  });
-  return printer;
+/** The module's text. */
+export function printModule(header: string, module: ModuleText): string {
+  const imports = [
+    importStructure(module.imports.values, module.imports.types, module.imports.from),
+    ...(module.localImports ?? []).map((local) => importStructure(local.names, [], local.from)),
+  ];
+  const head = `${header}\n${imports.map(printImport).join("\n")}`;
+  return [head, ...module.statements].join("\n\n") + "\n";
 }
