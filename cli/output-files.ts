@@ -74,31 +74,26 @@ function isGenerated(path: string, text: string): boolean {
 
 /** Writes `files` under `root`, leaving identical files alone and removing stale generated ones. */
 export async function writeOutput(root: string, files: readonly OutputFile[]): Promise<WriteStats> {
-  const stats: WriteStats = { written: [], unchanged: 0, removed: [] };
   const existing = await readExisting(root);
   const wanted = new Set(files.map((file) => file.path));
   const changed = files.filter((file) => existing.get(file.path) !== file.content);
-  stats.unchanged = files.length - changed.length;
-  await Promise.all(
-    [...new Set(changed.map((file) => dirname(join(root, file.path))))].map((dir) =>
-      mkdir(dir, { recursive: true }),
-    ),
-  );
+  const folders = [...new Set(changed.map((file) => dirname(join(root, file.path))))];
+  await Promise.all(folders.map((folder) => mkdir(folder, { recursive: true })));
   for (let start = 0; start < changed.length; start += 64) {
-    await Promise.all(
-      changed
-        .slice(start, start + 64)
-        .map((file) => writeFile(join(root, file.path), file.content)),
-    );
+    const batch = changed.slice(start, start + 64);
+    await Promise.all(batch.map((file) => writeFile(join(root, file.path), file.content)));
   }
-  stats.written = changed.map((file) => file.path);
+  const removed: string[] = [];
   for (const [path, text] of existing) {
     if (wanted.has(path) || !isGenerated(path, text)) continue;
     await rm(join(root, path));
-    stats.removed.push(path);
+    removed.push(path);
   }
-  stats.removed.sort();
-  return stats;
+  return {
+    written: changed.map((file) => file.path),
+    unchanged: files.length - changed.length,
+    removed: removed.sort(),
+  };
 }
 
 /** What differs between `files` and the folder: changed, missing, and stale generated files. */

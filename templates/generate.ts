@@ -94,8 +94,8 @@ export async function generateFiles(
     else misses.push({ module, key, runtimeImport });
   }
   if (misses.length > 0) {
-    // Formatting is on this thread: worker threads were measured slower on two cores (each one
-    // loads and warms up prettier again), and no faster than that on more.
+    // Formatting stays on this thread: worker threads were measured slower on two cores (each
+    // one loads and warms up prettier again).
     const texts = misses.map((miss) => printModule(header, miss.module.emit(miss.runtimeImport)));
     const formatted = await formatModules(texts);
     misses.forEach((miss, i) => {

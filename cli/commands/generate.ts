@@ -6,9 +6,8 @@ import { access } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { findConfigFile, loadConfig } from "../config.js";
 import { CliError, ExitCode } from "../exit-codes.js";
-import { openGenerationCache } from "../generation-cache.js";
-import { readSnapshotFile, renderOutput } from "../load-snapshot.js";
-import { writeOutput } from "../output-files.js";
+import { readSnapshotFile } from "../load-snapshot.js";
+import { describeWrite, writeGenerated } from "../write-generated.js";
 import type { CommandContext } from "./pull.js";
 
 export interface GenerateFlags {
@@ -69,12 +68,7 @@ export async function runGenerate(flags: GenerateFlags, context: CommandContext)
   const reporter = context.reporter([]);
   for (const folder of await outputFolders(flags, context.cwd)) {
     const snapshot = await readSnapshotFile(folder.snapshot, folder.label);
-    const cache = await openGenerationCache(folder.out, context.cwd);
-    const files = await renderOutput(snapshot, folder.label, cache);
-    const stats = await writeOutput(folder.out, files);
-    await cache.save();
-    reporter.info(
-      `${folder.label}: ${files.length} files → ${folder.out} (${stats.written.length} written, ${stats.unchanged} unchanged${stats.removed.length === 0 ? "" : `, removed ${stats.removed.length} stale`})`,
-    );
+    const stats = await writeGenerated(snapshot, folder.out, folder.label, context.cwd);
+    reporter.info(`${folder.label}: ${stats.files} files → ${folder.out} ${describeWrite(stats)}`);
   }
 }

@@ -6,9 +6,7 @@ import { join, resolve } from "node:path";
 import { toKebabFileName } from "../../templates/naming.js";
 import { createSnapshot } from "../../templates/snapshot.js";
 import { loadConfig } from "../config.js";
-import { openGenerationCache } from "../generation-cache.js";
-import { renderOutput } from "../load-snapshot.js";
-import { writeOutput } from "../output-files.js";
+import { describeWrite, writeGenerated } from "../write-generated.js";
 import { pullContract } from "../pull-contract.js";
 import type { Reporter } from "../reporter.js";
 import { filterContract, type ServerJob } from "../server-job.js";
@@ -81,12 +79,8 @@ async function pullJob(job: ServerJob, reporter: Reporter, cwd: string): Promise
   });
   const snapshot = createSnapshot(filterContract(contract, job, reporter));
   const out = job.out !== "" ? job.out : resolve(cwd, join("mcp", toKebabFileName(snapshot.name)));
-  const cache = await openGenerationCache(out, cwd);
-  const files = await renderOutput(snapshot, job.label, cache);
-  const stats = await writeOutput(out, files);
-  await cache.save();
-  const removed = stats.removed.length === 0 ? "" : `, removed ${stats.removed.length} stale`;
+  const stats = await writeGenerated(snapshot, out, job.label, cwd);
   reporter.info(
-    `${job.label}: ${count(snapshot.tools.length, "tool")}, ${count(snapshot.prompts.length, "prompt")}, ${count(snapshot.resources.length + snapshot.resourceTemplates.length, "resource")} → ${out} (${stats.written.length} written, ${stats.unchanged} unchanged${removed})`,
+    `${job.label}: ${count(snapshot.tools.length, "tool")}, ${count(snapshot.prompts.length, "prompt")}, ${count(snapshot.resources.length + snapshot.resourceTemplates.length, "resource")} → ${out} ${describeWrite(stats)}`,
   );
 }

@@ -1,0 +1,32 @@
+/**
+ * Generating a snapshot's files into an output folder, as `pull` and `generate` both do, with
+ * the generation cache.
+ */
+import type { Snapshot } from "../templates/snapshot.js";
+import { openGenerationCache } from "./generation-cache.js";
+import { renderOutput } from "./load-snapshot.js";
+import { writeOutput, type WriteStats } from "./output-files.js";
+
+export interface GeneratedOutput extends WriteStats {
+  /** How many files the folder holds for this snapshot. */
+  files: number;
+}
+
+export async function writeGenerated(
+  snapshot: Snapshot,
+  out: string,
+  label: string,
+  cwd: string,
+): Promise<GeneratedOutput> {
+  const cache = await openGenerationCache(out, cwd);
+  const files = await renderOutput(snapshot, label, cache);
+  const stats = await writeOutput(out, files);
+  await cache.save();
+  return { ...stats, files: files.length };
+}
+
+/** `(3 written, 8 unchanged, removed 1 stale)`. */
+export function describeWrite(stats: WriteStats): string {
+  const removed = stats.removed.length === 0 ? "" : `, removed ${stats.removed.length} stale`;
+  return `(${stats.written.length} written, ${stats.unchanged} unchanged${removed})`;
+}
