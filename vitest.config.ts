@@ -14,5 +14,9 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: "forks",
     maxWorkers: 2,
+    // In CI a JSON report too, so .ci/run can print the plain "N passed, N failed" line.
+    reporters: process.env.CI
+      ? ["default", ["json", { outputFile: ".tmp/vitest-report.json" }]]
+      : ["default"],
   },
 });
