@@ -98,11 +98,21 @@ interface ServerContext extends ResolveConfigOptions {
   secrets: Set<string>;
 }
 
+/** Where a server's snapshot and generated files go: its `out`, or `<root out>/<name>`. */
+export function serverOutput(
+  base: string,
+  rootOut: string,
+  name: string,
+  server: ServerConfig,
+): string {
+  return path.resolve(base, server.out ?? path.join(rootOut, name));
+}
+
 function resolveServer(name: string, server: ServerConfig, context: ServerContext): ResolvedServer {
   const resolved: ResolvedServer = {
     name,
     target: resolveTarget(name, server, context),
-    out: path.resolve(context.base, server.out ?? path.join(context.out, name)),
+    out: serverOutput(context.base, context.out, name, server),
     exclude: server.exclude ?? [],
     rename: { ...server.rename },
   };

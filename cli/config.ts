@@ -9,7 +9,7 @@ import path from "node:path";
 import { createJiti } from "jiti";
 import type { ConfigEnv } from "./config-interpolate.js";
 import { ConfigError, validateConfig } from "./config-issues.js";
-import { resolveConfig, type ResolvedConfig } from "./config-resolve.js";
+import { DEFAULT_OUT, resolveConfig, serverOutput, type ResolvedConfig } from "./config-resolve.js";
 
 export { ConfigError } from "./config-issues.js";
 export type { ConfigEnv } from "./config-interpolate.js";
@@ -59,6 +59,26 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
     label,
     env: options.env ?? process.env,
   });
+}
+
+/**
+ * The servers' output folders alone, for `generate` and `check`, which work offline: no `${VAR}`
+ * is interpolated, so they run where the secrets a pull needs are not set.
+ * @throws ConfigError as `loadConfig` does, except for unset variables.
+ */
+export async function loadOutputFolders(
+  options: Omit<LoadConfigOptions, "env"> = {},
+): Promise<Array<{ name: string; out: string }>> {
+  const cwd = options.cwd ?? process.cwd();
+  const file = await findConfigFile(cwd, options.configPath);
+  const label = labelOf(file, cwd);
+  const config = validateConfig(await readConfigFile(file, label), label);
+  const base = path.dirname(file);
+  const rootOut = path.resolve(base, config.out ?? DEFAULT_OUT);
+  return Object.entries(config.servers).map(([name, server]) => ({
+    name,
+    out: serverOutput(base, rootOut, name, server),
+  }));
 }
 
 /**

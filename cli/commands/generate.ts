@@ -4,7 +4,7 @@
  */
 import { access } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
-import { findConfigFile, loadConfig } from "../config.js";
+import { findConfigFile, loadOutputFolders } from "../config.js";
 import { CliError, ExitCode } from "../exit-codes.js";
 import { readSnapshotFile } from "../load-snapshot.js";
 import { describeWrite, writeGenerated } from "../write-generated.js";
@@ -31,20 +31,11 @@ export async function outputFolders(
     () => false,
   );
   if (hasConfig || flags.config !== undefined) {
-    const config = await loadConfig({
+    const servers = await loadOutputFolders({
       cwd,
       ...(flags.config === undefined ? {} : { configPath: flags.config }),
-      env: {},
-    }).catch(
-      // Variables only matter for connecting; generating needs the folders alone.
-      () =>
-        loadConfig({
-          cwd,
-          ...(flags.config === undefined ? {} : { configPath: flags.config }),
-          env: new Proxy({}, { get: () => "" }),
-        }),
-    );
-    return config.servers.map((server) => ({
+    });
+    return servers.map((server) => ({
       out: server.out,
       snapshot: join(server.out, "mcp.snapshot.json"),
       label: server.name,
@@ -59,7 +50,7 @@ export async function outputFolders(
   )
     return [{ out: cwd, snapshot: here, label: "mcp.snapshot.json" }];
   throw new CliError(
-    "nothing to generate: pass --snapshot FILE or --out DIR, or run where mcp-codegen.config.json is",
+    "no output folder given: pass --out DIR (or --snapshot FILE), or run where mcp-codegen.config.json is",
     ExitCode.Usage,
   );
 }

@@ -74,6 +74,30 @@ describe("generate", () => {
     expect(await readTree(project.path("mcp/sink"))).toEqual(pulled);
   });
 
+  it("needs none of the config's ${VAR} secrets: they are for connecting, not generating", async () => {
+    await deleteGenerated();
+    const config = JSON.parse(await readFile(project.path("mcp-codegen.config.json"), "utf8"));
+    const withSecret = {
+      servers: {
+        sink: {
+          ...config.servers.sink,
+          headers: { Authorization: "Bearer ${MCP_CODEGEN_TEST_UNSET_TOKEN}" },
+        },
+      },
+    };
+    await project.write("mcp-codegen.config.json", withSecret);
+    try {
+      expect(process.env.MCP_CODEGEN_TEST_UNSET_TOKEN).toBeUndefined();
+      const run = await runCliCaptured(["generate"], project.dir);
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      expect(await readTree(project.path("mcp/sink"))).toEqual(pulled);
+      expect((await runCliCaptured(["check"], project.dir)).code).toBe(0);
+    } finally {
+      await project.write("mcp-codegen.config.json", config);
+    }
+  });
+
   it("reads --snapshot and writes nothing when everything is up to date", async () => {
     const before = await modificationTimes(project.path("mcp/sink"));
     const run = await runCliCaptured(
