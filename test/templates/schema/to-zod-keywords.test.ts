@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { prepareSchema } from "../../../templates/schema/prepare.js";
+import { schemaToZod } from "../../../templates/schema/to-zod.js";
+import { keywordCases } from "./to-zod-cases.js";
+
+/** The emitted declarations and expression on consecutive lines, as a test reads them. */
+function zodOf(schema: unknown): string {
+  const output = schemaToZod(prepareSchema(schema), { constName: "t", typeName: "T" });
+  return output.declarations === ""
+    ? output.expression
+    : `${output.declarations}\n${output.expression}`;
+}
+
+describe("schemaToZod", () => {
+  it.each(keywordCases)("$name", ({ given, want }) => {
+    expect(zodOf(given)).toBe(want);
+  });
+
+  it("declares nothing for a schema without references", () => {
+    expect(
+      schemaToZod(prepareSchema({ type: "string" }), { constName: "s", typeName: "S" }),
+    ).toEqual({ declarations: "", expression: "z.string()" });
+  });
+
+  it("rejects names that are not identifiers", () => {
+    const prepared = prepareSchema({});
+    expect(() => schemaToZod(prepared, { constName: "a-b", typeName: "T" })).toThrow(TypeError);
+    expect(() => schemaToZod(prepared, { constName: "t", typeName: "T;" })).toThrow(TypeError);
+    for (const constName of ["z", "value", "Object", "Array"]) {
+      expect(() => schemaToZod(prepared, { constName, typeName: "T" })).toThrow(
+        `constName must not be ${constName}`,
+      );
+    }
+  });
+
+  it("writes hostile names and values only as string literals", () => {
+    const given = {
+      type: "object",
+      properties: JSON.parse(
+        '{"a\\"b": {"const": "\\"); process.exit(1); (\\""}, "__proto__": {"type": "string"}, "sep\\u2028x": {"enum": ["\\u2029", "*/"]}}',
+      ),
+      required: ["__proto__"],
+      additionalProperties: false,
+    };
+    expect(zodOf(given)).toBe(
+      'z.strictObject({ "a\\"b": z.literal("\\"); process.exit(1); (\\"").optional(), ["__proto__"]: z.string().optional(), "sep\\u2028x": z.enum(["\\u2029", "*/"]).optional() })',
+    );
+  });
+});
