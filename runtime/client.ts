@@ -157,14 +157,14 @@ export class McpClient {
     const params = args === undefined ? { name } : { name, arguments: args };
     const tool = definition ?? this.#tools.get(name);
     const headers = tool === undefined ? undefined : paramHeadersFor(tool, args, context);
-    const result = await this.#session.request(
-      "tools/call",
-      params,
-      options,
-      context,
-      true,
-      headers,
-    );
+    // A tool the server marks read-only or idempotent may be sent again if its stream breaks.
+    const hints = tool?.annotations;
+    const idempotent = hints?.readOnlyHint === true || hints?.idempotentHint === true;
+    const result = await this.#session.request("tools/call", params, options, context, {
+      allowInputRequired: true,
+      idempotent,
+      ...(headers === undefined ? {} : { headers }),
+    });
     rejectInputRequired(result, context);
     if (!Array.isArray(result.content)) {
       if (result.content !== undefined)
@@ -182,7 +182,7 @@ export class McpClient {
   ): Promise<GetPromptResult> {
     const context = { method: "prompts/get", target: name };
     const params = args === undefined ? { name } : { name, arguments: args };
-    const result = await this.#session.request("prompts/get", params, options, context, true);
+    const result = await this.#session.request("prompts/get", params, options, context, INPUT_OK);
     rejectInputRequired(result, context);
     if (!Array.isArray(result.messages))
       throw invalidResult(context, "messages is not an array", result);
@@ -192,7 +192,13 @@ export class McpClient {
   /** Reads a resource by URI. */
   async readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
     const context = { method: "resources/read", target: uri };
-    const result = await this.#session.request("resources/read", { uri }, options, context, true);
+    const result = await this.#session.request(
+      "resources/read",
+      { uri },
+      options,
+      context,
+      INPUT_OK,
+    );
     rejectInputRequired(result, context);
     if (!Array.isArray(result.contents))
       throw invalidResult(context, "contents is not an array", result);
@@ -228,7 +234,7 @@ export class McpClient {
     params?: Record<string, unknown>,
     options?: RequestOptions,
   ): Promise<Result> {
-    return this.#session.request(method, params, options, { method }, true);
+    return this.#session.request(method, params, options, { method }, INPUT_OK);
   }
 
   /** Closes the connection (stdio: the spec's shutdown sequence). Pending requests fail. */
@@ -294,6 +300,9 @@ export function describeServer(
     discoverResult: result as DiscoverResult,
   };
 }
+
+/** Requests whose answer may be `input_required`. */
+const INPUT_OK = Object.freeze({ allowInputRequired: true });
 
 /** Header plans by tool definition object: computed once per definition, not per call. */
 const headerPlans = new WeakMap<Tool, McpParamHeadersResult>();

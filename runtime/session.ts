@@ -24,6 +24,39 @@ import type {
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+/** What a method call adds to a request besides its params and options. */
+export interface RequestExtras {
+  /** `input_required` is a valid answer (tools/call, prompts/get, resources/read, raw requests). */
+  allowInputRequired?: boolean;
+  /** Extra HTTP headers (`Mcp-Param-*`). */
+  headers?: Record<string, string>;
+  /** Sending it twice has the effect of sending it once (a tool the server marks idempotent). */
+  idempotent?: boolean;
+}
+
+const NO_EXTRAS: RequestExtras = Object.freeze({});
+
+/** Methods that only read: safe to send again when the stream carrying the answer broke. */
+const REISSUABLE: ReadonlySet<string> = new Set([
+  "server/discover",
+  "tools/list",
+  "prompts/list",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+  "prompts/get",
+  "completion/complete",
+]);
+
+/** A response stream that ended before the answer: the transport marks it `retryable`. */
+function isBrokenStream(error: unknown): boolean {
+  return (
+    isMcpError(error) &&
+    error.kind === "transport" &&
+    (error.data as { retryable?: unknown } | undefined)?.retryable === true
+  );
+}
+
 export interface SessionOptions {
   transport: Transport;
   protocolVersion: string;
@@ -89,15 +122,37 @@ export class Session {
    * Sends a request and resolves with its result. Rejects with an `McpError`: the server's
    * JSON-RPC error, or a local `timeout`, `cancelled`, `transport` or `protocol` failure.
    * The result's `resultType` is checked: absent or `complete` pass; `input_required` passes
-   * only where `allowInputRequired`; anything else is a protocol error.
+   * only where `extras.allowInputRequired`; anything else is a protocol error.
+   *
+   * A request whose HTTP response stream broke before its answer (a `transport` error with
+   * `data.retryable`) is sent again once, as a new request with a new id, as the protocol asks,
+   * when that is safe: reads (`server/discover`, lists, `resources/read`, `prompts/get`,
+   * `completion/complete`) and calls marked `extras.idempotent`. Anything else could repeat an
+   * effect, so the error goes to the caller, who knows whether a retry is safe.
    */
   async request(
     method: string,
     params: Record<string, unknown> | undefined,
     options: RequestOptions | undefined,
     context: ErrorContext,
-    allowInputRequired = false,
-    headers?: Record<string, string>,
+    extras: RequestExtras = NO_EXTRAS,
+  ): Promise<Result> {
+    try {
+      return await this.#send(method, params, options, context, extras);
+    } catch (error) {
+      const reissue =
+        (extras.idempotent === true || REISSUABLE.has(method)) && isBrokenStream(error);
+      if (!reissue) throw error;
+      return this.#send(method, params, options, context, extras);
+    }
+  }
+
+  async #send(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: RequestOptions | undefined,
+    context: ErrorContext,
+    extras: RequestExtras,
   ): Promise<Result> {
     if (this.#closed) throw localError("transport", "the client is closed", context);
     const id = this.#nextId++;
@@ -109,11 +164,11 @@ export class Session {
       params: params === undefined ? { _meta: meta } : withMeta(params, meta),
     };
     const call = new Call(this, id, options, context);
-    if (headers !== undefined) call.headers = headers;
+    if (extras.headers !== undefined) call.headers = extras.headers;
     try {
       const response = await this.transport.request(message, call);
       if (isErrorResponse(response)) throw McpError.fromResponse(response.error, context);
-      return checkResultType(response.result, context, allowInputRequired);
+      return checkResultType(response.result, context, extras.allowInputRequired === true);
     } catch (error) {
       throw isMcpError(error)
         ? error
