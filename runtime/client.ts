@@ -1,14 +1,10 @@
 /**
  * `McpClient`: the typed MCP methods over a `Session`. Create one with `connect()`.
  */
-import { McpError, describeContext, type ErrorContext } from "./errors.js";
-import {
-  buildMcpParamHeaders,
-  findMcpParamHeaders,
-  type McpParamHeadersResult,
-} from "./mcp-param-headers.js";
+import { McpError, describeContext, isMcpError, type ErrorContext } from "./errors.js";
+import { headerPlan, paramHeadersFor } from "./tool-headers.js";
 import { collectAllPages, readPage, type ListAllOptions, type Page } from "./pagination.js";
-import { META_SERVER_INFO } from "./protocol.js";
+import { ErrorCode, META_SERVER_INFO } from "./protocol.js";
 import type { RequestOptions } from "./request-options.js";
 import type { Session } from "./session.js";
 import type {
@@ -156,15 +152,16 @@ export class McpClient {
     const context = { method: "tools/call", target: name };
     const params = args === undefined ? { name } : { name, arguments: args };
     const tool = definition ?? this.#tools.get(name);
-    const headers = tool === undefined ? undefined : paramHeadersFor(tool, args, context);
-    // A tool the server marks read-only or idempotent may be sent again if its stream breaks.
-    const hints = tool?.annotations;
-    const idempotent = hints?.readOnlyHint === true || hints?.idempotentHint === true;
-    const result = await this.#session.request("tools/call", params, options, context, {
-      allowInputRequired: true,
-      idempotent,
-      ...(headers === undefined ? {} : { headers }),
-    });
+    let result: Result;
+    try {
+      result = await this.#sendToolCall(params, options, context, tool);
+    } catch (error) {
+      // The server's `x-mcp-header` annotations changed since the definition we hold was made:
+      // the spec's recovery is to list the tools again and retry with the headers they ask for.
+      const refreshed = isHeaderMismatch(error) ? await this.#refreshedTool(name, tool) : undefined;
+      if (refreshed === undefined) throw error;
+      result = await this.#sendToolCall(params, options, context, refreshed);
+    }
     rejectInputRequired(result, context);
     if (!Array.isArray(result.content)) {
       if (result.content !== undefined)
@@ -172,6 +169,33 @@ export class McpClient {
       result.content = [];
     }
     return result as CallToolResult<Structured>;
+  }
+
+  #sendToolCall(
+    params: { name: string; arguments?: Record<string, unknown> },
+    options: RequestOptions | undefined,
+    context: ErrorContext,
+    tool: Tool | undefined,
+  ): Promise<Result> {
+    const headers =
+      tool === undefined ? undefined : paramHeadersFor(tool, params.arguments, context);
+    // A tool the server marks read-only or idempotent may be sent again if its stream breaks.
+    const hints = tool?.annotations;
+    const idempotent = hints?.readOnlyHint === true || hints?.idempotentHint === true;
+    return this.#session.request("tools/call", params, options, context, {
+      allowInputRequired: true,
+      idempotent,
+      ...(headers === undefined ? {} : { headers }),
+    });
+  }
+
+  /** The tool's current definition, when listing again finds one that differs from `stale`. */
+  async #refreshedTool(name: string, stale: Tool | undefined): Promise<Tool | undefined> {
+    if (this.#session.transport.carriesHeaders !== true) return undefined;
+    await this.listTools();
+    const fresh = this.#tools.get(name);
+    const same = JSON.stringify(fresh?.inputSchema) === JSON.stringify(stale?.inputSchema);
+    return fresh === undefined || same ? undefined : fresh;
   }
 
   /** Gets a prompt; arguments are a string map, as the protocol requires. */
@@ -304,34 +328,8 @@ export function describeServer(
 /** Requests whose answer may be `input_required`. */
 const INPUT_OK = Object.freeze({ allowInputRequired: true });
 
-/** Header plans by tool definition object: computed once per definition, not per call. */
-const headerPlans = new WeakMap<Tool, McpParamHeadersResult>();
-
-function headerPlan(tool: Tool): McpParamHeadersResult {
-  let plan = headerPlans.get(tool);
-  if (plan === undefined) {
-    plan = findMcpParamHeaders(tool.inputSchema);
-    headerPlans.set(tool, plan);
-  }
-  return plan;
-}
-
-/** `Mcp-Param-*` headers for one call; undefined when the tool has no annotated arguments. */
-function paramHeadersFor(
-  tool: Tool,
-  args: Record<string, unknown> | undefined,
-  context: ErrorContext,
-): Record<string, string> | undefined {
-  const plan = headerPlan(tool);
-  if (!plan.ok) {
-    throw new McpError({
-      ...context,
-      kind: "protocol",
-      message: `${describeContext(context)}the tool definition is invalid: ${plan.reason}`,
-    });
-  }
-  if (plan.headers.length === 0) return undefined;
-  return buildMcpParamHeaders(plan.headers, args ?? {});
+function isHeaderMismatch(error: unknown): boolean {
+  return isMcpError(error) && error.code === ErrorCode.HeaderMismatch;
 }
 
 function isImplementation(value: unknown): value is Implementation {
