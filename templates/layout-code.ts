@@ -104,7 +104,16 @@ function flat(parts: readonly Part[]): string {
   return parts.map((part) => ("text" in part ? part.text : flatGroup(part))).join("");
 }
 
+// A group's one-line text, computed once: layout asks for it at every level it tries.
+const flatTexts = new WeakMap<Group, string>();
+
 function flatGroup(group: Group): string {
+  let text = flatTexts.get(group);
+  if (text === undefined) flatTexts.set(group, (text = computeFlatGroup(group)));
+  return text;
+}
+
+function computeFlatGroup(group: Group): string {
   const items = group.items.map((item) => flat(item).trim()).filter((item) => item !== "");
   if (items.length === 0) return `${group.open}${group.close}`;
   const inner = items.join(", ");
