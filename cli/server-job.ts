@@ -5,6 +5,7 @@
 import type { HttpTarget, StdioTarget } from "../runtime/connect.js";
 import { createNameFilter, findUnmatchedPatterns } from "./config-name-filter.js";
 import type { PulledContract } from "../templates/snapshot.js";
+import { redactSecrets } from "./redact-contract.js";
 import type { Reporter } from "./reporter.js";
 
 export interface ServerJob {
@@ -20,17 +21,25 @@ export interface ServerJob {
   rename?: Record<string, string> | undefined;
   runtime?: "package" | "vendored" | undefined;
   timeout?: number | undefined;
+  /** Header and env values, URL tokens: masked if the server echoes them in its contract. */
+  secrets?: readonly string[] | undefined;
 }
 
 /**
- * Applies include/exclude to everything a server offers (tools, prompts, static resources and
+ * Masks secrets the server echoed, then applies include/exclude to everything a server offers (tools, prompts, static resources and
  * templates, by name) and warns about patterns and renames that match nothing, usually typos.
  */
 export function filterContract(
-  contract: PulledContract,
+  pulled: PulledContract,
   job: ServerJob,
   reporter: Reporter,
 ): PulledContract {
+  const { contract, replaced } = redactSecrets(pulled, job.secrets ?? []);
+  if (replaced > 0) {
+    reporter.warn(
+      `${job.label}: the server's contract repeats a secret you gave (a header, env or URL value) ${replaced} time(s); it is written as *** instead`,
+    );
+  }
   const keep = createNameFilter({ include: job.include, exclude: job.exclude });
   const names = [
     ...contract.tools.map((t) => t.name),

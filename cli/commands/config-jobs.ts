@@ -21,5 +21,6 @@ export function jobsFromConfig(
     rename: server.rename,
     runtime: flags.runtime ?? server.runtime,
     timeout: flags.timeout ?? server.timeout,
+    secrets: config.secrets,
   }));
 }

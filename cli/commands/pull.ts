@@ -47,6 +47,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
         name: flags.name,
         runtime: flags.runtime,
         timeout: flags.timeout,
+        secrets: resolved.secrets,
       },
       reporter,
       context.cwd,

@@ -100,6 +100,35 @@ describe("a successful pull", () => {
   });
 });
 
+describe("a server that echoes a secret in its contract", () => {
+  it("gets *** in the snapshot and the generated code, and a warning", async () => {
+    const tool = {
+      ...simpleTool("echoer", { key: { type: "string", default: ENV_SECRET } }),
+      description: `Uses the key ${ENV_SECRET} for every call`,
+    };
+    const contract = await project.write("echo-contract/contract.json", { tools: [tool] });
+    const run = await runCliCaptured(
+      [
+        "pull",
+        "--out",
+        "echo-contract/out",
+        "--env",
+        `FIXTURE_KEY=${ENV_SECRET}`,
+        "--",
+        ...contractServerCommand(contract),
+      ],
+      project.dir,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(
+      /^warning: .*repeats a secret you gave .* 2 time\(s\); it is written as \*\*\* instead\n$/,
+    );
+    const snapshot = await readFile(project.path("echo-contract/out/mcp.snapshot.json"), "utf8");
+    expect(snapshot).toContain("Uses the key *** for every call");
+    await expectNoLeaks(run);
+  });
+});
+
 describe("a server that quotes the secrets back in an error", () => {
   /** What a careless server says: the credential and the URL it was called with. */
   const quote = (request: IncomingMessage) =>
