@@ -4,7 +4,7 @@
  * previous run generated that the new run does not are removed. Files without our provenance
  * marker are never touched.
  */
-import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { GENERATED_MARKER } from "../templates/header.js";
 
@@ -72,6 +72,23 @@ function isGenerated(path: string, text: string): boolean {
   return /\.(ts|js)$/.test(path) && text.startsWith(GENERATED_MARKER);
 }
 
+/** Removes the folders that removing `paths` emptied (deepest first), never `root` itself. */
+async function removeEmptyFolders(root: string, paths: readonly string[]): Promise<void> {
+  const folders = new Set<string>();
+  for (const path of paths) {
+    const parts = path.split("/").slice(0, -1);
+    for (let depth = parts.length; depth > 0; depth--) folders.add(parts.slice(0, depth).join("/"));
+  }
+  const deepestFirst = [...folders].sort((a, b) => b.split("/").length - a.split("/").length);
+  for (const folder of deepestFirst) {
+    try {
+      await rmdir(join(root, folder));
+    } catch {
+      // Not empty (a user's own file, or files still generated): it stays.
+    }
+  }
+}
+
 /** Writes `files` under `root`, leaving identical files alone and removing stale generated ones. */
 export async function writeOutput(root: string, files: readonly OutputFile[]): Promise<WriteStats> {
   const existing = await readExisting(root);
@@ -89,6 +106,7 @@ export async function writeOutput(root: string, files: readonly OutputFile[]): P
     await rm(join(root, path));
     removed.push(path);
   }
+  await removeEmptyFolders(root, removed);
   return {
     written: changed.map((file) => file.path),
     unchanged: files.length - changed.length,
