@@ -1,6 +1,6 @@
 /**
- * Everything generated code may import from `mcp-codegen/runtime`, in one place. Generated files
- * name `GENERATED_API_VERSION` in their header; a change that breaks generated code bumps it.
+ * Everything generated code may import from `mcp-codegen/runtime`, in one place, versioned by
+ * `GENERATED_API_VERSION` (named in every generated file's header).
  * `z` is re-exported so generated validators resolve zod through this one dependency, which a
  * strict package manager requires.
  */
@@ -28,5 +28,4 @@ export type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
 export { bindClient } from "./bind-client.js";
 export type { WithoutClient } from "./bind-client.js";
 
-/** The version of the contract between generated code and this runtime. */
-export const GENERATED_API_VERSION = 1;
+export { GENERATED_API_VERSION } from "./version.js";

@@ -38,8 +38,3 @@ export function annotationLines(annotations: ToolAnnotations | undefined): strin
   if (annotations.openWorldHint === true) hints.push("open world");
   return hints.length === 0 ? [] : [`@remarks Server hints (untrusted): ${hints.join(", ")}.`];
 }
-
-/** A `/** … *\/` block from already-escaped lines; empty lines render as ` *`. */
-export function docBlock(lines: readonly string[]): string[] {
-  return lines.length === 0 ? [] : [lines.join("\n")];
-}
