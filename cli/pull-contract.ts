@@ -2,7 +2,13 @@
  * Talks to a live server and gathers its contract: discovery, then every page of every list the
  * server advertises. The only part of the CLI that opens a connection.
  */
-import { connect, isMcpError, type ConnectTarget, type McpClient } from "../runtime/index.js";
+import {
+  connect,
+  ErrorCode,
+  isMcpError,
+  type ConnectTarget,
+  type McpClient,
+} from "../runtime/index.js";
 import type { ClientCapabilities, Implementation } from "../runtime/types.js";
 import type { PulledContract } from "../templates/snapshot.js";
 import { CliError, ExitCode } from "./exit-codes.js";
@@ -47,11 +53,15 @@ export async function pullContract(
       `${options.label}: connected to ${info.name} ${info.version} (MCP ${client.protocolVersion})`,
     );
     const capabilities = server.capabilities;
+    const list = <T>(advertised: unknown, method: string, fetch: () => Promise<T[]>) =>
+      advertised === undefined ? Promise.resolve([]) : listOrEmpty(method, fetch, options);
     const [tools, prompts, resources, resourceTemplates] = await Promise.all([
-      capabilities.tools === undefined ? [] : client.listTools(),
-      capabilities.prompts === undefined ? [] : client.listPrompts(),
-      capabilities.resources === undefined ? [] : client.listResources(),
-      capabilities.resources === undefined ? [] : client.listResourceTemplates(),
+      list(capabilities.tools, "tools/list", () => client.listTools()),
+      list(capabilities.prompts, "prompts/list", () => client.listPrompts()),
+      list(capabilities.resources, "resources/list", () => client.listResources()),
+      list(capabilities.resources, "resources/templates/list", () =>
+        client.listResourceTemplates(),
+      ),
     ]);
     options.reporter.progress(
       `${options.label}: ${count(tools.length, "tool")}, ${count(prompts.length, "prompt")}, ${count(resources.length, "resource")}, ${count(resourceTemplates.length, "resource template")}`,
@@ -73,6 +83,26 @@ export async function pullContract(
     throw serverError(error, options.label, "failed while reading its contract");
   } finally {
     await client.close().catch(() => undefined);
+  }
+}
+
+/**
+ * A list the server advertised but does not implement (it answers MethodNotFound, as some
+ * servers do for resource templates): empty, with a warning, rather than failing the pull.
+ */
+async function listOrEmpty<T>(
+  method: string,
+  fetch: () => Promise<T[]>,
+  options: PullOptions,
+): Promise<T[]> {
+  try {
+    return await fetch();
+  } catch (error) {
+    if (!isMcpError(error) || error.code !== ErrorCode.MethodNotFound) throw error;
+    options.reporter.warn(
+      `${options.label}: the server advertises ${method} but does not implement it; taken as empty`,
+    );
+    return [];
   }
 }
 

@@ -337,3 +337,29 @@ describe("pull with a config of two servers (stdio and HTTP)", () => {
     }
   });
 });
+
+describe("pull from a server that advertises a list it does not implement", () => {
+  it("takes the list as empty, with a warning, and still writes the client", async () => {
+    const project = await createTempProject("pull-partial");
+    try {
+      const contract = await project.write("contract.json", {
+        tools: [simpleTool("ping")],
+        // `resources` is advertised, but resources/templates/list answers MethodNotFound.
+        resources: [{ uri: "file:///a.txt", name: "a" }],
+      });
+      const run = await runCliCaptured(
+        ["pull", "--out", "out", "--", ...contractServerCommand(contract)],
+        project.dir,
+      );
+      expect(run.code).toBe(0);
+      expect(run.stderr).toMatch(
+        /^warning: .*advertises resources\/templates\/list but does not implement it; taken as empty\n$/,
+      );
+      const snapshot = JSON.parse(await readFile(project.path("out/mcp.snapshot.json"), "utf8"));
+      expect(snapshot.resources.map((r: { uri: string }) => r.uri)).toEqual(["file:///a.txt"]);
+      expect(snapshot.resourceTemplates).toEqual([]);
+    } finally {
+      await project.remove();
+    }
+  });
+});
