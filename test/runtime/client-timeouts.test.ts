@@ -3,6 +3,11 @@ import { connect, isMcpError } from "../../runtime/index.js";
 import { scriptedServer, waitForAbort } from "../support/scripted-server.js";
 import { rejection } from "./client-helpers.js";
 
+// Progress every 25 ms for 24 steps (600 ms) against a 400 ms timeout: the call outlives its
+// timeout only if progress resets it, with room for a slow, loaded machine between steps.
+const STEPS = 24;
+const PROGRESS_TIMEOUT = 400;
+
 describe("timeouts, cancellation and progress", () => {
   it("times out, and the server sees the abort", async () => {
     let serverSaw: unknown;
@@ -42,7 +47,7 @@ describe("timeouts, cancellation and progress", () => {
     const server = scriptedServer({
       "tools/call": async (params, context) => {
         const token = (params._meta as Record<string, unknown>).progressToken;
-        for (let step = 1; step <= 8; step++) {
+        for (let step = 1; step <= STEPS; step++) {
           await new Promise((resolve) => setTimeout(resolve, 25));
           context.notify({
             jsonrpc: "2.0",
@@ -50,7 +55,7 @@ describe("timeouts, cancellation and progress", () => {
             params: {
               progressToken: token as number,
               progress: step,
-              total: 8,
+              total: STEPS,
               message: `step ${step}`,
             },
           });
@@ -70,15 +75,15 @@ describe("timeouts, cancellation and progress", () => {
       "slow",
       {},
       {
-        timeout: 120,
+        timeout: PROGRESS_TIMEOUT,
         resetTimeoutOnProgress: true,
         maxTotalTimeout: 60_000,
         onProgress: (p) => seen.push(p.progress),
       },
     );
-    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(seen).toEqual(Array.from({ length: STEPS }, (_, i) => i + 1));
     const timedOut = await rejection(
-      client.callTool("slow", {}, { timeout: 120, onProgress: () => undefined }),
+      client.callTool("slow", {}, { timeout: PROGRESS_TIMEOUT, onProgress: () => undefined }),
     );
     expect(timedOut.kind).toBe("timeout");
   });
