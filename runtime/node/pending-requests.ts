@@ -8,8 +8,8 @@
  * nothing; any other exchange through its `signal`.
  */
 import type { JsonRpcId, JsonRpcResponse } from "../jsonrpc.js";
-import { abortHookOf } from "../session.js";
-import type { AbortHook } from "../session.js";
+import { abortHookOf } from "../call.js";
+import type { AbortHook } from "../call.js";
 import type { RequestExchange } from "../transport.js";
 
 /** Told when the signal of one of its requests aborts. */
