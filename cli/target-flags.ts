@@ -4,6 +4,7 @@
  * that holds none of them.
  */
 import type { HttpTarget, StdioTarget } from "../runtime/connect.js";
+import { maskUrl } from "../runtime/mask-url.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 
 export interface TargetFlags {
@@ -43,15 +44,6 @@ export function parseEnv(text: string): [string, string] {
   const equals = text.indexOf("=");
   if (equals <= 0) throw usage(`--env ${JSON.stringify(text)}: expected KEY=value`);
   return [text.slice(0, equals), text.slice(equals + 1)];
-}
-
-/** A URL for messages: no user info, query values replaced, so tokens in URLs never print. */
-export function describeUrl(url: URL): string {
-  const safe = new URL(url.href);
-  safe.username = "";
-  safe.password = "";
-  for (const key of [...safe.searchParams.keys()]) safe.searchParams.set(key, "***");
-  return safe.href.replace(/%2A%2A%2A/g, "***");
 }
 
 /** URL parts that may carry credentials: password, user name, query values. */
@@ -95,7 +87,7 @@ function resolveHttp(flags: TargetFlags, text: string): ResolvedTarget {
   const target: HttpTarget = { url, headers };
   return {
     target,
-    label: describeUrl(url),
+    label: maskUrl(url),
     secrets: [...Object.values(headers), ...urlSecrets(url)],
   };
 }

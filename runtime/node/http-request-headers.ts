@@ -7,6 +7,7 @@ import { localError } from "../errors.js";
 import { encodeHeaderValue } from "../header-value.js";
 import type { JsonRpcNotification, JsonRpcRequest } from "../jsonrpc.js";
 import { META_PROTOCOL_VERSION } from "../protocol.js";
+import { maskUrl } from "../mask-url.js";
 
 /** Where and how to POST, computed once per transport. */
 export interface HttpTarget {
@@ -69,10 +70,6 @@ export function resolveHttpTarget(
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
     throw localError("input", `the MCP server URL must be http: or https:, not ${parsed.protocol}`);
   }
-  const clean = new URL(parsed.href);
-  clean.username = "";
-  clean.password = "";
-  clean.hash = "";
   const headers: Record<string, string> = {
     "content-type": "application/json",
     accept: "application/json, text/event-stream",
@@ -85,12 +82,11 @@ export function resolveHttpTarget(
     const credentials = `${decode(parsed.username)}:${decode(parsed.password)}`;
     headers.authorization = `Basic ${Buffer.from(credentials, "utf8").toString("base64")}`;
   }
-  // Query values often carry API keys: messages name the endpoint with them masked.
-  for (const key of new Set(clean.searchParams.keys())) clean.searchParams.set(key, "***");
   return {
     origin: parsed.origin,
     path: `${parsed.pathname}${parsed.search}`,
-    endpoint: clean.href.replace(/%2A%2A%2A/g, "***"),
+    // Messages name the endpoint without credentials or query values.
+    endpoint: maskUrl(parsed),
     headers,
   };
 }
