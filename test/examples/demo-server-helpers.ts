@@ -4,11 +4,11 @@
  * 2026-07-28 to drive it.
  */
 import { Client } from "@modelcontextprotocol/client";
-import type { CallToolResult } from "@modelcontextprotocol/client";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 
 /** The protocol revision the modern client pins. */
 export const MODERN = "2026-07-28";
@@ -41,4 +41,40 @@ export function modernClient(): Client {
     { name: "demo-server-test", version: "0.0.0" },
     { versionNegotiation: { mode: { pin: MODERN } } },
   );
+}
+
+/** What `useDemoServer` gives a suite: the connected client and shorthands over it. */
+export interface DemoServer {
+  client(): Client;
+  /** A listed tool by name; throws if the server did not list it. */
+  tool(name: string): Tool;
+  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+}
+
+/** Starts a demo server for the enclosing suite (connected and listed once) and stops it after. */
+export function useDemoServer(): DemoServer {
+  let client: Client | undefined;
+  let tools: Tool[] = [];
+  beforeAll(async () => {
+    client = modernClient();
+    await client.connect(demoTransport());
+    ({ tools } = await client.listTools());
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+  const connected = (): Client => {
+    if (client === undefined) throw new Error("the demo server is not connected yet");
+    return client;
+  };
+  return {
+    client: connected,
+    tool(name) {
+      const found = tools.find((candidate) => candidate.name === name);
+      if (found === undefined) throw new Error(`tool ${name} not listed`);
+      return found;
+    },
+    call: (name, args) =>
+      connected().callTool({ name, arguments: args }) as Promise<CallToolResult>,
+  };
 }

@@ -4,32 +4,11 @@
  * exists to exercise: nested objects and arrays, enums and numeric bounds, a recursive schema,
  * and a text-only result.
  */
-import type { CallToolResult, Client, Tool } from "@modelcontextprotocol/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoTransport, modernClient, textOf } from "./demo-server-helpers.js";
+import { describe, expect, it } from "vitest";
+import { textOf, useDemoServer } from "./demo-server-helpers.js";
 
 describe("demo server over stdio (official client, 2026-07-28)", () => {
-  let client: Client;
-  let tools: Tool[];
-
-  beforeAll(async () => {
-    client = modernClient();
-    await client.connect(demoTransport());
-    ({ tools } = await client.listTools());
-  });
-  afterAll(async () => {
-    await client.close();
-  });
-
-  function tool(name: string): Tool {
-    const found = tools.find((candidate) => candidate.name === name);
-    if (found === undefined) throw new Error(`tool ${name} not listed`);
-    return found;
-  }
-
-  function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-    return client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
-  }
+  const { tool, call } = useDemoServer();
 
   describe("plan_trip (nested objects and arrays)", () => {
     it("advertises a nested date range and an array of travellers with an optional age", () => {
