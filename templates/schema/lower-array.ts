@@ -40,6 +40,7 @@ export function lowerArray(
       ctx,
       pointer,
       `not expressed in the type nor checked by the validator: ${present.join(", ")}`,
+      "warning",
     );
   const { prefix, rest } = lowerElements(ctx, raw, pointer);
   const minItems = readCount(ctx, raw, "minItems", pointer);
@@ -83,6 +84,7 @@ function lowerElements(
     ctx,
     appendPointer(pointer, "unevaluatedItems"),
     "unevaluatedItems next to in-place applicators is not enforced",
+    "warning",
   );
   return { prefix, rest: UNKNOWN };
 }

@@ -4,7 +4,7 @@
  * being lowered makes (all of them, and those not behind a property or array element).
  */
 import type { SchemaIndex } from "./scan.js";
-import type { SchemaDiagnostic } from "./schema-error.js";
+import type { DiagnosticLevel, SchemaDiagnostic } from "./schema-error.js";
 import type { RefNode } from "./schema-node.js";
 
 /** What is known of one definition while the document is lowered. */
@@ -31,9 +31,14 @@ export interface LowerContext {
   current: DefinitionSlot;
 }
 
-/** Records a diagnostic. */
-export function diagnose(ctx: LowerContext, pointer: string, message: string): void {
-  const diagnostic: SchemaDiagnostic = { pointer, message };
+/** Records a diagnostic (a `note` unless the generated code says less than the schema). */
+export function diagnose(
+  ctx: LowerContext,
+  pointer: string,
+  message: string,
+  level: DiagnosticLevel = "note",
+): void {
+  const diagnostic: SchemaDiagnostic = { pointer, message, level };
   ctx.index.diagnostics.push(diagnostic);
 }
 

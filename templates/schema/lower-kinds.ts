@@ -182,6 +182,7 @@ function lowerString(
         ctx,
         appendPointer(pointer, "pattern"),
         "pattern is not a valid JavaScript regular expression; the validator does not check it",
+        "warning",
       );
     else patterns.push(compiled);
   }

@@ -67,6 +67,7 @@ export function lowerObject(ctx: LowerContext, raw: RawObject, pointer: string):
       ctx,
       pointer,
       "additionalProperties next to these patternProperties cannot be checked; the validator admits any other key",
+      "warning",
     );
   return keys === undefined ? node : { ...node, additionalKeys: keys };
 }
@@ -121,6 +122,7 @@ function lowerPatternProperties(
         ctx,
         where,
         "patternProperties key is not a valid JavaScript regular expression; the validator does not check it",
+        "warning",
       );
     const node = lowerAt(ctx, where, true).node;
     return compiled === undefined ? { node } : { pattern: compiled, node };
@@ -138,6 +140,7 @@ function lowerAdditional(ctx: LowerContext, raw: RawObject, pointer: string): Sc
     ctx,
     appendPointer(pointer, "unevaluatedProperties"),
     "unevaluatedProperties next to in-place applicators is not enforced",
+    "warning",
   );
   return UNKNOWN;
 }
@@ -161,5 +164,6 @@ function reportUnenforced(ctx: LowerContext, raw: RawObject, pointer: string): v
       ctx,
       pointer,
       `not expressed in the type nor checked by the validator: ${present.join(", ")}`,
+      "warning",
     );
 }

@@ -19,7 +19,7 @@ import { SchemaError, describePointer } from "./schema-error.js";
 import type { PreparedSchema, SchemaDefinition } from "./schema-node.js";
 
 export { SchemaError } from "./schema-error.js";
-export type { SchemaDiagnostic } from "./schema-error.js";
+export type { DiagnosticLevel, SchemaDiagnostic } from "./schema-error.js";
 export type { PreparedSchema, SchemaDefinition, SchemaNode } from "./schema-node.js";
 export type { SchemaLimits } from "./bounds.js";
 

@@ -30,7 +30,11 @@ export function resolveAllRefs(index: SchemaIndex): Map<string, string[]> {
 export function resolveRef(index: SchemaIndex, pending: PendingRef): string {
   const { ref, base, pointer, keyword } = pending;
   if (keyword !== "$ref") {
-    index.diagnostics.push({ pointer, message: `${keyword} is resolved statically, like $ref` });
+    index.diagnostics.push({
+      pointer,
+      message: `${keyword} is resolved statically, like $ref`,
+      level: "note",
+    });
   }
   const { resource, fragment } = splitReference(ref, base, pointer);
   const resourcePointer = index.resources.get(resource);

@@ -214,20 +214,28 @@ function resolveId(index: SchemaIndex, id: string, base: string, pointer: string
     throw new SchemaError(pointer, `$id ${describeText(id)} is not a valid URI reference`);
   }
   if (url.hash !== "" && url.hash !== "#") {
-    index.diagnostics.push({ pointer, message: "the fragment of $id is ignored" });
+    index.diagnostics.push({ pointer, message: "the fragment of $id is ignored", level: "note" });
   }
   url.hash = "";
   const resource = url.href;
   const existing = index.resources.get(resource);
   if (existing === undefined) index.resources.set(resource, pointer);
   else if (existing !== pointer)
-    index.diagnostics.push({ pointer, message: "duplicate $id; the first one wins" });
+    index.diagnostics.push({
+      pointer,
+      message: "duplicate $id; the first one wins",
+      level: "note",
+    });
   return resource;
 }
 
 function registerAnchor(index: SchemaIndex, key: string, pointer: string): void {
   if (index.anchors.has(key)) {
-    index.diagnostics.push({ pointer, message: "duplicate anchor; the first one wins" });
+    index.diagnostics.push({
+      pointer,
+      message: "duplicate anchor; the first one wins",
+      level: "note",
+    });
     return;
   }
   index.anchors.set(key, pointer);

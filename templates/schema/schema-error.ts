@@ -5,11 +5,20 @@
  * shortens very long keys: a message must never be able to rewrite a terminal line.
  */
 
+/**
+ * How much a diagnostic matters to the user: a `note` is a lenient reading that loses nothing
+ * the generated code could say; a `warning` means the generated type or validator says less than
+ * the schema (a part widened to `unknown`, a check left out). Warnings are printed by the CLI and
+ * are fatal under `--strict`; notes are not printed.
+ */
+export type DiagnosticLevel = "note" | "warning";
+
 /** A non-fatal finding about a schema: something read leniently, approximated or not enforced. */
 export interface SchemaDiagnostic {
   /** JSON pointer (RFC 6901) of the schema location, `""` for the root. */
   readonly pointer: string;
   readonly message: string;
+  readonly level: DiagnosticLevel;
 }
 
 /**

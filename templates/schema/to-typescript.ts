@@ -11,6 +11,7 @@
  * reads the same tree, so the type and the validator cannot drift apart.
  */
 import { renderJsDoc } from "./jsdoc.js";
+import type { SchemaDiagnostic } from "./schema-error.js";
 import { assertIdentifier, numberLiteral, propertyName, stringLiteral } from "./literals.js";
 import type {
   ArrayNode,
@@ -36,6 +37,8 @@ export interface TypeScriptOutput {
   readonly declarations: string;
   /** The root type as an expression (the right-hand side of the `typeName` declaration). */
   readonly typeExpression: string;
+  /** What the emitted types could not say (level `warning`), with the schema pointer. */
+  readonly diagnostics: readonly SchemaDiagnostic[];
 }
 
 /**
@@ -67,7 +70,11 @@ export function schemaToTypeScript(
     const statement = `export type ${names[i] as string} = ${expressions[i] as string};`;
     return doc === "" ? statement : `${doc}\n${statement}`;
   });
-  return { declarations: declarations.join("\n\n"), typeExpression: expressions[0] as string };
+  return {
+    declarations: declarations.join("\n\n"),
+    typeExpression: expressions[0] as string,
+    diagnostics: [],
+  };
 }
 
 /** How tightly a type expression binds: unions need parentheses inside `&`, `[]` and `?`. */

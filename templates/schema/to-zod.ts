@@ -5,6 +5,7 @@
  */
 import { assertIdentifier } from "./literals.js";
 import { stronglyConnected } from "./reference-graph.js";
+import type { SchemaDiagnostic } from "./schema-error.js";
 import type { PreparedSchema } from "./schema-node.js";
 import { ZodEmitter } from "./zod-emitter.js";
 
@@ -37,6 +38,8 @@ export interface ZodOutput {
   readonly declarations: string;
   /** The root validator: an expression that may refer to the consts in `declarations`. */
   readonly expression: string;
+  /** What the emitted validator could not check (level `warning`), with the schema pointer. */
+  readonly diagnostics: readonly SchemaDiagnostic[];
 }
 
 /**
@@ -90,5 +93,5 @@ export function schemaToZod(prepared: PreparedSchema, options: ZodOptions): ZodO
     }
   }
   const expression = root.recursive ? (names[0] as string) : emitter.emit(root.node);
-  return { declarations: statements.join("\n"), expression };
+  return { declarations: statements.join("\n"), expression, diagnostics: [] };
 }

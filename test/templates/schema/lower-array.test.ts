@@ -86,8 +86,9 @@ describe("lowerArray", () => {
       {
         pointer: "",
         message: "not expressed in the type nor checked by the validator: contains, uniqueItems",
+        level: "warning",
       },
-      { pointer: "/items", message: "an array of items is read as prefixItems" },
+      { pointer: "/items", message: "an array of items is read as prefixItems", level: "note" },
     ]);
     expect(prepareSchema({ type: "array", uniqueItems: false }).diagnostics).toEqual([]);
   });

@@ -48,6 +48,6 @@ describe("diagnose", () => {
   it("adds to the index's diagnostics", () => {
     const ctx = context();
     diagnose(ctx, "/x", "something");
-    expect(ctx.index.diagnostics).toEqual([{ pointer: "/x", message: "something" }]);
+    expect(ctx.index.diagnostics).toEqual([{ pointer: "/x", message: "something", level: "note" }]);
   });
 });

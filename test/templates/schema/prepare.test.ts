@@ -169,7 +169,11 @@ describe("prepareSchema: local references", () => {
     });
     expect(definitions(prepared)).toEqual(["(root) # recursive"]);
     expect(prepared.diagnostics).toEqual([
-      { pointer: "/properties/next", message: "$dynamicRef is resolved statically, like $ref" },
+      {
+        pointer: "/properties/next",
+        message: "$dynamicRef is resolved statically, like $ref",
+        level: "note",
+      },
     ]);
   });
 
@@ -379,19 +383,23 @@ describe("prepareSchema: diagnostics", () => {
       {
         pointer: "",
         message: "not expressed in the type nor checked by the validator: minProperties",
+        level: "warning",
       },
       {
         pointer: "/properties/a/pattern",
         message:
           "pattern is not a valid JavaScript regular expression; the validator does not check it",
+        level: "warning",
       },
       {
         pointer: "/properties/b",
         message: "not expressed in the type nor checked by the validator: uniqueItems",
+        level: "warning",
       },
       {
         pointer: "/properties/b/minItems",
         message: "minItems must be a non-negative integer; ignored",
+        level: "note",
       },
     ]);
   });

@@ -102,7 +102,7 @@ describe("scanDocument", () => {
     );
     expect(index.anchors.get(`${DEFAULT_BASE}#n`)).toBe("/$defs/a");
     expect(index.diagnostics).toEqual([
-      { pointer: "/$defs/b", message: "duplicate anchor; the first one wins" },
+      { pointer: "/$defs/b", message: "duplicate anchor; the first one wins", level: "note" },
     ]);
   });
 

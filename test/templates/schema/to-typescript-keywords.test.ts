@@ -351,6 +351,7 @@ describe("schemaToTypeScript", () => {
     expect(output).toEqual({
       typeExpression: "IdsId[]",
       declarations: "export type Ids = IdsId[];\n\nexport type IdsId = string;",
+      diagnostics: [],
     });
   });
 

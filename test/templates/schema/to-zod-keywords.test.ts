@@ -19,7 +19,7 @@ describe("schemaToZod", () => {
   it("declares nothing for a schema without references", () => {
     expect(
       schemaToZod(prepareSchema({ type: "string" }), { constName: "s", typeName: "S" }),
-    ).toEqual({ declarations: "", expression: "z.string()" });
+    ).toEqual({ declarations: "", expression: "z.string()", diagnostics: [] });
   });
 
   it("rejects names that are not identifiers", () => {
