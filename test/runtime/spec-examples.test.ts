@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { connect, isMcpError, type McpClient } from "../../runtime/index.js";
 import { RpcError, scriptedServer } from "../support/scripted-server.js";
 
-const EXAMPLES = join(import.meta.dirname, "../../../shared/spec/2026-07-28/schema/examples");
+// A copy inside the repository (see its LICENSE-NOTE.md), so a clone runs this test on its own.
+const EXAMPLES = join(import.meta.dirname, "../fixtures/spec-2026-07-28/examples");
 
 function examples(folder: string): Array<[string, unknown]> {
   return readdirSync(join(EXAMPLES, folder))
