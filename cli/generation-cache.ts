@@ -4,7 +4,7 @@
  * follow, so it is ignored by git and cleared with node_modules). A corrupt or missing cache is
  * just empty; the cache never changes what is generated, only how fast.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { GenerationCache } from "../templates/generate.js";
@@ -46,8 +46,10 @@ export async function openGenerationCache(
       if (!changed && used.size === Object.keys(stored).length) return;
       try {
         await mkdir(dirname(file), { recursive: true });
-        const temporary = `${file}.${process.pid}.tmp`;
-        await writeFile(temporary, JSON.stringify(Object.fromEntries(used)));
+        // An exclusive create with an unguessable name never follows a link planted at the
+        // temporary path; the rename replaces the cache entry itself, never a link's target.
+        const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+        await writeFile(temporary, JSON.stringify(Object.fromEntries(used)), { flag: "wx" });
         await rename(temporary, file);
       } catch {
         // A read-only or missing node_modules only costs speed next time.

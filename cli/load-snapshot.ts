@@ -38,12 +38,12 @@ export async function renderOutput(
   cache?: GenerationCache,
 ): Promise<GeneratedFile[]> {
   try {
-    const files = await generateFiles(snapshot, {
+    const vendored = snapshot.codegen?.runtime === "vendored" ? await vendoredRuntimeFiles() : [];
+    return await generateFiles(snapshot, {
       generatorVersion: PACKAGE_VERSION,
       ...(cache === undefined ? {} : { cache }),
+      extraFiles: vendored,
     });
-    if (snapshot.codegen?.runtime === "vendored") files.push(...(await vendoredRuntimeFiles()));
-    return files;
   } catch (error) {
     if (error instanceof ContractError) {
       throw new CliError(`${label}: ${error.message}`, ExitCode.Contract, { cause: error });

@@ -1,12 +1,21 @@
 /**
  * Writing generated files to an output folder, and comparing them with what is there. Only files
- * whose bytes change are written (so watchers and incremental builds see no churn), and files a
- * previous run generated that the new run does not are removed. Files without our provenance
- * marker are never touched.
+ * whose bytes change are written (so watchers and incremental builds see no churn).
+ *
+ * What a run may touch, checked for every file before anything is written:
+ * - it overwrites a file only if that file carries the provenance marker (or, for
+ *   `mcp.snapshot.json`, is a snapshot); a user's own file in the way stops the run with exit 2;
+ * - it deletes only files its previous snapshot listed and that still carry the marker, so
+ *   another client nested inside the folder is never taken for stale files;
+ * - it never writes or deletes through a symbolic link below the folder (exit 2).
  */
-import { mkdir, readFile, readdir, rm, rmdir, writeFile } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { GENERATED_MARKER } from "../templates/header.js";
+import { isSafeOutputPath } from "../templates/snapshot.js";
+import { CliError, ExitCode } from "./exit-codes.js";
+import { blockedPathError, createPathInspector, type PathInspector } from "./output-paths.js";
 
 /** One file of output, with a path relative to the output folder using `/`. */
 export interface OutputFile {
@@ -22,54 +31,104 @@ export interface WriteStats {
 
 export type FileDifference = { path: string; status: "changed" | "missing" | "extra" };
 
-async function listFiles(root: string): Promise<string[]> {
-  const found: string[] = [];
-  async function walk(dir: string): Promise<void> {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
-    }
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.isFile()) found.push(relative(root, path).split(sep).join("/"));
-    }
-  }
-  await walk(root);
-  return found.sort();
+const SNAPSHOT = "mcp.snapshot.json";
+
+/** A file an earlier run generated: our marker on the first line, or our snapshot. */
+function isGenerated(path: string, text: string): boolean {
+  // A snapshot that no longer parses (a merge conflict) is still recognisably ours.
+  if (path === SNAPSHOT) return text.includes('"formatVersion"');
+  return text.startsWith(GENERATED_MARKER);
 }
 
-async function readIfExists(path: string): Promise<string | undefined> {
+/**
+ * The files the folder's current snapshot says its run generated; empty when there is no
+ * snapshot, it does not parse, or it predates the list (then nothing is deleted).
+ */
+function listedFiles(snapshotText: string | undefined): Set<string> {
+  if (snapshotText === undefined) return new Set();
+  let files: unknown;
   try {
-    return await readFile(path, "utf8");
+    files = (JSON.parse(snapshotText) as { files?: unknown } | null)?.files;
+  } catch {
+    return new Set();
+  }
+  if (!Array.isArray(files)) return new Set();
+  return new Set(
+    files.filter(
+      (path): path is string =>
+        typeof path === "string" && path !== SNAPSHOT && isSafeOutputPath(path),
+    ),
+  );
+}
+
+async function inspectAll(inspector: PathInspector, paths: readonly string[]) {
+  const states = [];
+  // Batches keep the number of open files bounded on folders with thousands of modules.
+  for (let start = 0; start < paths.length; start += 64) {
+    states.push(...(await Promise.all(paths.slice(start, start + 64).map(inspector.inspect))));
+  }
+  return states;
+}
+
+/** What writing `files` into `root` would do; throws before anything is touched. */
+async function planWrite(root: string, files: readonly OutputFile[]) {
+  for (const file of files) {
+    if (!isSafeOutputPath(file.path)) {
+      throw new CliError(
+        `generated path ${JSON.stringify(file.path)} is unsafe`,
+        ExitCode.Internal,
+      );
+    }
+  }
+  const inspector = createPathInspector(root);
+  const states = await inspectAll(
+    inspector,
+    files.map((file) => file.path),
+  );
+  const changed: OutputFile[] = [];
+  const foreign: string[] = [];
+  let previousSnapshot: string | undefined;
+  files.forEach((file, i) => {
+    const state = states[i]!;
+    if (state.kind === "link" || state.kind === "other") throw blockedPathError(root, state);
+    if (state.kind === "file" && file.path === SNAPSHOT) previousSnapshot = state.text;
+    if (state.kind === "file" && state.text === file.content) return;
+    if (state.kind === "file" && !isGenerated(file.path, state.text)) foreign.push(file.path);
+    else changed.push(file);
+  });
+  if (foreign.length > 0) throw foreignFileError(root, foreign);
+  const wanted = new Set(files.map((file) => file.path));
+  const candidates = [...listedFiles(previousSnapshot)].filter((path) => !wanted.has(path)).sort();
+  const stale: string[] = [];
+  (await inspectAll(inspector, candidates)).forEach((state, i) => {
+    if (state.kind === "link" || state.kind === "other") throw blockedPathError(root, state);
+    if (state.kind === "file" && isGenerated(candidates[i]!, state.text))
+      stale.push(candidates[i]!);
+  });
+  return { changed, stale };
+}
+
+function foreignFileError(root: string, paths: readonly string[]): CliError {
+  const more = paths.length > 1 ? ` (and ${paths.length - 1} more)` : "";
+  return new CliError(
+    `${join(root, ...paths[0]!.split("/"))}${more} exists and was not generated by mcp-codegen (no "${GENERATED_MARKER}" first line); nothing was written: move it away or choose another output folder`,
+    ExitCode.Usage,
+  );
+}
+
+/**
+ * Writes through a fresh temporary file and a rename: the exclusive create never follows a link
+ * planted at the temporary name, and the rename replaces the entry itself, never a link's target.
+ */
+async function writeReplacing(path: string, content: string): Promise<void> {
+  const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await writeFile(temporary, content, { flag: "wx" });
+    await rename(temporary, path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    await rm(temporary, { force: true });
     throw error;
   }
-}
-
-/** Reads every existing file under `root` once, in parallel batches. */
-async function readExisting(root: string): Promise<Map<string, string>> {
-  const paths = await listFiles(root);
-  const contents = new Map<string, string>();
-  for (let start = 0; start < paths.length; start += 64) {
-    const batch = paths.slice(start, start + 64);
-    const texts = await Promise.all(batch.map((path) => readIfExists(join(root, path))));
-    batch.forEach((path, i) => {
-      const text = texts[i];
-      if (text !== undefined) contents.set(path, text);
-    });
-  }
-  return contents;
-}
-
-/** Files a previous run generated: TypeScript or JavaScript with our marker, and the snapshot. */
-function isGenerated(path: string, text: string): boolean {
-  if (path === "mcp.snapshot.json") return true;
-  return /\.(ts|js)$/.test(path) && text.startsWith(GENERATED_MARKER);
 }
 
 /** Removes the folders that removing `paths` emptied (deepest first), never `root` itself. */
@@ -91,44 +150,50 @@ async function removeEmptyFolders(root: string, paths: readonly string[]): Promi
 
 /** Writes `files` under `root`, leaving identical files alone and removing stale generated ones. */
 export async function writeOutput(root: string, files: readonly OutputFile[]): Promise<WriteStats> {
-  const existing = await readExisting(root);
-  const wanted = new Set(files.map((file) => file.path));
-  const changed = files.filter((file) => existing.get(file.path) !== file.content);
+  const { changed, stale } = await planWrite(root, files);
   const folders = [...new Set(changed.map((file) => dirname(join(root, file.path))))];
   await Promise.all(folders.map((folder) => mkdir(folder, { recursive: true })));
   for (let start = 0; start < changed.length; start += 64) {
     const batch = changed.slice(start, start + 64);
-    await Promise.all(batch.map((file) => writeFile(join(root, file.path), file.content)));
+    await Promise.all(batch.map((file) => writeReplacing(join(root, file.path), file.content)));
   }
-  const removed: string[] = [];
-  for (const [path, text] of existing) {
-    if (wanted.has(path) || !isGenerated(path, text)) continue;
-    await rm(join(root, path));
-    removed.push(path);
-  }
-  await removeEmptyFolders(root, removed);
+  for (const path of stale) await rm(join(root, path));
+  await removeEmptyFolders(root, stale);
   return {
     written: changed.map((file) => file.path),
     unchanged: files.length - changed.length,
-    removed: removed.sort(),
+    removed: stale,
   };
 }
 
-/** What differs between `files` and the folder: changed, missing, and stale generated files. */
+/**
+ * What differs between `files` and the folder: changed, missing, and stale generated files (those
+ * the folder's snapshot lists that `files` no longer has). A link where a file should be counts as
+ * changed; it is never followed.
+ */
 export async function compareOutput(
   root: string,
   files: readonly OutputFile[],
 ): Promise<FileDifference[]> {
   const differences: FileDifference[] = [];
-  const existing = await readExisting(root);
+  const inspector = createPathInspector(root);
+  const states = await inspectAll(
+    inspector,
+    files.map((file) => file.path),
+  );
+  let snapshotText: string | undefined;
+  files.forEach((file, i) => {
+    const state = states[i]!;
+    if (state.kind === "absent") differences.push({ path: file.path, status: "missing" });
+    else if (state.kind !== "file" || state.text !== file.content)
+      differences.push({ path: file.path, status: "changed" });
+    if (state.kind === "file" && file.path === SNAPSHOT) snapshotText = state.text;
+  });
   const wanted = new Set(files.map((file) => file.path));
-  for (const file of files) {
-    const text = existing.get(file.path);
-    if (text === undefined) differences.push({ path: file.path, status: "missing" });
-    else if (text !== file.content) differences.push({ path: file.path, status: "changed" });
-  }
-  for (const [path, text] of existing) {
-    if (!wanted.has(path) && isGenerated(path, text)) differences.push({ path, status: "extra" });
-  }
+  const candidates = [...listedFiles(snapshotText)].filter((path) => !wanted.has(path)).sort();
+  (await inspectAll(inspector, candidates)).forEach((state, i) => {
+    if (state.kind === "file" && isGenerated(candidates[i]!, state.text))
+      differences.push({ path: candidates[i]!, status: "extra" });
+  });
   return differences.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

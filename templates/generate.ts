@@ -31,6 +31,8 @@ export interface GenerateOptions {
   /** Written into every provenance header. */
   generatorVersion: string;
   cache?: GenerationCache;
+  /** Files made outside the templates (the vendored runtime): output and listed like the rest. */
+  extraFiles?: readonly GeneratedFile[];
 }
 
 /** Where a module at `path` imports the runtime from. */
@@ -50,9 +52,11 @@ interface PendingModule {
 
 /** Generates every file for a snapshot: the snapshot itself, one module per item, the index. */
 export async function generateFiles(
-  snapshot: Snapshot,
+  stored: Snapshot,
   options: GenerateOptions,
 ): Promise<GeneratedFile[]> {
+  // A snapshot read back from disk lists the files of its run; that list is output, not input.
+  const { files: _previousFiles, ...snapshot } = stored;
   // Choices made at pull time live in the snapshot, so `generate` reproduces `pull` exactly.
   const runtime = snapshot.codegen?.runtime ?? "package";
   const plan = planNames(snapshot, snapshot.codegen?.rename);
@@ -104,8 +108,14 @@ export async function generateFiles(
       files.push({ path: miss.module.path, content });
     });
   }
-  files.push({ path: "mcp.snapshot.json", content: serializeSnapshot(snapshot) });
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  files.push(...(options.extraFiles ?? []));
+  const listed = files.map((file) => file.path).sort(compareStrings);
+  files.push({ path: "mcp.snapshot.json", content: serializeSnapshot(snapshot, listed) });
+  return files.sort((a, b) => compareStrings(a.path, b.path));
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function cacheKey(

@@ -35,6 +35,13 @@ export interface Snapshot {
   resourceTemplates: ResourceTemplate[];
   /** Generation choices made at pull time, so `generate` reproduces the same bytes. */
   codegen?: CodegenOptions;
+  /**
+   * Every other file generated with this snapshot (relative, `/`-separated, sorted). The next run
+   * deletes stale files from this list only, so a folder nested inside the output (another
+   * server's client, the user's own code) is never taken for leftovers. Absent in snapshots
+   * written before the list existed: then nothing is deleted.
+   */
+  files?: string[];
 }
 
 /** Choices that shape generated code but are not part of the server's contract. */
@@ -164,8 +171,27 @@ function canonicalJson(value: unknown): string {
  * hide or reorder text for a reviewer (bidi controls, zero-width, U+2028) are written as `\uXXXX`
  * escapes, which JSON reads back as the same string.
  */
-export function serializeSnapshot(snapshot: Snapshot): string {
-  return `${escapeInvisible(JSON.stringify(snapshot, null, 2))}\n`;
+export function serializeSnapshot(snapshot: Snapshot, files?: readonly string[]): string {
+  const { files: _previous, ...contract } = snapshot;
+  const listed: Record<string, unknown> = files === undefined ? contract : { ...contract, files };
+  // Only the top level needs ordering here: createSnapshot sorted everything below it.
+  const ordered = Object.fromEntries(
+    Object.keys(listed)
+      .sort(compareStrings)
+      .map((key) => [key, listed[key]]),
+  );
+  return `${escapeInvisible(JSON.stringify(ordered, null, 2))}\n`;
+}
+
+/**
+ * A path the output folder may hold: relative, `/`-separated, no `.`, `..` or empty segment, no
+ * backslash, drive letter or control character. A snapshot is a checked-in file anyone can edit,
+ * so its file list must not be able to point outside the folder.
+ */
+export function isSafeOutputPath(path: string): boolean {
+  if (path.length === 0 || path.length > 1024 || /[\\:\u0000-\u001f\u007f]/.test(path))
+    return false;
+  return path.split("/").every((part) => part !== "" && part !== "." && part !== "..");
 }
 
 const implementation = z.looseObject({ name: z.string(), version: z.string() });
@@ -188,6 +214,9 @@ const snapshotSchema = z.object({
       runtime: z.enum(["package", "vendored"]).optional(),
       rename: z.record(z.string(), z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/)).optional(),
     })
+    .optional(),
+  files: z
+    .array(z.string().refine(isSafeOutputPath, "a relative path inside the output folder"))
     .optional(),
 });
 
