@@ -189,8 +189,9 @@ export function serializeSnapshot(snapshot: Snapshot, files?: readonly string[])
  * so its file list must not be able to point outside the folder.
  */
 export function isSafeOutputPath(path: string): boolean {
-  if (path.length === 0 || path.length > 1024 || /[\\:\u0000-\u001f\u007f]/.test(path))
+  if (path.length === 0 || path.length > 1024 || path.includes("\\") || path.includes(":"))
     return false;
+  if ([...path].some((char) => char.charCodeAt(0) < 0x20 || char === "\u007f")) return false;
   return path.split("/").every((part) => part !== "" && part !== "." && part !== "..");
 }
 
