@@ -5,6 +5,7 @@
  * Every field has a description because editors show it as help.
  */
 import { z } from "zod";
+import { MAX_TIMER_DELAY_MS } from "../runtime/timer-delay.js";
 
 /** Server names become folder names and `create<Name>Client`, so they stay identifier-like. */
 export const SERVER_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -12,7 +13,7 @@ export const SERVER_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
 const IDENTIFIER_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 // setTimeout fires at once for anything above 2^31 - 1 ms, so a larger timeout would mean none.
-const MAX_TIMEOUT_MS = 2_147_483_647;
+const MAX_TIMEOUT_MS = MAX_TIMER_DELAY_MS;
 
 const INTERPOLATION_HELP =
   "${VAR} is replaced by the environment variable VAR (an unset variable is an error); write $${ for a literal ${.";

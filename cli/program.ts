@@ -3,6 +3,7 @@
  * every failure to one line and a documented exit code.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { MAX_TIMER_DELAY_MS } from "../runtime/timer-delay.js";
 import { runCheck } from "./commands/check.js";
 import { runGenerate } from "./commands/generate.js";
 import { runPull, type CommandContext } from "./commands/pull.js";
@@ -27,6 +28,12 @@ function positiveInteger(value: string): number {
   const number = Number(value);
   if (!Number.isSafeInteger(number) || number <= 0) {
     throw new InvalidArgumentError("expected a positive whole number of milliseconds");
+  }
+  // A timer cannot wait longer: above this, setTimeout overflows and fires at once.
+  if (number > MAX_TIMER_DELAY_MS) {
+    throw new InvalidArgumentError(
+      `at most ${MAX_TIMER_DELAY_MS} ms (about 24 days), the longest a timer can wait`,
+    );
   }
   return number;
 }

@@ -6,6 +6,7 @@
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import type { RequestOptions } from "./request-options.js";
+import { timerDelay } from "./timer-delay.js";
 import type { RequestExchange } from "./transport.js";
 import type { LogMessage, Progress } from "./types.js";
 
@@ -83,7 +84,7 @@ export class Call implements RequestExchange, AbortHook {
     this.onLog = options?.onLog;
     this.#timeout = options?.timeout ?? session.defaultTimeout;
     if (this.#timeout > 0 && Number.isFinite(this.#timeout)) {
-      this.#timer = setTimeout(() => this.#expire(), this.#timeout);
+      this.#timer = setTimeout(() => this.#expire(), timerDelay(this.#timeout));
     }
     if (options === undefined) return;
     if (options.onProgress !== undefined) {
@@ -160,7 +161,7 @@ export class Call implements RequestExchange, AbortHook {
     if (this.#timer === undefined) return;
     clearTimeout(this.#timer);
     const remaining = Math.min(this.#timeout, this.#deadline - Date.now());
-    this.#timer = setTimeout(() => this.#expire(), Math.max(0, remaining));
+    this.#timer = setTimeout(() => this.#expire(), timerDelay(remaining));
   }
 
   #cancel(reason: unknown): void {

@@ -45,7 +45,10 @@ export interface ConnectOptions {
   clientInfo?: Implementation | false;
   /** Declared on every request. Defaults to `{}` (no optional client features). */
   capabilities?: ClientCapabilities;
-  /** Default per-request timeout in milliseconds (60 s). */
+  /**
+   * Default per-request timeout in milliseconds (60 s). `0` or `Infinity` waits forever; values
+   * above 2^31 - 1 (about 24.8 days) are clamped to it, the longest a timer can wait.
+   */
   timeout?: number;
   /** Preferred protocol version (default: the latest this runtime speaks). */
   protocolVersion?: string;

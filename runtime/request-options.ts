@@ -7,13 +7,20 @@ import type { LogMessage, LoggingLevel, Meta, Progress } from "./types.js";
 export interface RequestOptions {
   /** Aborting it cancels the request (stdio: `notifications/cancelled`; HTTP: the stream is closed). */
   signal?: AbortSignal;
-  /** Milliseconds to wait for the response; defaults to the client's `timeout` (60 s). */
+  /**
+   * Milliseconds to wait for the response; defaults to the client's `timeout` (60 s). `0` or
+   * `Infinity` waits forever; a value above 2^31 - 1 (about 24.8 days, the longest a timer can
+   * wait) is clamped to it rather than overflowing into an immediate timeout.
+   */
   timeout?: number;
   /** Called for each `notifications/progress` the server sends for this request. */
   onProgress?: (progress: Progress) => void;
   /** Restart the timeout on each progress notification, up to `maxTotalTimeout`. */
   resetTimeoutOnProgress?: boolean;
-  /** Hard cap in milliseconds when `resetTimeoutOnProgress` is set; defaults to 10 × `timeout`. */
+  /**
+   * Hard cap in milliseconds when `resetTimeoutOnProgress` is set; defaults to 10 × `timeout`.
+   * Each wait is clamped to 2^31 - 1 ms, like `timeout`.
+   */
   maxTotalTimeout?: number;
   /**
    * Extra `_meta` entries. Keys must follow the spec's `[prefix/]name` syntax; the reserved

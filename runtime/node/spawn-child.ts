@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { localError, McpError } from "../errors.js";
+import { timerDelay } from "../timer-delay.js";
 
 /** A child with its stdin and stdout piped (stderr may be inherited). */
 export type PipedChild = ChildProcess & {
@@ -119,7 +120,7 @@ function waitForExit(child: ChildProcess, timeoutMs: number | undefined): Promis
         : setTimeout(() => {
             child.off("exit", onExit);
             resolve(false);
-          }, timeoutMs);
+          }, timerDelay(timeoutMs));
     child.once("exit", onExit);
   });
 }

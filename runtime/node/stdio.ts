@@ -27,7 +27,10 @@ export interface StdioTransportOptions {
   stderr?: StderrOption;
   /** Longest accepted line from the server, in bytes; longer fails the transport. Default 64 MiB. */
   maxLineBytes?: number;
-  /** How long `close()` waits after ending stdin, then after SIGTERM. Default 2000 ms. */
+  /**
+   * How long `close()` waits after ending stdin, then after SIGTERM. Default 2000 ms; values above
+   * 2^31 - 1 ms (the longest a timer can wait) are clamped to it.
+   */
   shutdownTimeoutMs?: number;
 }
 

@@ -58,4 +58,16 @@ describe("pull --timeout", () => {
     expect(run.stderr).toMatch(/^error: .*--timeout.*\n$/);
     expect(run.code).toBe(ExitCode.Usage);
   });
+
+  // A timer cannot wait longer than 2^31 - 1 ms: above it, setTimeout fired after 1 ms.
+  for (const given of ["2147483648", "3000000000", "9007199254740991"]) {
+    it(`refuses ${given}, longer than a timer can wait, naming the limit`, async () => {
+      const run = await runCliCaptured(
+        ["pull", "--timeout", given, "--url", "http://x"],
+        project.dir,
+      );
+      expect(run.stderr).toMatch(/^error: .*--timeout.*at most 2147483647 ms.*\n$/);
+      expect(run.code).toBe(ExitCode.Usage);
+    });
+  }
 });
