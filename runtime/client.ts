@@ -6,6 +6,7 @@ import { headerPlan, paramHeadersFor } from "./tool-headers.js";
 import { collectAllPages, readPage, type ListAllOptions, type Page } from "./pagination.js";
 import { ErrorCode, META_SERVER_INFO } from "./protocol.js";
 import type { RequestOptions } from "./request-options.js";
+import { checkPromptResult, checkResourceResult, checkToolResult } from "./result-shape.js";
 import type { Session } from "./session.js";
 import type {
   CallToolResult,
@@ -163,11 +164,9 @@ export class McpClient {
       result = await this.#sendToolCall(params, options, context, refreshed);
     }
     rejectInputRequired(result, context);
-    if (!Array.isArray(result.content)) {
-      if (result.content !== undefined)
-        throw invalidResult(context, "content is not an array", result);
-      result.content = [];
-    }
+    // Some servers leave out an empty content list; anything else malformed is a protocol error.
+    if (result.content === undefined) result.content = [];
+    checkToolResult(result, context);
     return result as CallToolResult<Structured>;
   }
 
@@ -208,8 +207,7 @@ export class McpClient {
     const params = args === undefined ? { name } : { name, arguments: args };
     const result = await this.#session.request("prompts/get", params, options, context, INPUT_OK);
     rejectInputRequired(result, context);
-    if (!Array.isArray(result.messages))
-      throw invalidResult(context, "messages is not an array", result);
+    checkPromptResult(result, context);
     return result as GetPromptResult;
   }
 
@@ -224,8 +222,7 @@ export class McpClient {
       INPUT_OK,
     );
     rejectInputRequired(result, context);
-    if (!Array.isArray(result.contents))
-      throw invalidResult(context, "contents is not an array", result);
+    checkResourceResult(result, context);
     return result as ReadResourceResult;
   }
 
