@@ -11,6 +11,7 @@ import { ConfigError } from "./config.js";
 import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { createReporter, type ReporterOptions } from "./reporter.js";
+import { toTerminalLine } from "./terminal-text.js";
 
 export interface RunOptions {
   cwd?: string;
@@ -76,8 +77,11 @@ export async function runCli(
       writeOut: (text) => (options.stdout ?? process.stdout).write(text),
       writeErr: (text) => stderr.write(text),
       // One line, with the way to help: commander puts a suggestion on a line of its own.
+      // It quotes the arguments, which can carry control characters: printed safely like the rest.
       outputError: (text, write) =>
-        write(`${text.trim().replace(/\s*\n\s*/g, " ")} (see mcp-codegen --help)\n`),
+        write(
+          `${toTerminalLine(text.trim().replace(/\s*\n\s*/g, " "))} (see mcp-codegen --help)\n`,
+        ),
     })
     .hook("preAction", (command) => {
       quiet = command.opts<{ quiet?: boolean }>().quiet === true;

@@ -2,8 +2,12 @@
  * Terminal output. On a terminal: progress lines as each server is pulled. In CI or when piped:
  * one summary line per server, nothing else. Errors always go to stderr as one line each.
  * Every line passes through `redact`, so a secret (header value, env value, URL token) that ends
- * up in a server's or a library's message is never printed.
+ * up in a server's or a library's message is never printed, and through `toTerminalLine`, so no
+ * control character a server sent (escape sequences, bidi controls, line breaks) reaches the
+ * terminal.
  */
+import { toTerminalLine } from "./terminal-text.js";
+
 export interface Reporter {
   /** A step in progress ("connected", "listed"); shown only on a terminal. */
   progress(line: string): void;
@@ -34,8 +38,8 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
   const redact = (line: string): string => {
     let text = line;
     for (const secret of secrets) text = text.split(secret).join("***");
-    // One line per message: a multi-line server message must not forge extra output lines.
-    return text.replace(/[\r\n]+/g, " ");
+    // After masking (a secret is matched in the raw text): one line, no control characters.
+    return toTerminalLine(text);
   };
   return {
     progress: (line) => {
