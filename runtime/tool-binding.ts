@@ -92,8 +92,25 @@ export function defineTool<Input, Result>(spec: ToolSpec): ToolBinding<Input, Re
   };
 }
 
+/**
+ * `safeParse`, with what it can still throw turned into an `McpError`: a value nested deeper
+ * than the stack (a server's `structuredContent` against a recursive schema) overflows it.
+ */
+function parseOrFail(schema: ZodType, value: unknown, what: string, context: ErrorContext) {
+  try {
+    return schema.safeParse(value);
+  } catch (error) {
+    throw new McpError({
+      ...context,
+      kind: what === "arguments" ? "input" : "validation",
+      cause: error,
+      message: `${describeContext(context)}${what} could not be validated (${error instanceof RangeError ? "nested too deeply" : String(error).slice(0, 200)})`,
+    });
+  }
+}
+
 function checkInput(schema: ZodType, input: unknown, context: ErrorContext): void {
-  const parsed = schema.safeParse(input);
+  const parsed = parseOrFail(schema, input, "arguments", context);
   if (parsed.success) return;
   throw new McpError({
     ...context,
@@ -118,7 +135,7 @@ function checkOutput(schema: ZodType, result: CallToolResult, context: ErrorCont
       }
     }
   }
-  const parsed = schema.safeParse(result.structuredContent);
+  const parsed = parseOrFail(schema, result.structuredContent, "structuredContent", context);
   if (parsed.success) return;
   throw new McpError({
     ...context,

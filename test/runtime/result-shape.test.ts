@@ -4,6 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { z as zod, ZodType } from "zod";
 import { connect, defineTool, isMcpError, type McpClient } from "../../runtime/index.js";
 import { scriptedServer } from "../support/scripted-server.js";
 import { rejection } from "./client-helpers.js";
@@ -170,6 +171,33 @@ describe("any result a server can send", () => {
       }),
       { numRuns: 300 },
     );
+    await client.close();
+  });
+});
+
+describe("structuredContent nested deeper than the stack", () => {
+  type Tree = { child?: Tree | undefined };
+  /** A generated binding whose output schema is recursive, as a tree-shaped tool's is. */
+  const treeTool = defineTool<Record<string, never>, unknown>({
+    definitionJson: JSON.stringify({
+      name: "tree",
+      inputSchema: { type: "object" },
+      outputSchema: { type: "object", properties: { child: { $ref: "#" } } },
+    }),
+    validators: (z) => {
+      const real = z as unknown as typeof zod;
+      const tree: ZodType<Tree> = real.lazy(() => real.object({ child: tree.optional() }));
+      return { input: z.looseObject({}), output: tree as never };
+    },
+  });
+
+  it("fails validation as an McpError, not a RangeError", async () => {
+    let deep: Tree = {};
+    for (let i = 0; i < 100_000; i++) deep = { child: deep };
+    const client = await clientAnswering(() => ({ content: [], structuredContent: deep }));
+    const error = await rejection(treeTool.call(client, {}));
+    expect(error.kind).toBe("validation");
+    expect(error.message).toContain("structuredContent could not be validated (nested too deeply)");
     await client.close();
   });
 });
