@@ -3,6 +3,7 @@
  * a user's own file in the way stops it (exit 2, nothing written), a client nested inside another
  * survives the outer one's pull, and no link inside the folder is written or deleted through.
  */
+import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -163,6 +164,21 @@ describe("links inside the output folder", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("symbolic link");
     expect(await readFile(target.file, "utf8")).toBe(target.before);
+  });
+
+  it("never writes the generation cache through a link planted at its temporary name", async () => {
+    const command = await serve("demo", ["echo"]);
+    const target = await outside();
+    // The cache lived at a predictable temporary name (this process's pid): a link there was
+    // written through.
+    const id = createHash("sha256").update(project.path("out")).digest("hex").slice(0, 16);
+    const cache = project.path("node_modules", ".cache", "mcp-codegen", `${id}.json`);
+    await mkdir(dirname(cache), { recursive: true });
+    await symlink(target.file, `${cache}.${process.pid}.tmp`);
+    const run = await pull("out", command);
+    expect(run.code).toBe(0);
+    expect(await readTree(target.dir)).toEqual({ "precious.ts": target.before });
+    expect(JSON.parse(await readFile(cache, "utf8"))).toBeTypeOf("object");
   });
 
   it("follows --out itself when it is a link: the user named it", async () => {
