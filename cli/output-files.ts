@@ -15,7 +15,12 @@ import { dirname, join } from "node:path";
 import { GENERATED_MARKER } from "../templates/header.js";
 import { isSafeOutputPath } from "../templates/snapshot.js";
 import { CliError, ExitCode } from "./exit-codes.js";
-import { blockedPathError, createPathInspector, type PathInspector } from "./output-paths.js";
+import {
+  blockedPathError,
+  checkOutputRoot,
+  createPathInspector,
+  type PathInspector,
+} from "./output-paths.js";
 
 /** One file of output, with a path relative to the output folder using `/`. */
 export interface OutputFile {
@@ -80,6 +85,7 @@ async function planWrite(root: string, files: readonly OutputFile[]) {
       );
     }
   }
+  await checkOutputRoot(root);
   const inspector = createPathInspector(root);
   const states = await inspectAll(
     inspector,

@@ -4,7 +4,7 @@
  * would let a regenerated module overwrite, or a stale-file cleanup delete, something that is not
  * ours. Every component is checked with `lstat`, and each folder only once per run.
  */
-import { lstat, readFile } from "node:fs/promises";
+import { lstat, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { CliError, ExitCode } from "./exit-codes.js";
 
@@ -87,6 +87,23 @@ export function blockedPathError(root: string, state: { kind: "link" | "other"; 
       : "is in the way (not a regular file or folder where mcp-codegen writes)";
   return new CliError(
     `${where} ${what}: remove it or choose another output folder`,
+    ExitCode.Usage,
+  );
+}
+
+/**
+ * Fails with exit 2 when the output folder exists but is not a folder. The folder itself is
+ * followed if it is a link: the user named it.
+ */
+export async function checkOutputRoot(root: string): Promise<void> {
+  try {
+    if ((await stat(root)).isDirectory()) return;
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  throw new CliError(
+    `${root} is not a folder: choose another output folder for the generated client`,
     ExitCode.Usage,
   );
 }

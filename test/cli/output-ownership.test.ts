@@ -56,6 +56,26 @@ describe("a user's own file where pull would write", () => {
     });
   }
 
+  it("refuses an --out that is a file, with exit 2, leaving it alone", async () => {
+    const command = await serve("demo", ["echo"]);
+    await project.write("out", "a file, not a folder\n");
+    const run = await pull("out", command);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `error: ${project.path("out")} is not a folder: choose another output folder for the generated client\n`,
+    );
+    expect(await readFile(project.path("out"), "utf8")).toBe("a file, not a folder\n");
+  });
+
+  it("refuses a file where it needs a folder, with exit 2, naming it", async () => {
+    const command = await serve("demo", ["echo"]);
+    await project.write("out/tools", "my tools list\n");
+    const run = await pull("out", command);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${project.path("out", "tools")} is in the way`);
+    expect(await readFile(project.path("out", "tools"), "utf8")).toBe("my tools list\n");
+  });
+
   it("still overwrites its own generated files", async () => {
     const command = await serve("demo", ["echo"]);
     expect((await pull("out", command)).code).toBe(0);
