@@ -49,7 +49,7 @@ export async function runCli(
   const context: CommandContext = {
     cwd: options.cwd ?? process.cwd(),
     reporter: (secrets) => {
-      for (const secret of secrets) knownSecrets.add(secret);
+      for (const secret of secrets) knownSecrets.add(secret.text);
       return createReporter({
         secrets: [...knownSecrets].sort((a, b) => b.length - a.length),
         quiet,
@@ -87,12 +87,22 @@ export async function runCli(
     .option("--name <name>", "client name, as in create<Name>Client (default: the server's name)")
     .option(
       "--header <header>",
-      "'Name: value' sent with every HTTP request (repeatable; never written)",
+      "'Name: value' sent with every HTTP request (repeatable; credentials such as Authorization are never written)",
+      collect,
+    )
+    .option(
+      "--secret-header <header>",
+      "like --header, and the value is a secret whatever the header's name",
       collect,
     )
     .option(
       "--env <pair>",
-      "KEY=value for a stdio server's environment (repeatable; never written)",
+      "KEY=value for a stdio server's environment (repeatable; credentials such as *_TOKEN are never written)",
+      collect,
+    )
+    .option(
+      "--secret-env <pair>",
+      "like --env, and the value is a secret whatever the variable's name",
       collect,
     )
     .option("--cwd <dir>", "working folder of a stdio server")

@@ -4,6 +4,8 @@
  * Every line passes through `redact`, so a secret (header value, env value, URL token) that ends
  * up in a server's or a library's message is never printed.
  */
+import { maskText, searchableSecrets } from "./mask-text.js";
+
 export interface Reporter {
   /** A step in progress ("connected", "listed"); shown only on a terminal. */
   progress(line: string): void;
@@ -30,13 +32,11 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
   const interactive = options.interactive ?? isInteractive();
-  const secrets = (options.secrets ?? []).filter((secret) => secret.length >= 4);
-  const redact = (line: string): string => {
-    let text = line;
-    for (const secret of secrets) text = text.split(secret).join("***");
-    // One line per message: a multi-line server message must not forge extra output lines.
-    return text.replace(/[\r\n]+/g, " ");
-  };
+  const secrets = searchableSecrets(options.secrets ?? []);
+  const mask = (text: string): string => maskText(text, secrets).text;
+  // One line per message: a multi-line server message must not forge extra output lines. Masked
+  // again after joining, because joining can make a secret out of "ab\ncd" for secret "ab cd".
+  const redact = (line: string): string => mask(mask(line).replace(/[\r\n]+/g, " "));
   return {
     progress: (line) => {
       if (interactive && options.quiet !== true) stderr.write(`${redact(line)}\n`);

@@ -5,7 +5,9 @@
 import type { HttpTarget, StdioTarget } from "../runtime/connect.js";
 import { createNameFilter, findUnmatchedPatterns } from "./config-name-filter.js";
 import type { PulledContract } from "../templates/snapshot.js";
+import { CliError, ExitCode } from "./exit-codes.js";
 import { redactSecrets } from "./redact-contract.js";
+import type { Secret } from "./secret-sources.js";
 import type { Reporter } from "./reporter.js";
 
 export interface ServerJob {
@@ -21,12 +23,14 @@ export interface ServerJob {
   rename?: Record<string, string> | undefined;
   runtime?: "package" | "vendored" | undefined;
   timeout?: number | undefined;
-  /** Header and env values, URL tokens: masked if the server echoes them in its contract. */
-  secrets?: readonly string[] | undefined;
+  /** Credentials among the header and env values, URL parts and arguments. */
+  secrets?: readonly Secret[] | undefined;
 }
 
 /**
- * Masks secrets the server echoed, then applies include/exclude to everything a server offers (tools, prompts, static resources and
+ * Masks secrets the server echoed in prose (with a warning naming where the user gave them),
+ * refuses a contract that echoes one in a name, key, enum or const value (exit 4: rewriting it
+ * would break every call, keeping it would write the secret), then applies include/exclude to everything a server offers (tools, prompts, static resources and
  * templates, by name) and warns about patterns and renames that match nothing, usually typos.
  */
 export function filterContract(
@@ -34,10 +38,17 @@ export function filterContract(
   job: ServerJob,
   reporter: Reporter,
 ): PulledContract {
-  const { contract, replaced } = redactSecrets(pulled, job.secrets ?? []);
+  const { contract, replaced, sources, collisions } = redactSecrets(pulled, job.secrets ?? []);
+  const [collision] = collisions;
+  if (collision !== undefined) {
+    throw new CliError(
+      `${job.label}: the server's contract contains the secret from ${collision.source} in ${collision.place}; names, keys, enum and const values are never rewritten, so nothing was written (if the value is not a secret, pass it with --env/--header without marking it, or rename the variable)`,
+      ExitCode.Contract,
+    );
+  }
   if (replaced > 0) {
     reporter.warn(
-      `${job.label}: the server's contract repeats a secret you gave (a header, env or URL value) ${replaced} time(s); it is written as *** instead`,
+      `${job.label}: the server's contract repeats the secret from ${sources.join(", ")} ${replaced} time(s); it is written as *** instead`,
     );
   }
   const keep = createNameFilter({ include: job.include, exclude: job.exclude });
