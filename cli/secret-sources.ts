@@ -88,17 +88,20 @@ const DESCRIPTIVE_PARAMETERS: ReadonlySet<string> = new Set([
 export function credentialForms(value: string): string[] {
   const forms = [value.trim()];
   const scheme = AUTH_SCHEME.exec(value.trim());
+  const credentials = scheme === null ? value.trim() : scheme[2]!.trim();
   if (scheme !== null) {
-    const credentials = scheme[2]!.trim();
     forms.push(credentials);
     if (scheme[1]!.toLowerCase() === "basic") forms.push(...basicForms(credentials));
   }
-  for (const [, name, raw] of value.matchAll(PARAMETER)) {
-    if (DESCRIPTIVE_PARAMETERS.has(name!.toLowerCase())) continue;
-    const unquoted = raw!.startsWith('"') ? raw!.slice(1, -1).replace(/\\(.)/g, "$1") : raw!;
-    forms.push(unquoted);
+  // A token68 credential's "=" is Base64 padding, not a parameter.
+  if (!TOKEN68.test(credentials)) {
+    for (const [, name, raw] of value.matchAll(PARAMETER)) {
+      if (DESCRIPTIVE_PARAMETERS.has(name!.toLowerCase())) continue;
+      const unquoted = raw!.startsWith('"') ? raw!.slice(1, -1).replace(/\\(.)/g, "$1") : raw!;
+      forms.push(unquoted);
+    }
   }
-  return forms;
+  return forms.filter((form) => form !== "");
 }
 
 function basicForms(credentials: string): string[] {
