@@ -23,6 +23,7 @@ export interface ServedContract {
   rendezvous?: string;
   failListWithEnv?: string;
   exitAfterFailure?: boolean;
+  echoEnv?: boolean;
 }
 
 /** The command line that serves `contractFile` over stdio: plain node, no loader. */
