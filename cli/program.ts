@@ -7,6 +7,7 @@ import { runCheck } from "./commands/check.js";
 import { runGenerate } from "./commands/generate.js";
 import { runPull, type CommandContext } from "./commands/pull.js";
 import { ConfigError } from "./config.js";
+import { looksLikeCredential } from "../runtime/credential-shape.js";
 import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { createReporter, type ReporterOptions } from "./reporter.js";
@@ -17,6 +18,14 @@ export interface RunOptions {
   stderr?: ReporterOptions["stderr"];
   /** Force progress output on or off (default: a TTY outside CI). */
   interactive?: boolean;
+}
+
+/**
+ * commander quotes the argument it rejects (`option '--runtime <mode>' argument 'sk_…' is
+ * invalid`), before any secret is known: mask every word that looks like a credential.
+ */
+function maskCredentialWords(text: string): string {
+  return text.replace(/[^\s'"=,]+/g, (word) => (looksLikeCredential(word) ? "***" : word));
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -70,7 +79,9 @@ export async function runCli(
       writeErr: (text) => stderr.write(text),
       // One line, with the way to help: commander puts a suggestion on a line of its own.
       outputError: (text, write) =>
-        write(`${text.trim().replace(/\s*\n\s*/g, " ")} (see mcp-codegen --help)\n`),
+        write(
+          `${maskCredentialWords(text.trim().replace(/\s*\n\s*/g, " "))} (see mcp-codegen --help)\n`,
+        ),
     })
     .hook("preAction", (command) => {
       quiet = command.opts<{ quiet?: boolean }>().quiet === true;

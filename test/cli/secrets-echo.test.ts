@@ -245,6 +245,24 @@ describe("a secret where it cannot be masked stops the pull", () => {
   }
 });
 
+describe("stderr tails of a crashing stdio server", () => {
+  const cases: ReadonlyArray<readonly [string, string, string, string]> = [
+    ["a --secret-env value", "--secret-env", "REGION=eu-west-7x", "eu-west-7x"],
+    ["the token after a scheme in an env value", "--env", `UPSTREAM_AUTH=Bearer ${TOKEN}`, TOKEN],
+  ];
+  it.each(cases)("%s is masked in the error line", async (_, flag, pair, secret) => {
+    const variable = pair.slice(0, pair.indexOf("="));
+    const script = `process.stderr.write('bad ' + process.env.${variable} + '\\n'); process.exit(1)`;
+    const run = await runCliCaptured(
+      ["pull", "--out", "crash", flag, pair, "--", process.execPath, "-e", script],
+      project.dir,
+    );
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/^error: [^\n]*\*\*\*[^\n]*\n$/);
+    await expectNoLeaks(run, [secret]);
+  });
+});
+
 describe("usage errors never quote a value", () => {
   const cases: ReadonlyArray<readonly [string, string[]]> = [
     [
@@ -254,6 +272,8 @@ describe("usage errors never quote a value", () => {
     ["an env entry without =", ["--env", KEY_IN_PATH, "--", "node"]],
     ["a --secret-env without =", ["--secret-env", KEY_IN_PATH, "--", "node"]],
     ["a URL that does not parse", ["--url", `http://[${KEY_IN_PATH}/mcp`]],
+    ["a rejected option value", ["--runtime", KEY_IN_PATH]],
+    ["an unknown option with a value", [`--api-token=${KEY_IN_PATH}`]],
   ];
   it.each(cases)("%s", async (_, argv) => {
     const run = await runCliCaptured(["pull", "--out", "usage", ...argv], project.dir);
