@@ -53,7 +53,10 @@ async function expectNoLeaks(run: CliRun, secrets: readonly string[]): Promise<v
   const files = await readTree(project.dir, { caches: true });
   const texts: Record<string, string> = { stdout: run.stdout, stderr: run.stderr };
   for (const [path, text] of Object.entries(files)) {
-    if (!path.endsWith("contract.json")) texts[path] = text;
+    // The inputs the test itself wrote hold secrets on purpose.
+    if (!path.endsWith("contract.json") && !path.endsWith("mcp-codegen.config.json")) {
+      texts[path] = text;
+    }
   }
   expect(findLeaks(texts, secrets)).toEqual([]);
 }
@@ -243,6 +246,26 @@ describe("a secret where it cannot be masked stops the pull", () => {
       },
     );
   }
+});
+
+describe("a way out of a secret in a name", () => {
+  it("excluding the tool that echoes it lets the pull go on", async () => {
+    const tools = [simpleTool("get_{{API_TOKEN}}"), simpleTool("ping")];
+    const contract = await project.write("way-out/contract.json", { echoEnv: true, tools });
+    const [command, ...args] = contractServerCommand(contract);
+    const server = { command, args, env: { API_TOKEN: "eu-west-7x" }, out: "out" };
+    await project.write("way-out/mcp-codegen.config.json", { servers: { local: server } });
+    const failed = await runCliCaptured(["pull"], project.path("way-out"));
+    expect(failed.code).toBe(4);
+    await project.write("way-out/mcp-codegen.config.json", {
+      servers: { local: { ...server, exclude: ["get_*"] } },
+    });
+    const run = await runCliCaptured(["pull"], project.path("way-out"));
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    const snapshot = await readFile(project.path("way-out/out/mcp.snapshot.json"), "utf8");
+    expect(snapshot).toContain('"ping"');
+    await expectNoLeaks(failed, ["eu-west-7x"]);
+  });
 });
 
 describe("stderr tails of a crashing stdio server", () => {
