@@ -268,6 +268,30 @@ describe("a way out of a secret in a name", () => {
   });
 });
 
+describe("secret: true in the config", () => {
+  it("marks an env value whose name says nothing: masked in prose, with a warning", async () => {
+    const tool = { ...simpleTool("lookup"), description: "Region {{REGION}}." };
+    const contract = await project.write("marked/contract.json", { echoEnv: true, tools: [tool] });
+    const [command, ...args] = contractServerCommand(contract);
+    await project.write("marked/mcp-codegen.config.json", {
+      servers: {
+        local: {
+          command,
+          args,
+          out: "out",
+          env: { REGION: { value: "eu-west-7x", secret: true } },
+        },
+      },
+    });
+    const run = await runCliCaptured(["pull"], project.path("marked"));
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^warning: local: .*repeats the secret from env REGION 1 time/);
+    const snapshot = await readFile(project.path("marked/out/mcp.snapshot.json"), "utf8");
+    expect(snapshot).toContain("Region ***.");
+    await expectNoLeaks(run, ["eu-west-7x"]);
+  });
+});
+
 describe("stderr tails of a crashing stdio server", () => {
   const cases: ReadonlyArray<readonly [string, string, string, string]> = [
     ["a --secret-env value", "--secret-env", "REGION=eu-west-7x", "eu-west-7x"],
