@@ -68,7 +68,10 @@ export function redactSecrets(contract: PulledContract, secrets: readonly Secret
     const place = describePlace(contract, path, inKey, mask);
     for (const source of sourcesOf(text)) collisions.push({ source, place });
   };
-  const walk = (value: unknown, path: string[], prose: boolean, keysAreNames: boolean): unknown => {
+  // One path, pushed and popped as the walk goes: copying it at every level would cost the
+  // square of the depth on a deeply nested schema.
+  const path: string[] = [];
+  const walk = (value: unknown, prose: boolean, keysAreNames: boolean): unknown => {
     if (typeof value === "string") {
       if (!containsSecret(value, texts)) return value;
       if (!prose) {
@@ -81,25 +84,32 @@ export function redactSecrets(contract: PulledContract, secrets: readonly Secret
       return masked.text;
     }
     if (Array.isArray(value)) {
-      return value.map((item, index) => walk(item, [...path, String(index)], prose, false));
+      return value.map((item, index) => {
+        path.push(String(index));
+        const walked = walk(item, prose, false);
+        path.pop();
+        return walked;
+      });
     }
     if (typeof value !== "object" || value === null) return value;
     const copy: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
-      if (containsSecret(key, texts)) collide(key, [...path, key], true);
+      path.push(key);
+      if (containsSecret(key, texts)) collide(key, path, true);
       const childProse = prose || (!keysAreNames && PROSE_KEYS.has(key));
       const childNames = !keysAreNames && NAME_MAPS.has(key);
       // defineProperty, so a key named "__proto__" stays a key.
       Object.defineProperty(copy, key, {
-        value: walk(child, [...path, key], childProse, childNames),
+        value: walk(child, childProse, childNames),
         enumerable: true,
         writable: true,
         configurable: true,
       });
+      path.pop();
     }
     return copy;
   };
-  const redacted = walk(contract, [], false, false) as PulledContract;
+  const redacted = walk(contract, false, false) as PulledContract;
   return {
     contract: replaced === 0 ? contract : redacted,
     replaced,
