@@ -52,12 +52,23 @@ const CREDENTIAL_SUFFIX = /(?:token|secret|password|passwd|apikey)$/;
  * `PWD` is not: it is the shell's working folder.
  */
 export function isCredentialName(name: string): boolean {
-  const words = name
+  return nameWords(name).some((word) => CREDENTIAL_WORDS.has(word) || CREDENTIAL_SUFFIX.test(word));
+}
+
+/**
+ * True for a name that says its value is an identifier (`PROJECT_ID`, `X-Request-Id`): a random-
+ * looking value there is an id, not a key, and a server may well list it in an enum.
+ */
+function isIdentifierName(name: string): boolean {
+  return nameWords(name).some((word) => word === "id" || word === "ids" || word === "uuid");
+}
+
+function nameWords(name: string): string[] {
+  return name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((word) => word !== "");
-  return words.some((word) => CREDENTIAL_WORDS.has(word) || CREDENTIAL_SUFFIX.test(word));
 }
 
 /** `scheme rest`, as in `Authorization: Bearer …` (RFC 9110 §11.4). */
@@ -131,8 +142,9 @@ function tagged(source: string, texts: readonly string[]): Secret[] {
 
 /**
  * The secrets in one header: all forms of its value when the header is marked secret, has a
- * credential's name, or its value (or its credentials after a scheme) looks like one; none
- * otherwise (`Accept: application/json`). A header value that is a URL adds its own secrets.
+ * credential's name, or its value (or its credentials after a scheme) looks like one, unless its
+ * name says it is an id; none otherwise (`Accept: application/json`, `X-Request-Id: <uuid>`). A
+ * header value that is a URL adds its own secrets.
  */
 export function headerSecrets(name: string, value: string, marked = false): Secret[] {
   return valueSecrets(`header ${name}`, name, value, marked);
@@ -145,7 +157,8 @@ export function envSecrets(name: string, value: string, marked = false): Secret[
 
 function valueSecrets(source: string, name: string, value: string, marked: boolean): Secret[] {
   const forms = credentialForms(value);
-  const secret = marked || isCredentialName(name) || forms.some(looksLikeCredential);
+  const shaped = !isIdentifierName(name) && forms.some(looksLikeCredential);
+  const secret = marked || isCredentialName(name) || shaped;
   const inUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? urlTextSecrets(value, source) : [];
   return [...(secret ? tagged(source, forms) : []), ...inUrl];
 }

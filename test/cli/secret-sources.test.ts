@@ -94,6 +94,7 @@ describe("headerSecrets and envSecrets", () => {
     ["X-API-Key", "k3y-value", false, ["k3y-value"]],
     ["Accept", "application/json", false, []],
     ["X-Tenant", "acme", true, ["acme"]],
+    ["X-Request-Id", "550e8400-e29b-41d4-a716-446655440000", false, []],
     // Shaped like a key, whatever the name.
     ["X-Custom", "sk_live_4eC39HqLyjWDarjtT1zdp7dc", false, ["sk_live_4eC39HqLyjWDarjtT1zdp7dc"]],
     // A URL value brings its own credentials.
@@ -116,6 +117,14 @@ describe("headerSecrets and envSecrets", () => {
     ["REGION", "eu-west-1", true, ["eu-west-1"]],
     ["CONFIG", "xK8fQ2pL9vR4tY7wN3mZ", false, ["xK8fQ2pL9vR4tY7wN3mZ"]],
     ["DATABASE_URL", "postgres://app:s3cr3t@db/app", false, ["s3cr3t"]],
+    // An id is an id, however random it looks; a key named as one is still a key.
+    ["PROJECT_ID", "550e8400-e29b-41d4-a716-446655440000", false, []],
+    [
+      "API_KEY_ID",
+      "550e8400-e29b-41d4-a716-446655440000",
+      false,
+      ["550e8400-e29b-41d4-a716-446655440000"],
+    ],
   ];
   it.each(env)("env %s=%j (marked %j) → %j", (name, value, marked, want) => {
     expect(texts(envSecrets(name, value, marked))).toEqual(want);
