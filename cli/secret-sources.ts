@@ -198,9 +198,12 @@ export function urlSecrets(url: URL): Secret[] {
   return secrets;
 }
 
-/** A query component as `URLSearchParams` reads it: `+` is a space, then decoded once. */
+/**
+ * A query component as `URLSearchParams` reads it: `+` is a space, decoded once, and a broken
+ * `%` sequence decoded leniently (U+FFFD) rather than refused, as WHATWG servers do.
+ */
 function decodeQuery(text: string): string {
-  return decodeOnce(text.replaceAll("+", " "));
+  return new URLSearchParams(`x=${text}`).get("x") ?? text;
 }
 
 /**
