@@ -23,7 +23,7 @@ export const DEFAULT_OUT = "mcp";
 export interface ResolvedStdioTarget {
   command: string;
   args: string[];
-  /** Added to the inherited environment. The credentials among them are in `ResolvedConfig.secrets`. */
+  /** Added to the inherited environment. Its credentials are in `ResolvedConfig.secrets`. */
   env: Record<string, string>;
   /** Absolute; defaults to the config file's folder. */
   cwd: string;
