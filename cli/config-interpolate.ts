@@ -6,10 +6,10 @@
 /** The environment variables interpolation reads (normally `process.env`). */
 export type ConfigEnv = Readonly<Record<string, string | undefined>>;
 
-/** One interpolated string and the variable values substituted into it (secrets to redact). */
+/** One interpolated string and the variables substituted into it (some may be secrets). */
 export interface Interpolated {
   value: string;
-  substituted: string[];
+  substituted: Array<{ variable: string; value: string }>;
 }
 
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -27,7 +27,7 @@ export function interpolate(
   fail: (message: string) => Error,
 ): Interpolated {
   let value = "";
-  const substituted: string[] = [];
+  const substituted: Interpolated["substituted"] = [];
   let position = 0;
   while (position < text.length) {
     const dollar = text.indexOf("$", position);
@@ -42,9 +42,10 @@ export function interpolate(
     } else if (text.startsWith("${", dollar)) {
       const close = text.indexOf("}", dollar + 2);
       if (close === -1) throw fail('"${" has no closing "}"; write $${ for a literal ${');
-      const resolved = lookUp(text.slice(dollar + 2, close), env, fail);
+      const variable = text.slice(dollar + 2, close);
+      const resolved = lookUp(variable, env, fail);
       value += resolved;
-      if (resolved !== "") substituted.push(resolved);
+      if (resolved !== "") substituted.push({ variable, value: resolved });
       position = close + 1;
     } else {
       value += "$";

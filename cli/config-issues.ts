@@ -83,7 +83,7 @@ function explainIssue(issue: Issue, base: Path): { path: Path; message: string }
   const path = [...base, ...issue.path];
   switch (issue.code) {
     case "invalid_union":
-      return explainServerUnion(issue, path);
+      return path.length === 2 ? explainServerUnion(issue, path) : explainValueUnion(issue, path);
     case "unrecognized_keys":
       return { path, message: describeUnknownKeys(issue.keys, path, issue.input) };
     case "invalid_type":
@@ -118,7 +118,26 @@ function explainServerUnion(
   return branch === undefined ? at(issue.message) : explainIssue(branch, path);
 }
 
+/** An env or header value: a string, or `{ value, secret }` (report what that object lacks). */
+function explainValueUnion(
+  issue: Issue & { code: "invalid_union" },
+  path: Path,
+): { path: Path; message: string } {
+  const branch = issue.errors[1]?.[0];
+  if (isPlainObject(issue.input) && branch !== undefined) return explainIssue(branch, path);
+  return {
+    path,
+    message: `expected a string or { "value": "…", "secret": true }, got ${describeValue(issue.input)}`,
+  };
+}
+
 function describeUnknownKeys(keys: readonly string[], path: Path, input: unknown): string {
+  const list = keys.map((name) => `"${name}"`).join(", ");
+  const noun = keys.length === 1 ? "unknown key" : "unknown keys";
+  const them = keys.length === 1 ? "it" : "them";
+  if (path.length === 4 && (path[2] === "env" || path[2] === "headers")) {
+    return `${noun} ${list}; remove ${them} (allowed: value, secret)`;
+  }
   const isServer = path.length === 2 && path[0] === "servers";
   const isStdio = isPlainObject(input) && "command" in input;
   const known = path.length === 0 ? CONFIG_KEYS : isStdio ? STDIO_SERVER_KEYS : HTTP_SERVER_KEYS;
@@ -131,13 +150,11 @@ function describeUnknownKeys(keys: readonly string[], path: Path, input: unknown
         : `"${key}" applies only to stdio servers (with "command"); remove it`;
     }
   }
-  const list = keys.map((name) => `"${name}"`).join(", ");
-  const noun = keys.length === 1 ? "unknown key" : "unknown keys";
   const suggestion = closestKey(key, known);
   if (keys.length === 1 && suggestion !== undefined) {
     return `${noun} ${list}; did you mean "${suggestion}"?`;
   }
-  return `${noun} ${list}; remove ${keys.length === 1 ? "it" : "them"} (allowed: ${known.join(", ")})`;
+  return `${noun} ${list}; remove ${them} (allowed: ${known.join(", ")})`;
 }
 
 function describeWrongType(expected: string, input: unknown, path: Path): string {

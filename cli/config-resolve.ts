@@ -7,6 +7,14 @@ import path from "node:path";
 import { interpolate, type ConfigEnv } from "./config-interpolate.js";
 import { configError, type ConfigError } from "./config-issues.js";
 import type { McpCodegenConfig, ServerConfig } from "./config-schema.js";
+import {
+  argumentSecrets,
+  envSecrets,
+  headerSecrets,
+  substitutionSecrets,
+  urlSecrets,
+  type Secret,
+} from "./secret-sources.js";
 
 /** The default root folder for generated clients, relative to the config file. */
 export const DEFAULT_OUT = "mcp";
@@ -15,7 +23,7 @@ export const DEFAULT_OUT = "mcp";
 export interface ResolvedStdioTarget {
   command: string;
   args: string[];
-  /** Added to the inherited environment. Every value is in `ResolvedConfig.secrets`. */
+  /** Added to the inherited environment. Its credentials are in `ResolvedConfig.secrets`. */
   env: Record<string, string>;
   /** Absolute; defaults to the config file's folder. */
   cwd: string;
@@ -24,7 +32,7 @@ export interface ResolvedStdioTarget {
 /** A Streamable HTTP server, ready for the runtime's `connect()`. */
 export interface ResolvedHttpTarget {
   url: string;
-  /** Every value is in `ResolvedConfig.secrets`. */
+  /** The credentials among them are in `ResolvedConfig.secrets`. */
   headers: Record<string, string>;
 }
 
@@ -54,11 +62,13 @@ export interface ResolvedConfig {
   /** In the order the file lists them. */
   servers: ResolvedServer[];
   /**
-   * Strings that must never be printed or written: every header value, every env value, every
-   * value substituted for a `${VAR}`, and a URL's user name and password. Unique, non-empty,
-   * longest first (so replacing them in order never leaves part of a longer one behind).
+   * Strings that must never be printed or written, by the rules of `secret-sources.ts`: header
+   * and env values marked `secret: true`, named like credentials or shaped like one (with their
+   * parts: the token after `Bearer`, Basic's password), `${VAR}` values of credential-named
+   * variables, URL passwords, credential query values and key-like path segments. Unique texts,
+   * longest first, in the order of the file for equal lengths.
    */
-  secrets: string[];
+  secrets: Secret[];
 }
 
 export interface ResolveConfigOptions {
@@ -82,20 +92,23 @@ export function resolveConfig(
 ): ResolvedConfig {
   const base = path.dirname(options.file);
   const out = path.resolve(base, config.out ?? DEFAULT_OUT);
-  const secrets = new Set<string>();
+  const secrets: Secret[] = [];
   const servers = Object.entries(config.servers).map(([name, server]) =>
     resolveServer(name, server, { ...options, base, out, secrets }),
   );
   checkDistinctOutputs(servers, options.label);
-  const sorted = [...secrets].filter((secret) => secret !== "");
-  sorted.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
+  const unique = new Map<string, Secret>();
+  for (const secret of secrets) {
+    if (secret.text !== "" && !unique.has(secret.text)) unique.set(secret.text, secret);
+  }
+  const sorted = [...unique.values()].sort((a, b) => b.text.length - a.text.length);
   return { file: options.file, out, servers, secrets: sorted };
 }
 
 interface ServerContext extends ResolveConfigOptions {
   base: string;
   out: string;
-  secrets: Set<string>;
+  secrets: Secret[];
 }
 
 /** Where a server's snapshot and generated files go: its `out`, or `<root out>/<name>`. */
@@ -127,31 +140,46 @@ function resolveTarget(
   server: ServerConfig,
   context: ServerContext,
 ): ResolvedStdioTarget | ResolvedHttpTarget {
-  const expand = (text: string, where: readonly PropertyKey[], secret: boolean): string => {
+  const expand = (text: string, where: readonly PropertyKey[]): string => {
     const fail = (message: string) =>
       configError(context.label, ["servers", name, ...where], message);
     const { value, substituted } = interpolate(text, context.env, fail);
-    for (const part of substituted) context.secrets.add(part);
-    if (secret) context.secrets.add(value);
+    for (const part of substituted) {
+      context.secrets.push(...substitutionSecrets(part.variable, part.value));
+    }
     return value;
   };
-  const expandMap = (map: Record<string, string> | undefined, key: string) =>
+  const expandMap = (
+    map: Record<string, ConfigValue> | undefined,
+    key: string,
+    secretsOf: (name: string, value: string, marked: boolean) => Secret[],
+  ) =>
     Object.fromEntries(
-      Object.entries(map ?? {}).map(([k, v]) => [k, expand(v, [key, k], true)] as const),
+      Object.entries(map ?? {}).map(([k, entry]) => {
+        const written = typeof entry === "string" ? { value: entry } : entry;
+        const value = expand(written.value, [key, k]);
+        context.secrets.push(...secretsOf(k, value, written.secret === true));
+        return [k, value] as const;
+      }),
     );
   if ("command" in server) {
+    const args = (server.args ?? []).map((arg, index) => expand(arg, ["args", index]));
+    context.secrets.push(...argumentSecrets(args));
     return {
       command: server.command,
-      args: (server.args ?? []).map((arg, index) => expand(arg, ["args", index], false)),
-      env: expandMap(server.env, "env"),
+      args,
+      env: expandMap(server.env, "env", envSecrets),
       cwd: path.resolve(context.base, server.cwd ?? "."),
     };
   }
-  const url = expand(server.url, ["url"], false);
+  const url = expand(server.url, ["url"]);
   checkUrl(url, server.url, configError.bind(undefined, context.label, ["servers", name, "url"]));
-  for (const part of urlCredentials(url)) context.secrets.add(part);
-  return { url, headers: expandMap(server.headers, "headers") };
+  context.secrets.push(...urlSecrets(new URL(url)));
+  return { url, headers: expandMap(server.headers, "headers", headerSecrets) };
 }
+
+/** An env or header value as a config file may write it. */
+type ConfigValue = string | { value: string; secret?: boolean | undefined };
 
 /** Rejects what `connect()` could not use, quoting the text as written (never the secrets). */
 function checkUrl(url: string, written: string, fail: (message: string) => ConfigError): void {
@@ -165,20 +193,6 @@ function checkUrl(url: string, written: string, fail: (message: string) => Confi
   }
   if (protocol !== "http:" && protocol !== "https:") {
     throw fail(`${JSON.stringify(written)} is not an http:// or https:// URL`);
-  }
-}
-
-/** A URL's user name and password, as written and decoded: tokens are often passed there. */
-function urlCredentials(url: string): string[] {
-  const { username, password } = new URL(url);
-  return [username, password].flatMap((part) => [part, safeDecode(part)]);
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
   }
 }
 

@@ -23,8 +23,28 @@ const HEADER_NAME_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // What a process environment can hold: "=" separates name and value, NUL ends the entry.
 const ENV_NAME_PATTERN = /^[^=\0]+$/;
 
-const stringMap = (keys: z.ZodString, description: string) =>
-  z.record(keys, z.string()).optional().describe(description);
+/** An env or header value written out with `secret: true`, for values whose name hides them. */
+const markedValue = z
+  .strictObject({
+    value: z.string().describe(`The value. ${"${VAR}"} interpolation applies.`),
+    secret: z
+      .boolean()
+      .optional()
+      .describe(
+        "true: the value is a secret whatever its name or shape: masked in everything written or printed, and a pull whose server uses it in a name, key, enum or const value stops with exit 4.",
+      ),
+  })
+  .describe('A value with options: { "value": "${MY_VAR}", "secret": true }.');
+
+/** Names to values; a value is a string or `{ value, secret }`. */
+const valueMap = (keys: z.ZodString, description: string) =>
+  z
+    .record(keys, z.union([z.string(), markedValue]))
+    .optional()
+    .describe(description);
+
+const SECRET_HELP =
+  'A value is a secret (never written, masked when printed) when its name says so (e.g. *TOKEN*, *KEY*, *SECRET*, *PASSWORD*, Authorization, Cookie), when it looks like a key, or when written as { "value": "…", "secret": true }; other values are passed as they are.';
 
 const patternList = (description: string) =>
   z
@@ -88,14 +108,14 @@ export const stdioServerSchema = z
       .array(z.string())
       .optional()
       .describe(`Arguments passed to command. ${INTERPOLATION_HELP}`),
-    env: stringMap(
+    env: valueMap(
       z
         .string()
         .regex(
           ENV_NAME_PATTERN,
           "an environment variable name must not be empty or contain = or NUL",
         ),
-      `Environment variables added to the inherited environment of the server process. Values are treated as secrets: never written to the snapshot or generated code. ${INTERPOLATION_HELP}`,
+      `Environment variables added to the inherited environment of the server process. ${SECRET_HELP} ${INTERPOLATION_HELP}`,
     ),
     cwd: z
       .string()
@@ -115,9 +135,9 @@ export const httpServerSchema = z
       .string()
       .min(1, "must not be empty")
       .describe(`The server's Streamable HTTP endpoint. ${INTERPOLATION_HELP}`),
-    headers: stringMap(
+    headers: valueMap(
       z.string().regex(HEADER_NAME_PATTERN, "is not a valid HTTP header name"),
-      `HTTP headers sent with every request, e.g. { "Authorization": "Bearer \${API_TOKEN}" }. Values are treated as secrets: never written to the snapshot or generated code. ${INTERPOLATION_HELP}`,
+      `HTTP headers sent with every request, e.g. { "Authorization": "Bearer \${API_TOKEN}" }. ${SECRET_HELP} ${INTERPOLATION_HELP}`,
     ),
     ...commonServerFields,
   })

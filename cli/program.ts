@@ -8,6 +8,7 @@ import { runCheck } from "./commands/check.js";
 import { runGenerate } from "./commands/generate.js";
 import { runPull, type CommandContext } from "./commands/pull.js";
 import { ConfigError } from "./config.js";
+import { looksLikeCredential } from "../runtime/credential-shape.js";
 import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { createReporter, type ReporterOptions } from "./reporter.js";
@@ -19,6 +20,14 @@ export interface RunOptions {
   stderr?: ReporterOptions["stderr"];
   /** Force progress output on or off (default: a TTY outside CI). */
   interactive?: boolean;
+}
+
+/**
+ * commander quotes the argument it rejects (`option '--runtime <mode>' argument 'sk_…' is
+ * invalid`), before any secret is known: mask every word that looks like a credential.
+ */
+function maskCredentialWords(text: string): string {
+  return text.replace(/[^\s'"=,]+/g, (word) => (looksLikeCredential(word) ? "***" : word));
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -57,7 +66,7 @@ export async function runCli(
   const context: CommandContext = {
     cwd: options.cwd ?? process.cwd(),
     reporter: (secrets) => {
-      for (const secret of secrets) knownSecrets.add(secret);
+      for (const secret of secrets) knownSecrets.add(secret.text);
       return createReporter({
         secrets: [...knownSecrets].sort((a, b) => b.length - a.length),
         quiet,
@@ -80,7 +89,7 @@ export async function runCli(
       // It quotes the arguments, which can carry control characters: printed safely like the rest.
       outputError: (text, write) =>
         write(
-          `${toTerminalLine(text.trim().replace(/\s*\n\s*/g, " "))} (see mcp-codegen --help)\n`,
+          `${toTerminalLine(maskCredentialWords(text.trim().replace(/\s*\n\s*/g, " ")))} (see mcp-codegen --help)\n`,
         ),
     })
     .hook("preAction", (command) => {
@@ -98,12 +107,22 @@ export async function runCli(
     .option("--name <name>", "client name, as in create<Name>Client (default: the server's name)")
     .option(
       "--header <header>",
-      "'Name: value' sent with every HTTP request (repeatable; never written)",
+      "'Name: value' sent with every HTTP request (repeatable; credentials such as Authorization are never written)",
+      collect,
+    )
+    .option(
+      "--secret-header <header>",
+      "like --header, and the value is a secret whatever the header's name",
       collect,
     )
     .option(
       "--env <pair>",
-      "KEY=value for a stdio server's environment (repeatable; never written)",
+      "KEY=value for a stdio server's environment (repeatable; credentials such as *_TOKEN are never written)",
+      collect,
+    )
+    .option(
+      "--secret-env <pair>",
+      "like --env, and the value is a secret whatever the variable's name",
       collect,
     )
     .option("--cwd <dir>", "working folder of a stdio server")

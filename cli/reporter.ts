@@ -7,6 +7,7 @@
  * terminal.
  */
 import { toTerminalLine } from "./terminal-text.js";
+import { maskText, searchableSecrets } from "./mask-text.js";
 
 export interface Reporter {
   /** A step in progress ("connected", "listed"); shown only on a terminal. */
@@ -34,13 +35,12 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
   const interactive = options.interactive ?? isInteractive();
-  const secrets = (options.secrets ?? []).filter((secret) => secret.length >= 4);
-  const redact = (line: string): string => {
-    let text = line;
-    for (const secret of secrets) text = text.split(secret).join("***");
-    // After masking (a secret is matched in the raw text): one line, no control characters.
-    return toTerminalLine(text);
-  };
+  const secrets = searchableSecrets(options.secrets ?? []);
+  const mask = (text: string): string => maskText(text, secrets).text;
+  // Masked in the raw text, then made one printable line (line breaks become spaces, control
+  // characters visible escapes), then masked again: joining lines can make a secret out of
+  // "ab\ncd" for secret "ab cd".
+  const redact = (line: string): string => mask(toTerminalLine(mask(line)));
   return {
     progress: (line) => {
       if (interactive && options.quiet !== true) stderr.write(`${redact(line)}\n`);

@@ -5,7 +5,9 @@
 import type { HttpTarget, StdioTarget } from "../runtime/connect.js";
 import { createNameFilter, findUnmatchedPatterns } from "./config-name-filter.js";
 import type { PulledContract } from "../templates/snapshot.js";
+import { CliError, ExitCode } from "./exit-codes.js";
 import { redactSecrets } from "./redact-contract.js";
+import type { Secret } from "./secret-sources.js";
 import type { Reporter } from "./reporter.js";
 
 export interface ServerJob {
@@ -21,31 +23,29 @@ export interface ServerJob {
   rename?: Record<string, string> | undefined;
   runtime?: "package" | "vendored" | undefined;
   timeout?: number | undefined;
-  /** Header and env values, URL tokens: masked if the server echoes them in its contract. */
-  secrets?: readonly string[] | undefined;
+  /** Credentials among the header and env values, URL parts and arguments. */
+  secrets?: readonly Secret[] | undefined;
 }
 
 /**
- * Masks secrets the server echoed, then applies include/exclude to everything a server offers (tools, prompts, static resources and
+ * Applies include/exclude to everything a server offers (tools, prompts, static resources and
  * templates, by name) and warns about patterns and renames that match nothing, usually typos.
+ * Then masks secrets the server echoed in prose (with a warning naming where the user gave them)
+ * and refuses a contract that echoes one in a name, key, enum or const value (exit 4: rewriting
+ * it would break every call, keeping it would write the secret). Filtering comes first, so
+ * excluding the tool that echoes a secret is a way out.
  */
 export function filterContract(
   pulled: PulledContract,
   job: ServerJob,
   reporter: Reporter,
 ): PulledContract {
-  const { contract, replaced } = redactSecrets(pulled, job.secrets ?? []);
-  if (replaced > 0) {
-    reporter.warn(
-      `${job.label}: the server's contract repeats a secret you gave (a header, env or URL value) ${replaced} time(s); it is written as *** instead`,
-    );
-  }
   const keep = createNameFilter({ include: job.include, exclude: job.exclude });
   const names = [
-    ...contract.tools.map((t) => t.name),
-    ...contract.prompts.map((p) => p.name),
-    ...contract.resources.map((r) => r.name),
-    ...contract.resourceTemplates.map((t) => t.name),
+    ...pulled.tools.map((t) => t.name),
+    ...pulled.prompts.map((p) => p.name),
+    ...pulled.resources.map((r) => r.name),
+    ...pulled.resourceTemplates.map((t) => t.name),
   ];
   const patterns = [
     ...(job.include ?? []),
@@ -57,12 +57,28 @@ export function filterContract(
       `${job.label}: ${JSON.stringify(pattern)} matches no tool, prompt or resource of this server`,
     );
   }
+  const filtered: PulledContract = {
+    ...pulled,
+    tools: pulled.tools.filter((t) => keep(t.name)),
+    prompts: pulled.prompts.filter((p) => keep(p.name)),
+    resources: pulled.resources.filter((r) => keep(r.name)),
+    resourceTemplates: pulled.resourceTemplates.filter((t) => keep(t.name)),
+  };
+  const { contract, replaced, sources, collisions } = redactSecrets(filtered, job.secrets ?? []);
+  const [collision] = collisions;
+  if (collision !== undefined) {
+    throw new CliError(
+      `${job.label}: the server's contract contains the secret from ${collision.source} in ${collision.place}; names, keys, enum and const values are never rewritten, so nothing was written (exclude that tool, or if the value is no secret, pass it unmarked under a name without token, key, secret or password)`,
+      ExitCode.Contract,
+    );
+  }
+  if (replaced > 0) {
+    reporter.warn(
+      `${job.label}: the server's contract repeats the secret from ${sources.join(", ")} ${replaced} time(s); it is written as *** instead`,
+    );
+  }
   return {
     ...contract,
-    tools: contract.tools.filter((t) => keep(t.name)),
-    prompts: contract.prompts.filter((p) => keep(p.name)),
-    resources: contract.resources.filter((r) => keep(r.name)),
-    resourceTemplates: contract.resourceTemplates.filter((t) => keep(t.name)),
     codegen: {
       ...(job.runtime === undefined ? {} : { runtime: job.runtime }),
       ...(job.rename === undefined ? {} : { rename: job.rename }),

@@ -9,6 +9,7 @@ import { loadConfig } from "../config.js";
 import { describeWrite, writeGenerated } from "../write-generated.js";
 import { pullContract } from "../pull-contract.js";
 import type { Reporter } from "../reporter.js";
+import type { Secret } from "../secret-sources.js";
 import { filterContract, type ServerJob } from "../server-job.js";
 import { resolveTarget, type TargetFlags } from "../target-flags.js";
 import { jobsFromConfig } from "./config-jobs.js";
@@ -25,7 +26,7 @@ export interface PullFlags extends TargetFlags {
 export interface CommandContext {
   cwd: string;
   /** Builds the reporter once the secrets are known. */
-  reporter(secrets: readonly string[]): Reporter;
+  reporter(secrets: readonly Secret[]): Reporter;
 }
 
 function hasTarget(flags: TargetFlags): boolean {

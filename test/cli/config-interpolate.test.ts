@@ -5,18 +5,18 @@ const ENV = { TOKEN: "s3cret", HOST: "example.com", EMPTY: "", WITH_DOLLAR: "a${
 const fail = (message: string) => new Error(message);
 
 describe("interpolate", () => {
-  // [given, want value, want substituted]
+  // [given, want value, want substituted (variable=value)]
   const table: readonly (readonly [string, string, readonly string[]])[] = [
     ["plain text", "plain text", []],
     ["", "", []],
-    ["${TOKEN}", "s3cret", ["s3cret"]],
-    ["Bearer ${TOKEN}", "Bearer s3cret", ["s3cret"]],
+    ["${TOKEN}", "s3cret", ["TOKEN=s3cret"]],
+    ["Bearer ${TOKEN}", "Bearer s3cret", ["TOKEN=s3cret"]],
     [
       "https://${HOST}/mcp?key=${TOKEN}",
       "https://example.com/mcp?key=s3cret",
-      ["example.com", "s3cret"],
+      ["HOST=example.com", "TOKEN=s3cret"],
     ],
-    ["${TOKEN}${TOKEN}", "s3crets3cret", ["s3cret", "s3cret"]],
+    ["${TOKEN}${TOKEN}", "s3crets3cret", ["TOKEN=s3cret", "TOKEN=s3cret"]],
     ["$${TOKEN}", "${TOKEN}", []],
     ["a $${ b", "a ${ b", []],
     ["$$${TOKEN}", "$${TOKEN}", []],
@@ -25,10 +25,12 @@ describe("interpolate", () => {
     ["$$", "$$", []],
     ["x${EMPTY}y", "xy", []],
     // A substituted value is not interpolated again.
-    ["${WITH_DOLLAR}", "a${B}c", ["a${B}c"]],
+    ["${WITH_DOLLAR}", "a${B}c", ["WITH_DOLLAR=a${B}c"]],
   ];
   it.each(table)("%j gives %j", (given, want, substituted) => {
-    expect(interpolate(given, ENV, fail)).toEqual({ value: want, substituted });
+    const result = interpolate(given, ENV, fail);
+    expect(result.value).toBe(want);
+    expect(result.substituted.map((part) => `${part.variable}=${part.value}`)).toEqual(substituted);
   });
 
   const errors: readonly (readonly [string, string])[] = [

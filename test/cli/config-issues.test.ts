@@ -141,7 +141,17 @@ describe("validateConfig", () => {
     [
       "env value not a string",
       stdio({ env: { PORT: 8080 } }),
-      `${L}: servers.weather.env.PORT: expected a string, got the number 8080`,
+      `${L}: servers.weather.env.PORT: expected a string or { "value": "…", "secret": true }, got the number 8080`,
+    ],
+    [
+      "env value object without value",
+      stdio({ env: { PORT: { secret: true } } }),
+      `${L}: servers.weather.env.PORT.value: missing; add it`,
+    ],
+    [
+      "env value object with an unknown key",
+      stdio({ env: { PORT: { value: "1", secrets: true } } }),
+      `${L}: servers.weather.env.PORT: unknown key "secrets"; remove it (allowed: value, secret)`,
     ],
     [
       "env name with =",

@@ -131,14 +131,11 @@ describe("resolveConfig servers", () => {
       url: "https://api.example.com/mcp",
       headers: { Authorization: "Bearer tok-123", "X-Static": "static-value" },
     });
-    // Every header and env value, every substituted value; unique, non-empty, longest first.
+    // Only credentials: ${TOKEN}, API_KEY, --token=, Authorization (whole and after "Bearer").
+    // Ordinary values (production, 8080, api.example.com, static-value) are passed as they are.
     expect(resolved.secrets).toEqual([
-      "api.example.com",
-      "Bearer tok-123",
-      "static-value",
-      "production",
-      "tok-123",
-      "8080",
+      { text: "Bearer tok-123", source: "header Authorization" },
+      { text: "tok-123", source: "${TOKEN}" },
     ]);
   });
 
@@ -152,11 +149,33 @@ describe("resolveConfig servers", () => {
     expect(resolved.secrets).toEqual([]);
   });
 
-  it("collects credentials written in a URL", () => {
+  it("collects credentials written in a URL, as written and decoded once", () => {
+    const texts = (url: string) =>
+      resolve({ servers: { remote: { url } } }).secrets.map((s) => s.text);
+    // The password; a user name beside a password is not a secret.
+    expect(texts("https://user%40corp:p%2Fss@h.example/mcp")).toEqual(["p%2Fss", "p/ss"]);
+    // A user name alone is the key itself (as with Stripe's "sk_…:").
+    expect(texts("https://key%2540x@h.example/mcp")).toEqual(["key%2540x", "key%40x"]);
+    expect(texts("https://h.example/mcp?token=100%25sure&mode=fast")).toEqual([
+      "100%25sure",
+      "100%sure",
+    ]);
+  });
+
+  it("takes { value, secret: true } for env and header values", () => {
     const resolved = resolve({
-      servers: { remote: { url: "https://user%40corp:p%2Fss@h.example/mcp" } },
+      servers: {
+        local: { command: "node", env: { REGION: { value: "eu-west-1", secret: true } } },
+        remote: { url: "https://h.example/mcp", headers: { "X-Tenant": { value: "acme-corp" } } },
+      },
     });
-    expect(resolved.secrets).toEqual(["user%40corp", "user@corp", "p%2Fss", "p/ss"]);
+    const local = resolved.servers[0]!.target;
+    expect("env" in local && local.env).toEqual({ REGION: "eu-west-1" });
+    expect(resolved.servers[1]!.target).toEqual({
+      url: "https://h.example/mcp",
+      headers: { "X-Tenant": "acme-corp" },
+    });
+    expect(resolved.secrets).toEqual([{ text: "eu-west-1", source: "env REGION" }]);
   });
 });
 

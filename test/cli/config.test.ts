@@ -146,7 +146,7 @@ export default defineConfig({ servers: { demo: { comand: "node" } } });`,
       url: "https://h/mcp",
       headers: { Authorization: "Bearer t0k3n" },
     });
-    expect(config.secrets).toEqual(["Bearer t0k3n", "t0k3n"]);
+    expect(config.secrets.map((secret) => secret.text)).toEqual(["Bearer t0k3n", "t0k3n"]);
     expect(await loadError({ cwd, env: {} })).toBe(
       "mcp-codegen.config.json: servers.api.headers.Authorization: environment variable API_TOKEN is not set; set it, or write $${API_TOKEN} for the literal text",
     );

@@ -121,7 +121,7 @@ describe("a server that echoes a secret in its contract", () => {
     );
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(
-      /^warning: .*repeats a secret you gave .* 2 time\(s\); it is written as \*\*\* instead\n$/,
+      /^warning: .*repeats the secret from env FIXTURE_KEY 2 time\(s\); it is written as \*\*\* instead\n$/,
     );
     const snapshot = await readFile(project.path("echo-contract/out/mcp.snapshot.json"), "utf8");
     expect(snapshot).toContain("Uses the key *** for every call");

@@ -24,6 +24,7 @@ export interface ServedContract {
   failListWithEnv?: string;
   exitAfterFailure?: boolean;
   failListMessage?: string;
+  echoEnv?: boolean;
 }
 
 /** The command line that serves `contractFile` over stdio: plain node, no loader. */
