@@ -11,6 +11,7 @@ import {
 } from "../runtime/index.js";
 import type { ClientCapabilities, Implementation } from "../runtime/types.js";
 import type { PulledContract } from "../templates/snapshot.js";
+import { checkDescription, clientName, keepWellFormed } from "./contract-checks.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import type { Reporter } from "./reporter.js";
 import { PACKAGE_VERSION } from "./package-info.js";
@@ -38,6 +39,12 @@ export async function pullContract(
     client = await connect(target, {
       clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
       capabilities: clientCapabilities,
+      // Tools the runtime itself leaves out (not an object, a bad x-mcp-header) are named too.
+      onDiagnostic: (diagnostic) => {
+        if (diagnostic.kind === "invalid-tool") {
+          options.reporter.warn(`${options.label}: ${diagnostic.detail}`);
+        }
+      },
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     });
   } catch (error) {
@@ -53,9 +60,11 @@ export async function pullContract(
       `${options.label}: connected to ${info.name} ${info.version} (MCP ${client.protocolVersion})`,
     );
     const capabilities = server.capabilities;
+    checkDescription({ capabilities, info }, options.label);
     const list = <T>(advertised: unknown, method: string, fetch: () => Promise<T[]>) =>
       advertised === undefined ? Promise.resolve([]) : listOrEmpty(method, fetch, options);
-    const [tools, prompts, resources, resourceTemplates] = await Promise.all([
+    // Typed as the runtime returns them, but nothing a server sends is checked until here.
+    const listed = await Promise.all([
       list(capabilities.tools, "tools/list", () => client.listTools()),
       list(capabilities.prompts, "prompts/list", () => client.listPrompts()),
       list(capabilities.resources, "resources/list", () => client.listResources()),
@@ -63,11 +72,21 @@ export async function pullContract(
         client.listResourceTemplates(),
       ),
     ]);
+    const { tools, prompts, resources, resourceTemplates } = keepWellFormed(
+      {
+        tools: listed[0],
+        prompts: listed[1],
+        resources: listed[2],
+        resourceTemplates: listed[3],
+      },
+      options.label,
+      options.reporter,
+    );
     options.reporter.progress(
       `${options.label}: ${count(tools.length, "tool")}, ${count(prompts.length, "prompt")}, ${count(resources.length, "resource")}, ${count(resourceTemplates.length, "resource template")}`,
     );
     return {
-      name: options.name ?? info.name,
+      name: clientName(options.name, info.name, options.label, options.reporter),
       server: info,
       protocolVersion: client.protocolVersion,
       supportedVersions: server.supportedVersions,
@@ -108,6 +127,7 @@ async function listOrEmpty<T>(
 
 /** One line that says what failed and what to do about it. */
 function serverError(error: unknown, label: string, what: string): CliError {
+  if (error instanceof CliError) return error;
   if (!isMcpError(error)) {
     return new CliError(`${label}: ${what}: ${String(error)}`, ExitCode.Internal, { cause: error });
   }

@@ -23,6 +23,7 @@ export interface ServedContract {
   rendezvous?: string;
   failListWithEnv?: string;
   exitAfterFailure?: boolean;
+  extraCapabilities?: Record<string, unknown>;
 }
 
 /** The command line that serves `contractFile` over stdio: plain node, no loader. */

@@ -1,0 +1,77 @@
+/**
+ * What `pull` checks in a server's answers before anything is written: entries of the lists that
+ * do not have the shape the specification gives them are left out with a warning each (the
+ * specification lets a client drop invalid tools), a server name no client can be named after is
+ * replaced, and a description nested deeper than any walk over it can go fails the pull.
+ */
+import type { Implementation, ServerCapabilities } from "../runtime/types.js";
+import {
+  checkEntries,
+  quoteForMessage,
+  type ContractListKey,
+  type ContractLists,
+} from "../templates/contract-entries.js";
+import { jsonValueProblem, MAX_CONTRACT_DEPTH } from "../templates/json-depth.js";
+import { hasNameWords } from "../templates/naming.js";
+import { CliError, ExitCode } from "./exit-codes.js";
+import type { Reporter } from "./reporter.js";
+
+/** The name a client gets when the server's own name cannot name one. */
+export const FALLBACK_CLIENT_NAME = "server";
+
+/** Every list with its malformed entries left out, each named in a warning. */
+export function keepWellFormed(
+  lists: { [K in ContractListKey]: readonly unknown[] },
+  label: string,
+  reporter: Reporter,
+): ContractLists {
+  const check = <K extends ContractListKey>(key: K): ContractLists[K] => {
+    const { kept, problems } = checkEntries(key, lists[key]);
+    for (const problem of problems) reporter.warn(`${label}: ${problem}`);
+    return kept as ContractLists[K];
+  };
+  return {
+    tools: check("tools"),
+    prompts: check("prompts"),
+    resources: check("resources"),
+    resourceTemplates: check("resourceTemplates"),
+  };
+}
+
+/**
+ * `--name` or the config key when given; otherwise the server's name, unless it has no letter or
+ * digit to build `create<Name>Client` from (`""`, `"日本"`): then `server`, with a warning.
+ */
+export function clientName(
+  explicit: string | undefined,
+  serverName: string,
+  label: string,
+  reporter: Reporter,
+): string {
+  if (explicit !== undefined) return explicit;
+  if (hasNameWords(serverName)) return serverName;
+  reporter.warn(
+    `${label}: the server's name ${quoteForMessage(serverName)} has no letters or digits to name a client after; using ${JSON.stringify(FALLBACK_CLIENT_NAME)} (pass --name to choose one)`,
+  );
+  return FALLBACK_CLIENT_NAME;
+}
+
+/**
+ * The server/discover answer kept in the snapshot: its capabilities and server description must
+ * nest no deeper than a contract entry may and hold only finite numbers, or the pull fails as a
+ * broken answer.
+ */
+export function checkDescription(
+  parts: { capabilities: ServerCapabilities; info: Implementation },
+  label: string,
+): void {
+  for (const [what, value] of Object.entries(parts)) {
+    const problem = jsonValueProblem(value, MAX_CONTRACT_DEPTH);
+    if (problem !== undefined) {
+      throw new CliError(
+        `${label}: the server's ${what === "info" ? "description (serverInfo)" : what} in server/discover cannot be used: ${problem}`,
+        ExitCode.Server,
+      );
+    }
+  }
+}
