@@ -4,6 +4,7 @@
  * specification lets a client drop invalid tools), a server name no client can be named after is
  * replaced, and a description nested deeper than any walk over it can go fails the pull.
  */
+import { jsonSize } from "../runtime/json-size.js";
 import type { Implementation, ServerCapabilities } from "../runtime/types.js";
 import {
   checkEntries,
@@ -19,6 +20,20 @@ import type { Reporter } from "./reporter.js";
 /** The name a client gets when the server's own name cannot name one. */
 export const FALLBACK_CLIENT_NAME = "server";
 
+/**
+ * Most characters of JSON a contract's entries may take together (32 MiB): more than any real
+ * server offers, few enough that a pull stays quick and its snapshot reviewable. A server past it
+ * fails the pull rather than costing gigabytes of memory and an unreadable snapshot.
+ */
+export const MAX_CONTRACT_SIZE = 32 * 1024 * 1024;
+
+/**
+ * Most characters of JSON one list may deliver over all its pages before the runtime stops
+ * reading it (the four lists are read in parallel; their sum is checked against
+ * `MAX_CONTRACT_SIZE` once malformed and oversized entries are left out).
+ */
+export const MAX_LIST_SIZE = MAX_CONTRACT_SIZE + 4 * 1024 * 1024;
+
 /** Every list with its malformed entries left out, each named in a warning. */
 export function keepWellFormed(
   lists: { [K in ContractListKey]: readonly unknown[] },
@@ -30,12 +45,22 @@ export function keepWellFormed(
     for (const problem of problems) reporter.warn(`${label}: ${problem}`);
     return kept as ContractLists[K];
   };
-  return {
+  const checked: ContractLists = {
     tools: check("tools"),
     prompts: check("prompts"),
     resources: check("resources"),
     resourceTemplates: check("resourceTemplates"),
   };
+  if (jsonSize(checked, MAX_CONTRACT_SIZE) > MAX_CONTRACT_SIZE) throw contractTooLarge(label);
+  return checked;
+}
+
+/** The one line for a contract past `MAX_CONTRACT_SIZE`, whether one list or all of them. */
+export function contractTooLarge(label: string): CliError {
+  return new CliError(
+    `${label}: the server's tools, prompts and resources take more than ${MAX_CONTRACT_SIZE / 1024 / 1024} MiB of JSON, mcp-codegen's limit for one contract; a server this large is likely broken (check what its lists return)`,
+    ExitCode.Server,
+  );
 }
 
 /**

@@ -11,7 +11,13 @@ import {
 } from "../runtime/index.js";
 import type { ClientCapabilities, Implementation } from "../runtime/types.js";
 import type { PulledContract } from "../templates/snapshot.js";
-import { checkDescription, clientName, keepWellFormed } from "./contract-checks.js";
+import {
+  checkDescription,
+  clientName,
+  contractTooLarge,
+  keepWellFormed,
+  MAX_LIST_SIZE,
+} from "./contract-checks.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import type { Reporter } from "./reporter.js";
 import { PACKAGE_VERSION } from "./package-info.js";
@@ -64,12 +70,13 @@ export async function pullContract(
     const list = <T>(advertised: unknown, method: string, fetch: () => Promise<T[]>) =>
       advertised === undefined ? Promise.resolve([]) : listOrEmpty(method, fetch, options);
     // Typed as the runtime returns them, but nothing a server sends is checked until here.
+    const bounded = { maxBytes: MAX_LIST_SIZE };
     const listed = await Promise.all([
-      list(capabilities.tools, "tools/list", () => client.listTools()),
-      list(capabilities.prompts, "prompts/list", () => client.listPrompts()),
-      list(capabilities.resources, "resources/list", () => client.listResources()),
+      list(capabilities.tools, "tools/list", () => client.listTools(bounded)),
+      list(capabilities.prompts, "prompts/list", () => client.listPrompts(bounded)),
+      list(capabilities.resources, "resources/list", () => client.listResources(bounded)),
       list(capabilities.resources, "resources/templates/list", () =>
-        client.listResourceTemplates(),
+        client.listResourceTemplates(bounded),
       ),
     ]);
     const { tools, prompts, resources, resourceTemplates } = keepWellFormed(
@@ -128,6 +135,10 @@ async function listOrEmpty<T>(
 /** One line that says what failed and what to do about it. */
 function serverError(error: unknown, label: string, what: string): CliError {
   if (error instanceof CliError) return error;
+  // A list past its size bound (runtime/pagination.ts says which bound in `data`).
+  if (isMcpError(error) && error.kind === "protocol" && hasKey(error.data, "maxBytes")) {
+    return contractTooLarge(label);
+  }
   if (!isMcpError(error)) {
     return new CliError(`${label}: ${what}: ${String(error)}`, ExitCode.Internal, { cause: error });
   }
@@ -145,4 +156,8 @@ function serverError(error: unknown, label: string, what: string): CliError {
     ExitCode.Server,
     { cause: error },
   );
+}
+
+function hasKey(value: unknown, key: string): boolean {
+  return typeof value === "object" && value !== null && Object.hasOwn(value, key);
 }

@@ -7,6 +7,7 @@
  * snapshot that holds a malformed one. Fields the generator does not read are kept as they are.
  */
 import { z } from "zod";
+import { jsonSize } from "../runtime/json-size.js";
 import { compileUriTemplate } from "../runtime/uri-template.js";
 import type { Prompt, Resource, ResourceTemplate, Tool } from "../runtime/types.js";
 import { escapeInvisible } from "./escape.js";
@@ -102,6 +103,12 @@ export interface CheckedList<T> {
   problems: string[];
 }
 
+/**
+ * Largest entry kept, in characters of JSON (4 MiB). Real tools stay well under 100 KiB; a larger
+ * one costs seconds to generate and megabytes in every build that imports it.
+ */
+export const MAX_ENTRY_SIZE = 4 * 1024 * 1024;
+
 /** Longest piece of an entry's name quoted in a message. */
 const MAX_QUOTED_NAME = 60;
 
@@ -137,6 +144,9 @@ export function checkEntries<K extends ContractListKey>(
 function entryProblem(key: ContractListKey, item: unknown): string | undefined {
   if (typeof item !== "object" || item === null || Array.isArray(item)) {
     return `expected an object, got ${describeValue(item)}`;
+  }
+  if (jsonSize(item, MAX_ENTRY_SIZE) > MAX_ENTRY_SIZE) {
+    return `larger than ${MAX_ENTRY_SIZE} characters of JSON`;
   }
   const valueProblem = jsonValueProblem(item, MAX_CONTRACT_DEPTH);
   if (valueProblem !== undefined) return valueProblem;
