@@ -65,7 +65,8 @@ export function contractTooLarge(label: string): CliError {
 
 /**
  * `--name` or the config key when given; otherwise the server's name, unless it has no letter or
- * digit to build `create<Name>Client` from (`""`, `"日本"`): then `server`, with a warning.
+ * digit to build `create<Name>Client` from (`""`, `"日本"`): then `server`, with a warning. A name
+ * the user chose that cannot be used is a usage error (exit 2), since only the user can fix it.
  */
 export function clientName(
   explicit: string | undefined,
@@ -73,7 +74,13 @@ export function clientName(
   label: string,
   reporter: Reporter,
 ): string {
-  if (explicit !== undefined) return explicit;
+  if (explicit !== undefined) {
+    if (hasNameWords(explicit)) return explicit;
+    throw new CliError(
+      `${label}: the client name ${quoteForMessage(explicit)} (--name or the config key) has no ASCII letters or digits to build create<Name>Client from; choose another`,
+      ExitCode.Usage,
+    );
+  }
   if (hasNameWords(serverName)) return serverName;
   reporter.warn(
     `${label}: the server's name ${quoteForMessage(serverName)} has no letters or digits to name a client after; using ${JSON.stringify(FALLBACK_CLIENT_NAME)} (pass --name to choose one)`,

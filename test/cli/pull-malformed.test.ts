@@ -5,6 +5,7 @@
  * not a list, capabilities nested past the bound) fails, with exit 3 and one line. Every client
  * pulled here must compile, and `generate` must accept every snapshot `pull` wrote.
  */
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExitCode } from "../../cli/exit-codes.js";
@@ -241,6 +242,20 @@ describe("pull leaves malformed entries out, one warning each, and generates the
     expect(generate.code).toBe(ExitCode.Ok);
     pulled.push(project.path("out/unnamed"));
   });
+
+  it.each(["", "日本", "!!"])(
+    "--name %j is a usage error, and nothing is written",
+    async (name) => {
+      const file = await project.write("catalogs/named.json", { tools: [simpleTool("ok")] });
+      const run = await runCliCaptured(
+        ["pull", "--name", name, "--out", "out/named", "--", ...contractServerCommand(file)],
+        project.dir,
+      );
+      expect(run.stderr).toMatch(/^error: .*has no ASCII letters or digits.*choose another\n$/);
+      expect(run.code).toBe(ExitCode.Usage);
+      expect(existsSync(project.path("out/named"))).toBe(false);
+    },
+  );
 
   describe.each(GENERATED_CODE_CONFIGS)("every client pulled above, $label", ({ options }) => {
     it("compiles with zero diagnostics", () => {
