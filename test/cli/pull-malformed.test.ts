@@ -5,6 +5,7 @@
  * not a list, capabilities nested past the bound) fails, with exit 3 and one line. Every client
  * pulled here must compile, and `generate` must accept every snapshot `pull` wrote.
  */
+import fc from "fast-check";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -331,4 +332,63 @@ describe("the size of a contract is bounded", () => {
     );
     expect(run.code).toBe(ExitCode.Server);
   }, 60_000);
+});
+
+/** A tool that is either well-formed or broken in one of the ways a server breaks tools. */
+function toolVariant(name: string, depth: number) {
+  const valid = simpleTool(name);
+  // Deep values are written as a "DEEP<n>" placeholder and spliced in as text.
+  const deep = `DEEP${depth}`;
+  return fc.constantFrom(
+    { valid: true, tool: valid },
+    { valid: true, tool: { ...valid, _meta: { shallow: `DEEP${Math.min(depth, 100)}` } } },
+    { valid: true, tool: { ...valid, annotations: { readOnlyHint: true, extra: [1] } } },
+    { valid: false, tool: null },
+    { valid: false, tool: [valid] },
+    { valid: false, tool: { ...valid, name: 42 } },
+    { valid: false, tool: { ...valid, title: { text: name } } },
+    { valid: false, tool: { ...valid, description: false } },
+    { valid: false, tool: { name, inputSchema: "object" } },
+    { valid: false, tool: { ...valid, outputSchema: [] } },
+    { valid: false, tool: { ...valid, annotations: { readOnlyHint: "yes" } } },
+    { valid: false, tool: { ...valid, icons: [{ src: 1 }] } },
+    { valid: false, tool: { ...valid, _meta: deep } },
+    { valid: false, tool: { ...valid, inputSchema: { type: "object", default: { v: deep } } } },
+  );
+}
+
+describe("any mix of well-formed and malformed tools, values at any depth", () => {
+  it("pull exits 0, warns once per malformed tool and generates every well-formed one", async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .array(fc.integer({ min: MAX_CONTRACT_DEPTH, max: 6_000 }), { maxLength: 5 })
+          .chain((depths) =>
+            fc.tuple(...depths.map((depth, i) => toolVariant(`tool_${i}`, depth))),
+          ),
+        async (variants) => {
+          run += 1;
+          const text = JSON.stringify({ tools: variants.map((v) => v.tool) }).replace(
+            /"DEEP(\d+)"/g,
+            (_match, depth: string) => deepJson(Number(depth)),
+          );
+          const served = await project.write(`property/${run}.json`, text);
+          const out = `property-out/${run}`;
+          const result = await runCliCaptured(
+            ["pull", "--out", out, "--", ...contractServerCommand(served)],
+            project.dir,
+          );
+          const malformed = variants.filter((v) => !v.valid).length;
+          const warnings = linesOf(result.stderr);
+          expect(warnings, result.stderr).toHaveLength(malformed);
+          for (const line of warnings) expect(line).toMatch(/^warning: .*left out: /);
+          expect(result.code, result.stderr).toBe(ExitCode.Ok);
+          const toolFiles = typeScriptFiles(project.path(out)).filter((f) => f.includes("/tools/"));
+          expect(toolFiles).toHaveLength(variants.length - malformed);
+        },
+      ),
+      { numRuns: 10 },
+    );
+  }, 120_000);
 });
