@@ -8,6 +8,7 @@ import { jsonSize } from "../runtime/json-size.js";
 import type { Implementation, ServerCapabilities } from "../runtime/types.js";
 import {
   checkEntries,
+  MAX_ENTRY_SIZE,
   quoteForMessage,
   type ContractListKey,
   type ContractLists,
@@ -86,6 +87,22 @@ export function clientName(
     `${label}: the server's name ${quoteForMessage(serverName)} has no letters or digits to name a client after; using ${JSON.stringify(FALLBACK_CLIENT_NAME)} (pass --name to choose one)`,
   );
   return FALLBACK_CLIENT_NAME;
+}
+
+/**
+ * The server's instructions as kept in the snapshot: text past `MAX_ENTRY_SIZE` characters is
+ * left out with a warning (generated code does not use it; the snapshot stays reviewable).
+ */
+export function keptInstructions(
+  instructions: string | undefined,
+  label: string,
+  reporter: Reporter,
+): string | undefined {
+  if (instructions === undefined || instructions.length <= MAX_ENTRY_SIZE) return instructions;
+  reporter.warn(
+    `${label}: the server's instructions (${instructions.length} characters) are longer than ${MAX_ENTRY_SIZE}; left out of the snapshot`,
+  );
+  return undefined;
 }
 
 /**

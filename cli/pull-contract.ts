@@ -16,6 +16,7 @@ import {
   clientName,
   contractTooLarge,
   keepWellFormed,
+  keptInstructions,
   MAX_LIST_SIZE,
 } from "./contract-checks.js";
 import { CliError, ExitCode } from "./exit-codes.js";
@@ -98,7 +99,7 @@ export async function pullContract(
       protocolVersion: client.protocolVersion,
       supportedVersions: server.supportedVersions,
       capabilities,
-      instructions: server.instructions,
+      instructions: keptInstructions(server.instructions, options.label, options.reporter),
       clientCapabilities,
       tools,
       prompts,

@@ -320,6 +320,23 @@ describe("the size of a contract is bounded", () => {
     );
   });
 
+  it("leaves out instructions longer than the entry bound, with a warning", async () => {
+    const file = await project.write("size/instructions.json", {
+      instructions: "i".repeat(MAX_ENTRY_SIZE + 1),
+      tools: [simpleTool("ok")],
+    });
+    const run = await pullCatalog(file, "size-out/instructions");
+    expect(linesOf(run.stderr)).toEqual([
+      expect.stringMatching(/^warning: .*instructions \(4194305 characters\) are longer than/),
+    ]);
+    expect(run.code).toBe(ExitCode.Ok);
+    const snapshot = await readFile(
+      project.path("size-out/instructions/mcp.snapshot.json"),
+      "utf8",
+    );
+    expect(snapshot).not.toContain('"instructions"');
+  });
+
   it("fails with exit 3 and one line naming the limit when the entries together pass it", async () => {
     const each = MAX_ENTRY_SIZE - 1024;
     const count = Math.ceil(MAX_CONTRACT_SIZE / each) + 1;

@@ -24,6 +24,7 @@ export interface ServedContract {
   failListWithEnv?: string;
   exitAfterFailure?: boolean;
   extraCapabilities?: Record<string, unknown>;
+  instructions?: string;
 }
 
 /** The command line that serves `contractFile` over stdio: plain node, no loader. */
