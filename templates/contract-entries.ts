@@ -150,10 +150,7 @@ function entryProblem(key: ContractListKey, item: unknown): string | undefined {
   }
   const valueProblem = jsonValueProblem(item, MAX_CONTRACT_DEPTH);
   if (valueProblem !== undefined) return valueProblem;
-  // Arguments are checked one by one below, so one bad argument does not cost the prompt.
-  const schema =
-    key === "prompts" ? promptEntry.extend({ arguments: promptArguments }) : SCHEMAS[key];
-  const parsed = schema.safeParse(item);
+  const parsed = SCHEMAS[key].safeParse(item);
   if (!parsed.success) return issueText(parsed.error.issues[0]!);
   if (key === "resourceTemplates") {
     try {
@@ -166,10 +163,10 @@ function entryProblem(key: ContractListKey, item: unknown): string | undefined {
   return undefined;
 }
 
-const promptArguments = z.array(z.unknown()).optional();
-
-const SCHEMAS: Record<Exclude<ContractListKey, "prompts">, z.ZodType> = {
+const SCHEMAS: Record<ContractListKey, z.ZodType> = {
   tools: toolEntry,
+  // Arguments are checked one by one afterwards, so one bad argument does not cost the prompt.
+  prompts: promptEntry.extend({ arguments: z.array(z.unknown()).optional() }),
   resources: resourceEntry,
   resourceTemplates: resourceTemplateEntry,
 };
