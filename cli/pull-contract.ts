@@ -11,6 +11,14 @@ import {
 } from "../runtime/index.js";
 import type { ClientCapabilities, Implementation } from "../runtime/types.js";
 import type { PulledContract } from "../templates/snapshot.js";
+import {
+  checkDescription,
+  clientName,
+  contractTooLarge,
+  keepWellFormed,
+  keptInstructions,
+  MAX_LIST_SIZE,
+} from "./contract-checks.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import type { Reporter } from "./reporter.js";
 import { PACKAGE_VERSION } from "./package-info.js";
@@ -38,6 +46,12 @@ export async function pullContract(
     client = await connect(target, {
       clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
       capabilities: clientCapabilities,
+      // Tools the runtime itself leaves out (not an object, a bad x-mcp-header) are named too.
+      onDiagnostic: (diagnostic) => {
+        if (diagnostic.kind === "invalid-tool") {
+          options.reporter.warn(`${options.label}: ${diagnostic.detail}`);
+        }
+      },
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     });
   } catch (error) {
@@ -53,26 +67,39 @@ export async function pullContract(
       `${options.label}: connected to ${info.name} ${info.version} (MCP ${client.protocolVersion})`,
     );
     const capabilities = server.capabilities;
+    checkDescription({ capabilities, info }, options.label);
     const list = <T>(advertised: unknown, method: string, fetch: () => Promise<T[]>) =>
       advertised === undefined ? Promise.resolve([]) : listOrEmpty(method, fetch, options);
-    const [tools, prompts, resources, resourceTemplates] = await Promise.all([
-      list(capabilities.tools, "tools/list", () => client.listTools()),
-      list(capabilities.prompts, "prompts/list", () => client.listPrompts()),
-      list(capabilities.resources, "resources/list", () => client.listResources()),
+    // Typed as the runtime returns them, but nothing a server sends is checked until here.
+    const bounded = { maxBytes: MAX_LIST_SIZE };
+    const listed = await Promise.all([
+      list(capabilities.tools, "tools/list", () => client.listTools(bounded)),
+      list(capabilities.prompts, "prompts/list", () => client.listPrompts(bounded)),
+      list(capabilities.resources, "resources/list", () => client.listResources(bounded)),
       list(capabilities.resources, "resources/templates/list", () =>
-        client.listResourceTemplates(),
+        client.listResourceTemplates(bounded),
       ),
     ]);
+    const { tools, prompts, resources, resourceTemplates } = keepWellFormed(
+      {
+        tools: listed[0],
+        prompts: listed[1],
+        resources: listed[2],
+        resourceTemplates: listed[3],
+      },
+      options.label,
+      options.reporter,
+    );
     options.reporter.progress(
       `${options.label}: ${count(tools.length, "tool")}, ${count(prompts.length, "prompt")}, ${count(resources.length, "resource")}, ${count(resourceTemplates.length, "resource template")}`,
     );
     return {
-      name: options.name ?? info.name,
+      name: clientName(options.name, info.name, options.label, options.reporter),
       server: info,
       protocolVersion: client.protocolVersion,
       supportedVersions: server.supportedVersions,
       capabilities,
-      instructions: server.instructions,
+      instructions: keptInstructions(server.instructions, options.label, options.reporter),
       clientCapabilities,
       tools,
       prompts,
@@ -108,6 +135,11 @@ async function listOrEmpty<T>(
 
 /** One line that says what failed and what to do about it. */
 function serverError(error: unknown, label: string, what: string): CliError {
+  if (error instanceof CliError) return error;
+  // A list past its size bound (runtime/pagination.ts says which bound in `data`).
+  if (isMcpError(error) && error.kind === "protocol" && hasKey(error.data, "maxBytes")) {
+    return contractTooLarge(label);
+  }
   if (!isMcpError(error)) {
     return new CliError(`${label}: ${what}: ${String(error)}`, ExitCode.Internal, { cause: error });
   }
@@ -125,4 +157,8 @@ function serverError(error: unknown, label: string, what: string): CliError {
     ExitCode.Server,
     { cause: error },
   );
+}
+
+function hasKey(value: unknown, key: string): boolean {
+  return typeof value === "object" && value !== null && Object.hasOwn(value, key);
 }

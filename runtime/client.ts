@@ -105,7 +105,7 @@ export class McpClient {
 
   /** Every tool, following `nextCursor` through all pages (capped by `maxPages`/`maxItems`). */
   async listTools(options?: ListOptions): Promise<Tool[]> {
-    const listed = await this.#listAll("tools/list", options);
+    const listed = this.#dropMalformedTools(await this.#listAll("tools/list", options));
     const usable =
       this.#session.transport.carriesHeaders === true ? this.#dropInvalidTools(listed) : listed;
     this.#tools = new Map(usable.map((tool) => [tool.name, tool]));
@@ -279,6 +279,22 @@ export class McpClient {
     });
   }
 
+  /**
+   * The list is the server's JSON and an entry may be anything (`null`, a string); the client
+   * keys tools by name, so an entry that is not an object with a string name is left out, each
+   * reported through `onDiagnostic`. Other fields are the caller's to check.
+   */
+  #dropMalformedTools(tools: readonly unknown[]): Tool[] {
+    return tools.filter((tool, index): tool is Tool => {
+      if (isToolLike(tool)) return true;
+      this.#session.transport.onDiagnostic?.({
+        kind: "invalid-tool",
+        detail: `tool at index ${index} left out: not an object with a string name`,
+      });
+      return false;
+    });
+  }
+
   async #listAll<M extends ListMethod>(
     method: M,
     options: ListOptions | undefined,
@@ -327,6 +343,15 @@ const INPUT_OK = Object.freeze({ allowInputRequired: true });
 
 function isHeaderMismatch(error: unknown): boolean {
   return isMcpError(error) && error.code === ErrorCode.HeaderMismatch;
+}
+
+function isToolLike(value: unknown): value is Tool {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { name?: unknown }).name === "string"
+  );
 }
 
 function isImplementation(value: unknown): value is Implementation {

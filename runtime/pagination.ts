@@ -3,6 +3,7 @@
  * `""` is a valid cursor, only an absent or null `nextCursor` ends the list.
  */
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
+import { jsonSize } from "./json-size.js";
 import type { Result } from "./types.js";
 
 export interface ListAllOptions {
@@ -10,6 +11,12 @@ export interface ListAllOptions {
   maxPages?: number;
   /** Most items to collect before failing (default 100,000). */
   maxItems?: number;
+  /**
+   * Most characters of JSON the items of all pages may take together before failing (default:
+   * no limit beyond the transport's per-message one). A server can send pages of any size, each
+   * under the transport's cap; this bounds what a list may hold in memory in total.
+   */
+  maxBytes?: number;
 }
 
 /** Longest cursor accepted from a server; a longer one is treated as hostile. */
@@ -51,11 +58,21 @@ export async function collectAllPages<Item>(
 ): Promise<Item[]> {
   const maxPages = options.maxPages ?? 1_000;
   const maxItems = options.maxItems ?? 100_000;
+  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   const seen = new Set<string>();
   const all: Item[] = [];
+  let bytes = 0;
   let cursor: string | undefined;
   for (let pages = 1; ; pages++) {
     const page = await fetchPage(cursor);
+    bytes += jsonSize(page.items, maxBytes - bytes);
+    if (bytes > maxBytes) {
+      throw protocolError(
+        context,
+        `items larger than ${maxBytes} characters of JSON; raise maxBytes if this is expected`,
+        { maxBytes },
+      );
+    }
     for (const item of page.items) all.push(item);
     if (all.length > maxItems) {
       throw protocolError(

@@ -12,6 +12,7 @@ export interface Icon {
   mimeType?: string;
   sizes?: string[];
   theme?: "light" | "dark";
+  [key: string]: unknown;
 }
 
 export interface Implementation {
@@ -69,6 +70,7 @@ export interface ToolAnnotations {
   destructiveHint?: boolean;
   idempotentHint?: boolean;
   openWorldHint?: boolean;
+  [key: string]: unknown;
 }
 
 export interface Tool {
@@ -88,6 +90,7 @@ export interface PromptArgument {
   title?: string;
   description?: string;
   required?: boolean;
+  [key: string]: unknown;
 }
 
 export interface Prompt {
@@ -104,6 +107,7 @@ export interface Annotations {
   audience?: ("user" | "assistant")[];
   priority?: number;
   lastModified?: string;
+  [key: string]: unknown;
 }
 
 export interface Resource {

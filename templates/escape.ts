@@ -24,20 +24,27 @@ const DEFAULT_JSDOC_MAX_LENGTH = 10_000;
 const DEFAULT_LINE_COMMENT_MAX_LENGTH = 200;
 
 // Line terminators of JS (plus NEL, which some editors break on): all become "\n" in a JSDoc
-// block and a space in a line comment.
+// block, a space in a line comment and an escape in one-line comment text.
 const LINE_BREAK = /\r\n?|[\n\u0085\u2028\u2029]/g;
 
-// Characters shown escaped: controls except tab and newline, DEL, C1, soft hyphen, Arabic letter
-// mark, zero-width space (not the joiners emoji and scripts need), directional marks, bidi embeddings/overrides/isolates, invisible operators,
-// BOM, interlinear annotation marks, and any surrogate not part of a pair.
-const INVISIBLE =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-// In string literals JSON.stringify already handles C0, quotes, backslashes and lone surrogates;
-// this adds what it leaves raw but a reader (or an old parser) would trip on.
-const LITERAL_EXTRA =
-  /[\u007f-\u009f\u00ad\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+/**
+ * The one table of characters generated code never carries raw, in comments or string literals:
+ * they would make the file read differently from how it runs ("Trojan Source") or break it for
+ * some tool. Shown as `\uXXXX` instead (a surrogate pair of them past the BMP):
+ * - C0 controls but tab and newline (handled as line breaks), DEL, C1 (NEL included);
+ * - soft hyphen, combining grapheme joiner, Arabic letter mark, Hangul fillers (U+115F, U+1160,
+ *   U+3164, U+FFA0), Khmer inherent vowels, Mongolian vowel separator;
+ * - zero-width space and directional marks (U+200B, U+200E, U+200F); not the zero-width
+ *   (non-)joiners, which emoji and several scripts need to read right;
+ * - line and paragraph separators, bidi embeddings and overrides (U+2028-U+202E);
+ * - word joiner, invisible operators, bidi isolates and deprecated format characters
+ *   (U+2060-U+206F), BOM, interlinear annotation marks (U+FFF9-U+FFFB);
+ * - tag characters (U+E0000-U+E007F), invisible in every font;
+ * - any surrogate not part of a pair (with the `u` flag a class only matches lone ones).
+ */
+const HIDDEN =
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- finding control and combining characters one by one is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}\ud800-\udfff]/gu;
 
 /**
  * Prepares untrusted prose for a JSDoc block: returns its lines, to be passed (possibly with real
@@ -67,19 +74,36 @@ export function jsDocText(text: string, options: JsDocTextOptions = {}): string[
 
 /**
  * Renders a JSDoc block: an opening line, one ` * line` per line (` *` for an empty one), and a
- * closing line; `""` when there are no lines. Lines may carry the caller's tags (`@param`,
- * `@deprecated`) and are not tag-escaped: pass untrusted text through `jsDocText` first, and put it
- * after `@param name - ` rather than right after the name (TypeScript would read a leading `{` as
- * a type). Whatever the lines hold, the block stays one comment: line breaks inside a line start a
- * new line, a star followed by a slash becomes `*\/`, and invisible characters become `\uXXXX`.
+ * closing line; `""` when there are no lines. A line may start with the caller's own tag
+ * (`@param`, `@remarks`); every other tag start in it is escaped, so server text the caller
+ * splices into a line (`Calls the MCP tool ${stringLiteral(name)}.`) cannot add `@deprecated` or
+ * `{@link …}`. Pass untrusted prose through `jsDocText` first (it also escapes an `@` that starts
+ * a line), and put it after `@param name - ` rather than right after the name (TypeScript would
+ * read a leading `{` as a type). Whatever the lines hold, the block stays one comment: line breaks
+ * inside a line start a new line, a star followed by a slash becomes `*\/`, and invisible
+ * characters become `\uXXXX`.
  */
 export function jsDocBlock(lines: readonly string[]): string {
   if (lines.length === 0) return "";
   const body = lines
-    .flatMap((line) => line.split(LINE_BREAK))
+    .flatMap((line) => {
+      const [first = "", ...rest] = line.split(LINE_BREAK);
+      // Only the line as the caller wrote it may open with a tag, not what followed a break.
+      return [escapeTagsAfterLead(first), ...rest.map(escapeTags)];
+    })
     .map((line) => closeProof(showInvisible(line)).trimEnd())
     .map((line) => (line === "" ? " *" : ` * ${line}`));
   return ["/**", ...body, " */"].join("\n");
+}
+
+/**
+ * Untrusted text for one line of a JSDoc comment, as the value of a caller's tag
+ * (`@format ${jsDocInline(format)}`): line breaks and invisible characters become `\uXXXX` text,
+ * a star followed by a slash becomes `*\/`, and no `@` in it can start a tag.
+ */
+export function jsDocInline(text: string): string {
+  const flat = text.replace(LINE_BREAK, (br) => [...br].map(unicodeEscape).join(""));
+  return escapeTags(closeProof(showInvisible(flat)));
 }
 
 /**
@@ -89,7 +113,8 @@ export function jsDocBlock(lines: readonly string[]): string {
  * line of valid UTF-8. Printable non-ASCII (`"Oslo – Øst"`) stays readable.
  */
 export function stringLiteral(value: string): string {
-  return JSON.stringify(value).replace(LITERAL_EXTRA, unicodeEscape);
+  // JSON.stringify already escapes C0 controls, quotes, backslashes and lone surrogates.
+  return JSON.stringify(value).replace(HIDDEN, unicodeEscape);
 }
 
 /**
@@ -105,9 +130,16 @@ export function lineComment(text: string, options: LineCommentOptions = {}): str
 }
 
 // TypeScript starts a tag at an `@` that opens a line or follows whitespace, and an inline tag at
-// `{@`; an `@` after anything else (`a@b.com`, `*@x`) is plain text.
+// `{@`; an `@` after anything else (`a@b.com`, `*@x`) is plain text. `\@` never matches again,
+// so escaping twice changes nothing.
 function escapeTags(line: string): string {
   return line.replace(/(^|[\s{])@/g, "$1\\@");
+}
+
+// A caller's tag at the start of a line (`@param`, `@remarks`) is kept; the rest is escaped.
+function escapeTagsAfterLead(line: string): string {
+  const lead = /^@[A-Za-z]+/.exec(line)?.[0] ?? "";
+  return lead + escapeTags(line.slice(lead.length));
 }
 
 function closeProof(text: string): string {
@@ -115,11 +147,19 @@ function closeProof(text: string): string {
 }
 
 function showInvisible(text: string): string {
-  return text.replace(INVISIBLE, unicodeEscape);
+  return text.replace(HIDDEN, unicodeEscape);
 }
 
+/**
+ * `\uXXXX` per UTF-16 code unit, so a character past the BMP is written as its surrogate pair:
+ * the one escape form that JSON, string literals and readers all take.
+ */
 function unicodeEscape(char: string): string {
-  return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  let escaped = "";
+  for (let i = 0; i < char.length; i += 1) {
+    escaped += `\\u${char.charCodeAt(i).toString(16).padStart(4, "0")}`;
+  }
+  return escaped;
 }
 
 /** At most `maxLength` code units plus `…`; backs off one unit rather than split a pair. */
@@ -135,5 +175,5 @@ function truncate(text: string, maxLength: number): string {
  * characters, U+2028/U+2029) written as `\uXXXX`: the same JSON value, visible to a reviewer.
  */
 export function escapeInvisible(json: string): string {
-  return json.replace(LITERAL_EXTRA, unicodeEscape);
+  return json.replace(HIDDEN, unicodeEscape);
 }

@@ -118,6 +118,15 @@ export function toKebabFileName(name: string): string {
 }
 
 /**
+ * True when a name has at least one ASCII letter or digit after transliteration, so the joins
+ * above use its own words; `""`, `"  "`, `"日本"` and `"!!"` have none and would come out as
+ * `unnamed_<hash>`, which is no name for a whole client.
+ */
+export function hasNameWords(name: string): boolean {
+  return splitWords(name).length > 0;
+}
+
+/**
  * Names a whole list of untrusted keys (duplicates allowed; each distinct key gets one entry).
  *
  * Guarantees:

@@ -4,7 +4,14 @@
  * precise error for a broken or hand-edited file.
  */
 import { z } from "zod";
+import {
+  promptEntry,
+  resourceEntry,
+  resourceTemplateEntry,
+  toolEntry,
+} from "./contract-entries.js";
 import { escapeInvisible } from "./escape.js";
+import { jsonValueProblem, MAX_CONTRACT_DEPTH } from "./json-depth.js";
 import type {
   ClientCapabilities,
   Implementation,
@@ -196,7 +203,6 @@ export function isSafeOutputPath(path: string): boolean {
 }
 
 const implementation = z.looseObject({ name: z.string(), version: z.string() });
-const named = z.looseObject({ name: z.string() });
 const snapshotSchema = z.object({
   formatVersion: z.literal(SNAPSHOT_FORMAT_VERSION),
   name: z.string().min(1),
@@ -206,10 +212,11 @@ const snapshotSchema = z.object({
   capabilities: z.record(z.string(), z.unknown()),
   instructions: z.string().optional(),
   clientCapabilities: z.record(z.string(), z.unknown()),
-  tools: z.array(named.extend({ inputSchema: z.record(z.string(), z.unknown()) })),
-  prompts: z.array(named),
-  resources: z.array(named.extend({ uri: z.string() })),
-  resourceTemplates: z.array(named.extend({ uriTemplate: z.string() })),
+  // The shapes `pull` keeps, so any snapshot `pull` writes, `generate` reads.
+  tools: z.array(toolEntry),
+  prompts: z.array(promptEntry),
+  resources: z.array(resourceEntry),
+  resourceTemplates: z.array(resourceTemplateEntry),
   codegen: z
     .strictObject({
       runtime: z.enum(["package", "vendored"]).optional(),
@@ -235,6 +242,12 @@ export function parseSnapshot(text: string, source: string): Snapshot {
     throw new SnapshotError(
       `${source} is not valid JSON (${(error as Error).message}); run \`mcp-codegen pull\` to recreate it`,
     );
+  }
+  // Checked first, without recursion: everything after walks the value recursively. A snapshot
+  // `pull` wrote is at most one level deeper than the deepest entry it kept.
+  const problem = jsonValueProblem(value, MAX_CONTRACT_DEPTH + 2);
+  if (problem !== undefined) {
+    throw new SnapshotError(`${source} ${problem}; run \`mcp-codegen pull\` to recreate it`);
   }
   const version = (value as { formatVersion?: unknown } | null)?.formatVersion;
   if (typeof version === "number" && version !== SNAPSHOT_FORMAT_VERSION) {

@@ -1,21 +1,13 @@
 /**
  * The only ways text from a schema reaches generated code outside comments: as a string literal
- * (`JSON.stringify`, plus escapes for the characters that JSON leaves raw but that confuse
- * readers and older tools), as a number literal, or as a property name that is either a plain
+ * (`stringLiteral` of `templates/escape.ts`, shared with every other emitter), as a number literal, or as a property name that is either a plain
  * ASCII identifier or such a string literal. Nothing else from a schema is ever spliced into code.
  */
 
-// U+2028/U+2029 are legal in string literals since ES2019 but end lines in older tools;
-// bidirectional controls can make reviewed code read differently from what it does.
-const READER_HOSTILE = /[\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\u00ad\ufeff]/g;
+import { stringLiteral } from "../escape.js";
 
-/** A double-quoted TypeScript string literal for any string. */
-export function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(
-    READER_HOSTILE,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
-}
+/** A double-quoted TypeScript string literal for any string: `templates/escape.ts`'s one table. */
+export { stringLiteral };
 
 /** A number literal; JSON Schema numbers are finite (checked when read). */
 export function numberLiteral(value: number): string {

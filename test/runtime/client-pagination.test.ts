@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { jsonSize } from "../../runtime/json-size.js";
 import { connect } from "../../runtime/index.js";
 import { RpcError, scriptedServer } from "../support/scripted-server.js";
 import { rejection } from "./client-helpers.js";
@@ -69,5 +71,62 @@ describe("pagination", () => {
     });
     const error = await rejection(invalid.listTools());
     expect(error.code).toBe(-32602);
+  });
+
+  it("fails once the items of all pages pass maxBytes, with the bound in data, before the next page", async () => {
+    const server = pagedServer({
+      "<first>": { items: ["a".repeat(100)], next: "1" },
+      "1": { items: ["b".repeat(100)], next: "2" },
+      "2": { items: ["c"] },
+    });
+    const client = await connect({ server: server.handler });
+    // One tool as JSON is its name plus about 50 characters: the first page fits, two do not.
+    const error = await rejection(client.listTools({ maxBytes: 200 }));
+    expect(error.kind).toBe("protocol");
+    expect(error.message).toContain("items larger than 200 characters of JSON");
+    expect(error.data).toEqual({ maxBytes: 200 });
+    expect(server.requests.filter((r) => r.method === "tools/list")).toHaveLength(2);
+    expect(await client.listTools({ maxBytes: 400 })).toHaveLength(3);
+  });
+
+  it("leaves out tools that are not objects with a string name, and reports each", async () => {
+    const server = scriptedServer({
+      "tools/list": () => ({
+        resultType: "complete",
+        tools: [null, 5, "x", [], { name: 7 }, { name: "ok", inputSchema: { type: "object" } }],
+      }),
+    });
+    const diagnostics: string[] = [];
+    const client = await connect(
+      { server: server.handler },
+      { onDiagnostic: (d) => diagnostics.push(`${d.kind}: ${d.detail}`) },
+    );
+    expect((await client.listTools()).map((tool) => tool.name)).toEqual(["ok"]);
+    expect(diagnostics).toEqual(
+      [0, 1, 2, 3, 4].map(
+        (index) =>
+          `invalid-tool: tool at index ${index} left out: not an object with a string name`,
+      ),
+    );
+  });
+});
+
+describe("jsonSize", () => {
+  it("is the length of JSON.stringify for any JSON value without escapes", () => {
+    const unit = fc.constantFrom("a", "b", " ", "é", "😀");
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6, stringUnit: unit }), (value) => {
+        expect(jsonSize(value)).toBe(JSON.stringify(value).length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("stops counting past stopAbove, and counts values nested any depth", () => {
+    let deep: unknown = "x";
+    for (let i = 0; i < 100_000; i += 1) deep = [deep];
+    expect(jsonSize(deep)).toBe(200_003);
+    expect(jsonSize(deep, 10)).toBeGreaterThan(10);
+    expect(jsonSize(deep, 10)).toBeLessThan(100);
   });
 });

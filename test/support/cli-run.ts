@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runCli } from "../../cli/program.js";
+import { stringify } from "../fixtures/cli/json-text.mjs";
 
 /** The repository root, with a trailing separator. */
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -57,12 +58,25 @@ export async function createTempProject(label: string): Promise<TempProject> {
     async write(relativePath, content) {
       const file = path(relativePath);
       await mkdir(dirname(file), { recursive: true });
-      const text = typeof content === "string" ? content : `${JSON.stringify(content, null, 2)}\n`;
+      const text = typeof content === "string" ? content : `${jsonText(content)}\n`;
       await writeFile(file, text);
       return file;
     },
     remove: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Indented JSON, or compact JSON built without recursion for a value nested deeper than
+ * JSON.stringify can go (hostile catalogs hold values thousands of levels deep).
+ */
+function jsonText(content: unknown): string {
+  try {
+    return JSON.stringify(content, null, 2);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return stringify(content);
+  }
 }
 
 /** The lines of a captured stream, without the final empty one. */

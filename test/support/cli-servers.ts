@@ -25,6 +25,8 @@ export interface ServedContract {
   exitAfterFailure?: boolean;
   failListMessage?: string;
   echoEnv?: boolean;
+  extraCapabilities?: Record<string, unknown>;
+  instructions?: string;
 }
 
 /** The command line that serves `contractFile` over stdio: plain node, no loader. */

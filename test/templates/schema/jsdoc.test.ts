@@ -1,36 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { commentLines, escapeCommentText, renderJsDoc } from "../../../templates/schema/jsdoc.js";
+import { renderJsDoc } from "../../../templates/schema/jsdoc.js";
 import type { SchemaDoc } from "../../../templates/schema/schema-node.js";
 
 const empty: SchemaDoc = { examples: [], deprecated: false, constraints: [] };
-
-describe("escapeCommentText", () => {
-  const cases: ReadonlyArray<[string, string]> = [
-    ["plain text", "plain text"],
-    ["end */ here", "end *\\/ here"],
-    ["**/ and */*/", "**\\/ and *\\/*\\/"],
-    ["a\nb\r\u2028\u2029", "a\\u000ab\\u000d\\u2028\\u2029"],
-    ["bidi \u202e zero\u200bwidth \ufeff", "bidi \\u202e zero\\u200bwidth \\ufeff"],
-    ["tab\tkept", "tab\tkept"],
-    ["/* nested", "/* nested"],
-  ];
-  it.each(cases)("%j → %j", (text, want) => {
-    expect(escapeCommentText(text)).toBe(want);
-  });
-});
-
-describe("commentLines", () => {
-  it("splits on every JavaScript line terminator", () => {
-    expect(commentLines("a\r\nb\nc\rd\u2028e\u2029f */  ")).toEqual([
-      "a",
-      "b",
-      "c",
-      "d",
-      "e",
-      "f *\\/",
-    ]);
-  });
-});
 
 describe("renderJsDoc", () => {
   const cases: ReadonlyArray<{

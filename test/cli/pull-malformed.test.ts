@@ -1,0 +1,411 @@
+/**
+ * `pull` against servers whose lists hold malformed entries or values nested thousands of levels
+ * deep, or whose name cannot name a client: each used to end in exit 70. A malformed entry is left
+ * out with one warning naming it and the rest is generated; only a broken answer (a list that is
+ * not a list, capabilities nested past the bound) fails, with exit 3 and one line. Every client
+ * pulled here must compile, and `generate` must accept every snapshot `pull` wrote.
+ */
+import fc from "fast-check";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ExitCode } from "../../cli/exit-codes.js";
+import { MAX_CONTRACT_SIZE } from "../../cli/contract-checks.js";
+import { MAX_ENTRY_SIZE } from "../../templates/contract-entries.js";
+import { MAX_CONTRACT_DEPTH } from "../../templates/json-depth.js";
+import {
+  createTempProject,
+  linesOf,
+  runCliCaptured,
+  type TempProject,
+} from "../support/cli-run.js";
+import { contractServerCommand, simpleTool } from "../support/cli-servers.js";
+import { typeScriptFiles } from "../support/golden-cases.js";
+import { assertRuntimeBuilt, GENERATED_CODE_CONFIGS, typecheck } from "../support/typecheck.js";
+
+/** JSON text of a value nested `depth` arrays deep, built as text: no recursion anywhere. */
+function deepJson(depth: number): string {
+  return `${"[".repeat(depth)}"bottom"${"]".repeat(depth)}`;
+}
+
+/**
+ * A catalog as JSON text, with `"DEEP"` replaced by a value nested 5,000 levels deep, and
+ * `"HUGE"` by `1e400` (a number JSON.parse reads as Infinity).
+ */
+function catalogText(catalog: unknown): string {
+  return JSON.stringify(catalog)
+    .replaceAll('"DEEP"', deepJson(5_000))
+    .replaceAll('"HUGE"', "1e400");
+}
+
+interface Case {
+  name: string;
+  catalog: unknown;
+  /** One pattern per warning, in order. */
+  warnings: RegExp[];
+  /** Files generated besides the snapshot and index. */
+  files: string[];
+}
+
+const CASES: Case[] = [
+  {
+    name: "a null tool",
+    catalog: { tools: [null, simpleTool("ok")] },
+    warnings: [/tool at index 0 left out: not an object with a string name/],
+    files: ["tools/ok.ts"],
+  },
+  {
+    name: "a numeric tool name",
+    catalog: { tools: [{ name: 5, inputSchema: { type: "object" } }, simpleTool("ok")] },
+    warnings: [/tool at index 0 left out/],
+    files: ["tools/ok.ts"],
+  },
+  {
+    name: "a non-string title",
+    catalog: { tools: [{ ...simpleTool("titled"), title: 7 }, simpleTool("ok")] },
+    warnings: [/tools\[0\] \("titled"\) left out: at title: expected string, received number/],
+    files: ["tools/ok.ts"],
+  },
+  {
+    name: "a tool without an input schema, and one whose schema is a string",
+    catalog: {
+      tools: [{ name: "no-schema" }, { name: "bad", inputSchema: "x" }, simpleTool("ok")],
+    },
+    warnings: [
+      /tools\[0\] \("no-schema"\) left out: at inputSchema: expected an object, got nothing/,
+      /tools\[1\] \("bad"\) left out: at inputSchema: expected an object, got a string/,
+    ],
+    files: ["tools/ok.ts"],
+  },
+  {
+    name: 'prompt.arguments: "x", and a prompt with one malformed argument',
+    catalog: {
+      prompts: [
+        { name: "args-not-a-list", arguments: "x" },
+        { name: "greet", arguments: [{ name: 3 }, { name: "who", required: true }] },
+      ],
+    },
+    warnings: [
+      /prompts\[0\] \("args-not-a-list"\) left out: at arguments: expected array, received string/,
+      /prompts\[1\] \("greet"\): argument 0 \(name 3\) left out: at name: expected string/,
+    ],
+    files: ["prompts/greet.ts"],
+  },
+  {
+    name: "a resource without a URI and a template that does not parse",
+    catalog: {
+      resources: [{ name: "nowhere" }, { name: "readme", uri: "file:///README.md" }],
+      resourceTemplates: [{ name: "broken", uriTemplate: "{" }],
+    },
+    warnings: [
+      /resources\[0\] \("nowhere"\) left out: at uri: expected string/,
+      /resourceTemplates\[0\] \("broken"\) left out: invalid URI template "\{"/,
+    ],
+    files: ["resources/readme.ts"],
+  },
+  {
+    name: "values nested 5,000 levels deep in a tool, a prompt and a resource",
+    catalog: {
+      tools: [{ ...simpleTool("deep"), _meta: { deep: "DEEP" } }, simpleTool("ok")],
+      prompts: [{ name: "deep", arguments: [{ name: "a", description: "x", _meta: "DEEP" }] }],
+      resources: [{ name: "deep", uri: "file:///deep", annotations: "DEEP" }],
+      resourceTemplates: [],
+    },
+    warnings: [
+      new RegExp(`tools\\[0\\] \\("deep"\\) left out: nested more than ${MAX_CONTRACT_DEPTH}`),
+      new RegExp(`prompts\\[0\\] \\("deep"\\) left out: nested more than ${MAX_CONTRACT_DEPTH}`),
+      new RegExp(`resources\\[0\\] \\("deep"\\) left out: nested more than ${MAX_CONTRACT_DEPTH}`),
+    ],
+    files: ["tools/ok.ts"],
+  },
+  {
+    name: "values as deep as the bound allows",
+    catalog: {
+      tools: [{ ...simpleTool("ok"), _meta: { deep: "BOUND" } }],
+      prompts: [{ name: "p", _meta: { deep: "BOUND" } }],
+      resources: [{ name: "r", uri: "file:///r", _meta: { deep: "BOUND" } }],
+      resourceTemplates: [],
+    },
+    warnings: [],
+    files: ["prompts/p.ts", "resources/r.ts", "tools/ok.ts"],
+  },
+  {
+    name: "fields typed by the runtime with the wrong type: _meta, icons, annotations, size",
+    catalog: {
+      tools: [{ ...simpleTool("hinted"), annotations: { readOnlyHint: "yes" } }],
+      prompts: [
+        { name: "meta", _meta: "x" },
+        { name: "icons", icons: [{ src: 5 }] },
+      ],
+      resources: [
+        { name: "audience", uri: "file:///a", annotations: { audience: ["bot"] } },
+        { name: "huge", uri: "file:///h", size: "HUGE" },
+      ],
+      resourceTemplates: [],
+    },
+    warnings: [
+      /tools\[0\] \("hinted"\) left out: at annotations.readOnlyHint: expected boolean/,
+      /prompts\[0\] \("meta"\) left out: at _meta: expected an object, got a string/,
+      /prompts\[1\] \("icons"\) left out: at icons.0.src: expected string/,
+      /resources\[0\] \("audience"\) left out: at annotations.audience.0/,
+      /resources\[1\] \("huge"\) left out: holds a number too large for JSON to carry/,
+    ],
+    files: [],
+  },
+  {
+    name: "fields the runtime's types do not name, at every level, kept and compiled",
+    catalog: {
+      tools: [{ ...simpleTool("ok"), annotations: { extra: 1 }, icons: [{ src: "x", extra: 1 }] }],
+      prompts: [
+        {
+          name: "p",
+          extra: 1,
+          arguments: [{ name: "a", extra: 1 }],
+          icons: [{ src: "x", extra: 1 }],
+        },
+      ],
+      resources: [
+        {
+          name: "r",
+          uri: "file:///r",
+          annotations: { audience: ["user"], extra: 1 },
+          icons: [{ src: "x", theme: "dark", extra: 2 }],
+        },
+      ],
+      resourceTemplates: [
+        { name: "t", uriTemplate: "file:///{path}", annotations: { extra: 1 }, extra: [] },
+      ],
+    },
+    warnings: [],
+    files: ["prompts/p.ts", "resources/r.ts", "resources/t.ts", "tools/ok.ts"],
+  },
+];
+
+let project: TempProject;
+const pulled: string[] = [];
+
+beforeAll(async () => {
+  assertRuntimeBuilt();
+  project = await createTempProject("malformed");
+});
+afterAll(() => project.remove());
+
+async function pullCatalog(file: string, out: string) {
+  const text = catalogText(JSON.parse(await readFile(file, "utf8")) as unknown).replaceAll(
+    '"BOUND"',
+    // The entry object and `_meta` take two levels: the rest fills the bound exactly.
+    deepJson(MAX_CONTRACT_DEPTH - 2),
+  );
+  const served = await project.write(`${out}.served.json`, text);
+  return runCliCaptured(
+    ["pull", "--out", out, "--", ...contractServerCommand(served)],
+    project.dir,
+  );
+}
+
+describe("pull leaves malformed entries out, one warning each, and generates the rest", () => {
+  it.each(CASES.map((c, index) => ({ ...c, index })))(
+    "$name",
+    async ({ catalog, warnings, files, index }) => {
+      const file = await project.write(`catalogs/${index}.json`, catalog);
+      const run = await pullCatalog(file, `out/${index}`);
+      const warned = linesOf(run.stderr);
+      expect(warned, run.stderr).toHaveLength(warnings.length);
+      warnings.forEach((pattern, i) => expect(warned[i]).toMatch(/^warning: /));
+      warnings.forEach((pattern, i) => expect(warned[i]).toMatch(pattern));
+      expect(run.code, run.stderr).toBe(ExitCode.Ok);
+      const written = typeScriptFiles(project.path(`out/${index}`)).map((path) =>
+        path.slice(project.path(`out/${index}`).length + 1),
+      );
+      expect(written.sort()).toEqual(["index.ts", ...files].sort());
+      pulled.push(project.path(`out/${index}`));
+    },
+  );
+
+  it('a server named "" gets the client name `server`, and generate reads the snapshot', async () => {
+    const file = await project.write("catalogs/unnamed.json", {
+      serverInfo: { name: "", version: "1.0.0" },
+      tools: [simpleTool("ok")],
+    });
+    const run = await pullCatalog(file, "out/unnamed");
+    expect(run.stderr).toMatch(
+      /^warning: .*the server's name "" has no letters or digits.*"server"/,
+    );
+    expect(run.code).toBe(ExitCode.Ok);
+    const index = await readFile(project.path("out/unnamed/index.ts"), "utf8");
+    expect(index).toContain("export async function createServerClient(");
+    const generate = await runCliCaptured(
+      ["generate", "--snapshot", "out/unnamed/mcp.snapshot.json", "--out", "out/unnamed"],
+      project.dir,
+    );
+    expect(generate.stderr).toBe("");
+    expect(generate.stdout).toMatch(/0 written, 3 unchanged/);
+    expect(generate.code).toBe(ExitCode.Ok);
+    pulled.push(project.path("out/unnamed"));
+  });
+
+  it.each(["", "日本", "!!"])(
+    "--name %j is a usage error, and nothing is written",
+    async (name) => {
+      const file = await project.write("catalogs/named.json", { tools: [simpleTool("ok")] });
+      const run = await runCliCaptured(
+        ["pull", "--name", name, "--out", "out/named", "--", ...contractServerCommand(file)],
+        project.dir,
+      );
+      expect(run.stderr).toMatch(/^error: .*has no ASCII letters or digits.*choose another\n$/);
+      expect(run.code).toBe(ExitCode.Usage);
+      expect(existsSync(project.path("out/named"))).toBe(false);
+    },
+  );
+
+  describe.each(GENERATED_CODE_CONFIGS)("every client pulled above, $label", ({ options }) => {
+    it("compiles with zero diagnostics", () => {
+      expect(pulled.length).toBe(CASES.length + 1);
+      expect(typecheck(pulled.flatMap(typeScriptFiles), options)).toEqual([]);
+    }, 120_000);
+  });
+});
+
+describe("a broken answer fails the pull with exit 3 and one line", () => {
+  it.each([
+    {
+      name: "tools/list whose tools is not a list",
+      catalog: { tools: "x" },
+      error: /tools\/list.*"tools" array/,
+    },
+    {
+      name: "capabilities nested 5,000 levels deep",
+      catalog: { tools: [], extraCapabilities: { deep: "DEEP" } },
+      error: new RegExp(
+        `capabilities in server/discover cannot be used: nested more than ${MAX_CONTRACT_DEPTH}`,
+      ),
+    },
+    {
+      name: "a server description nested 5,000 levels deep",
+      catalog: { tools: [], serverInfo: { name: "deep", version: "1", icons: "DEEP" } },
+      error: /description \(serverInfo\) in server\/discover cannot be used: nested more than/,
+    },
+  ])("$name", async ({ name, catalog, error }) => {
+    const slug = name.replace(/[^a-z0-9]+/g, "-");
+    const file = await project.write(`broken/${slug}.json`, catalog);
+    const run = await pullCatalog(file, `broken-out/${slug}`);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^error: [^\n]+\n$/);
+    expect(run.stderr).toMatch(error);
+    expect(run.code).toBe(ExitCode.Server);
+  });
+});
+
+describe("the size of a contract is bounded", () => {
+  const toolOfSize = (name: string, size: number) => ({
+    ...simpleTool(name),
+    description: "x".repeat(size),
+  });
+
+  it("leaves out one tool larger than the entry bound, with a warning, and keeps the rest", async () => {
+    const file = await project.write("size/entry.json", {
+      tools: [toolOfSize("huge", MAX_ENTRY_SIZE), simpleTool("ok")],
+    });
+    const run = await pullCatalog(file, "size-out/entry");
+    expect(linesOf(run.stderr)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^warning: .*tools\\[0\\] \\("huge"\\) left out: larger than ${MAX_ENTRY_SIZE} characters`,
+        ),
+      ),
+    ]);
+    expect(run.code).toBe(ExitCode.Ok);
+    expect(typeScriptFiles(project.path("size-out/entry")).map((f) => f.split("/").at(-1))).toEqual(
+      ["index.ts", "ok.ts"],
+    );
+  });
+
+  it("leaves out instructions longer than the entry bound, with a warning", async () => {
+    const file = await project.write("size/instructions.json", {
+      instructions: "i".repeat(MAX_ENTRY_SIZE + 1),
+      tools: [simpleTool("ok")],
+    });
+    const run = await pullCatalog(file, "size-out/instructions");
+    expect(linesOf(run.stderr)).toEqual([
+      expect.stringMatching(/^warning: .*instructions \(4194305 characters\) are longer than/),
+    ]);
+    expect(run.code).toBe(ExitCode.Ok);
+    const snapshot = await readFile(
+      project.path("size-out/instructions/mcp.snapshot.json"),
+      "utf8",
+    );
+    expect(snapshot).not.toContain('"instructions"');
+  });
+
+  it("fails with exit 3 and one line naming the limit when the entries together pass it", async () => {
+    const each = MAX_ENTRY_SIZE - 1024;
+    const count = Math.ceil(MAX_CONTRACT_SIZE / each) + 1;
+    const tools = Array.from({ length: count }, (_, i) => toolOfSize(`t${i}`, each));
+    const file = await project.write("size/total.json", { tools });
+    const run = await pullCatalog(file, "size-out/total");
+    expect(run.stderr).toMatch(/^error: [^\n]+\n$/);
+    expect(run.stderr).toMatch(
+      new RegExp(`more than ${MAX_CONTRACT_SIZE / 1024 / 1024} MiB of JSON, mcp-codegen's limit`),
+    );
+    expect(run.code).toBe(ExitCode.Server);
+  }, 60_000);
+});
+
+/** A tool that is either well-formed or broken in one of the ways a server breaks tools. */
+function toolVariant(name: string, depth: number) {
+  const valid = simpleTool(name);
+  // Deep values are written as a "DEEP<n>" placeholder and spliced in as text.
+  const deep = `DEEP${depth}`;
+  return fc.constantFrom(
+    { valid: true, tool: valid },
+    { valid: true, tool: { ...valid, _meta: { shallow: `DEEP${Math.min(depth, 100)}` } } },
+    { valid: true, tool: { ...valid, annotations: { readOnlyHint: true, extra: [1] } } },
+    { valid: false, tool: null },
+    { valid: false, tool: [valid] },
+    { valid: false, tool: { ...valid, name: 42 } },
+    { valid: false, tool: { ...valid, title: { text: name } } },
+    { valid: false, tool: { ...valid, description: false } },
+    { valid: false, tool: { name, inputSchema: "object" } },
+    { valid: false, tool: { ...valid, outputSchema: [] } },
+    { valid: false, tool: { ...valid, annotations: { readOnlyHint: "yes" } } },
+    { valid: false, tool: { ...valid, icons: [{ src: 1 }] } },
+    { valid: false, tool: { ...valid, _meta: deep } },
+    { valid: false, tool: { ...valid, inputSchema: { type: "object", default: { v: deep } } } },
+  );
+}
+
+describe("any mix of well-formed and malformed tools, values at any depth", () => {
+  it("pull exits 0, warns once per malformed tool and generates every well-formed one", async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .array(fc.integer({ min: MAX_CONTRACT_DEPTH, max: 6_000 }), { maxLength: 5 })
+          .chain((depths) =>
+            fc.tuple(...depths.map((depth, i) => toolVariant(`tool_${i}`, depth))),
+          ),
+        async (variants) => {
+          run += 1;
+          const text = JSON.stringify({ tools: variants.map((v) => v.tool) }).replace(
+            /"DEEP(\d+)"/g,
+            (_match, depth: string) => deepJson(Number(depth)),
+          );
+          const served = await project.write(`property/${run}.json`, text);
+          const out = `property-out/${run}`;
+          const result = await runCliCaptured(
+            ["pull", "--out", out, "--", ...contractServerCommand(served)],
+            project.dir,
+          );
+          const malformed = variants.filter((v) => !v.valid).length;
+          const warnings = linesOf(result.stderr);
+          expect(warnings, result.stderr).toHaveLength(malformed);
+          for (const line of warnings) expect(line).toMatch(/^warning: .*left out: /);
+          expect(result.code, result.stderr).toBe(ExitCode.Ok);
+          const toolFiles = typeScriptFiles(project.path(out)).filter((f) => f.includes("/tools/"));
+          expect(toolFiles).toHaveLength(variants.length - malformed);
+        },
+      ),
+      { numRuns: 10 },
+    );
+  }, 120_000);
+});
