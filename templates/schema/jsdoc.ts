@@ -49,7 +49,8 @@ function docLines(doc: SchemaDoc | undefined, notes: readonly string[]): string[
   if (doc?.title !== undefined && doc.title.trim() !== "") paragraphs.push(commentLines(doc.title));
   if (doc?.description !== undefined && doc.description.trim() !== "")
     paragraphs.push(trimBlank(commentLines(doc.description)));
-  if (notes.length > 0) paragraphs.push(notes.flatMap(commentLines));
+  const allNotes = [...(doc?.notes ?? []), ...notes];
+  if (allNotes.length > 0) paragraphs.push(allNotes.flatMap(commentLines));
   const tags = doc === undefined ? [] : tagLines(doc);
   if (tags.length > 0) paragraphs.push(tags);
   return paragraphs.flatMap((paragraph, i) => (i === 0 ? paragraph : ["", ...paragraph]));

@@ -24,6 +24,7 @@ function context(): LowerContext {
     slotByPointer: new Map([["", 0]]),
     nameDefinition: createDefinitionNamer(),
     current: root,
+    setAside: 0,
   };
 }
 
