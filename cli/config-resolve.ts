@@ -53,6 +53,8 @@ export interface ResolvedConfig {
   out: string;
   /** In the order the file lists them. */
   servers: ResolvedServer[];
+  /** `strict: true`: any generation warning fails the command (exit 4). Default false. */
+  strict: boolean;
   /**
    * Strings that must never be printed or written: every header value, every env value, every
    * value substituted for a `${VAR}`, and a URL's user name and password. Unique, non-empty,
@@ -89,7 +91,7 @@ export function resolveConfig(
   checkDistinctOutputs(servers, options.label);
   const sorted = [...secrets].filter((secret) => secret !== "");
   sorted.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
-  return { file: options.file, out, servers, secrets: sorted };
+  return { file: options.file, out, servers, strict: config.strict === true, secrets: sorted };
 }
 
 interface ServerContext extends ResolveConfigOptions {

@@ -3,9 +3,10 @@
  */
 import { readFile } from "node:fs/promises";
 import { ContractError } from "../templates/emit-tool.js";
-import { generateFiles, type GeneratedFile, type GenerationCache } from "../templates/generate.js";
+import { generateOutput, type GeneratedFile, type GenerationCache } from "../templates/generate.js";
 import { parseSnapshot, SnapshotError, type Snapshot } from "../templates/snapshot.js";
 import { CliError, ExitCode } from "./exit-codes.js";
+import { reportGenerationWarnings, type WarningPolicy } from "./generation-warnings.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { vendoredRuntimeFiles } from "./vendored-runtime.js";
 
@@ -31,17 +32,22 @@ export async function readSnapshotFile(path: string, label: string): Promise<Sna
   }
 }
 
-/** Every file of the output folder for this snapshot, vendored runtime included. */
+/**
+ * Every file of the output folder for this snapshot, vendored runtime included, after reporting
+ * what generating it warned about (which, under `strict`, throws exit 4 before any file exists).
+ */
 export async function renderOutput(
   snapshot: Snapshot,
   label: string,
+  policy: WarningPolicy,
   cache?: GenerationCache,
 ): Promise<GeneratedFile[]> {
   try {
-    const files = await generateFiles(snapshot, {
+    const { files, warnings } = await generateOutput(snapshot, {
       generatorVersion: PACKAGE_VERSION,
       ...(cache === undefined ? {} : { cache }),
     });
+    reportGenerationWarnings(label, warnings, policy);
     if (snapshot.codegen?.runtime === "vendored") files.push(...(await vendoredRuntimeFiles()));
     return files;
   } catch (error) {

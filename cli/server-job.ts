@@ -21,6 +21,8 @@ export interface ServerJob {
   rename?: Record<string, string> | undefined;
   runtime?: "package" | "vendored" | undefined;
   timeout?: number | undefined;
+  /** `--strict` or `strict: true`: a generation warning fails the pull (exit 4). */
+  strict?: boolean | undefined;
   /** Header and env values, URL tokens: masked if the server echoes them in its contract. */
   secrets?: readonly string[] | undefined;
 }

@@ -5,30 +5,17 @@
  */
 import { annotationLines, describedLines } from "./docs.js";
 import type { PlannedTool } from "./plan.js";
-import { prepareSchema, SchemaError, type PreparedSchema } from "./schema/prepare.js";
+import { prepareSchema } from "./schema/prepare.js";
+import { schemaWarnings, subjectOf, uniqueWarnings } from "./generation-warning.js";
 import { schemaToTypeScript } from "./schema/to-typescript.js";
 import { schemaToZod } from "./schema/to-zod.js";
 import { jsDocBlock, stringLiteral } from "./escape.js";
 import { layoutCode } from "./layout-code.js";
 import type { ModuleText } from "./module-text.js";
 
-/** A tool whose schema cannot be turned into code, with where and why. */
+/** An item that cannot be turned into code, with where and why. */
 export class ContractError extends Error {
   override readonly name = "ContractError";
-}
-
-function prepare(entry: PlannedTool, which: "inputSchema" | "outputSchema"): PreparedSchema {
-  try {
-    return prepareSchema(entry.tool[which]);
-  } catch (error) {
-    if (error instanceof SchemaError) {
-      throw new ContractError(
-        `tool ${stringLiteral(entry.tool.name)}: ${which} ${error.message}; exclude the tool in mcp-codegen.config.json if it cannot be fixed on the server`,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
 }
 
 /**
@@ -73,8 +60,10 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
   const { tool } = entry;
   const inputName = `${entry.typeBase}Input`;
   const outputName = `${entry.typeBase}Output`;
-  const input = prepare(entry, "inputSchema");
-  const output = tool.outputSchema === undefined ? undefined : prepare(entry, "outputSchema");
+  // A schema part that cannot be typed is typed `unknown` with a warning (prepareSchema degrades
+  // rather than throws): one odd tool must not stop a whole server from being generated.
+  const input = prepareSchema(tool.inputSchema);
+  const output = tool.outputSchema === undefined ? undefined : prepareSchema(tool.outputSchema);
   const inputTypes = schemaToTypeScript(input, { typeName: inputName });
   const inputZod = schemaToZod(input, {
     constName: `${entry.binding}InputSchema`,
@@ -91,6 +80,13 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
           typeName: outputName,
           recursiveAnnotation,
         });
+  const subject = subjectOf("tool", tool.name);
+  const warnings = uniqueWarnings([
+    ...schemaWarnings(subject, "inputSchema", inputTypes.diagnostics),
+    ...schemaWarnings(subject, "inputSchema", inputZod.diagnostics),
+    ...schemaWarnings(subject, "outputSchema", outputTypes?.diagnostics ?? []),
+    ...schemaWarnings(subject, "outputSchema", outputZod?.diagnostics ?? []),
+  ]);
   const result = output === undefined ? "CallToolResult" : `ToolResult<${outputName}>`;
   const recursive = `${inputZod.declarations}${outputZod?.declarations ?? ""}`.includes(
     ": GeneratedSchema =",
@@ -147,5 +143,6 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
         `}`,
       ].join("\n"),
     ],
+    warnings,
   };
 }
