@@ -1,0 +1,247 @@
+/**
+ * The generator degrades instead of failing: a tool whose schema cannot be typed in full is still
+ * generated, and `generateOutput` returns warnings naming the tool and the pointer, through the
+ * generation cache too. The property generates sibling bad schemas (unknown type names, references
+ * that cannot be followed, keywords of the wrong type, in every position a schema can sit) and
+ * asserts generation never throws, always returns formatted code, and warns about each of them.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Tool } from "../../runtime/types.js";
+import { formatWarning } from "../../templates/generation-warning.js";
+import {
+  generateOutput,
+  type CachedModule,
+  type GenerationCache,
+} from "../../templates/generate.js";
+import { createSnapshot, type Snapshot } from "../../templates/snapshot.js";
+
+function snapshotOf(tools: readonly Tool[]): Snapshot {
+  return createSnapshot({
+    name: "odd",
+    server: { name: "odd", version: "1.0.0" },
+    protocolVersion: "2026-07-28",
+    supportedVersions: ["2026-07-28"],
+    capabilities: { tools: {} },
+    clientCapabilities: {},
+    tools: [...tools],
+    prompts: [],
+    resources: [],
+    resourceTemplates: [],
+  });
+}
+
+const tool = (inputSchema: unknown, outputSchema?: unknown): Tool =>
+  ({
+    name: "lookup_city",
+    inputSchema,
+    ...(outputSchema === undefined ? {} : { outputSchema }),
+  }) as Tool;
+
+function memoryCache(): GenerationCache & { hits: number } {
+  const entries = new Map<string, CachedModule>();
+  const cache = {
+    hits: 0,
+    get(key: string) {
+      const entry = entries.get(key);
+      if (entry !== undefined) cache.hits += 1;
+      return entry;
+    },
+    set(key: string, module: CachedModule) {
+      entries.set(key, module);
+    },
+  };
+  return cache;
+}
+
+describe("generateOutput: warnings", () => {
+  const cases: ReadonlyArray<{ name: string; given: Tool; want: string[] }> = [
+    {
+      name: "a network $ref in the input",
+      given: tool({ type: "object", properties: { city: { $ref: "https://x.example/c" } } }),
+      want: [
+        'tool "lookup_city" at #/inputSchema/properties/city/$ref: $ref "https://x.example/c" points outside this schema; only references within the document are resolved, and nothing is fetched; typed as unknown',
+      ],
+    },
+    {
+      name: "an unknown type in the output",
+      given: tool({ type: "object" }, { type: "object", properties: { temp: { type: "numbr" } } }),
+      want: [
+        'tool "lookup_city" at #/outputSchema/properties/temp/type: type "numbr" is not a JSON Schema type; typed as unknown',
+      ],
+    },
+    {
+      name: "an unknown dialect: the whole input",
+      given: tool({ $schema: "http://json-schema.org/draft-03/schema#", type: "object" }),
+      want: [
+        'tool "lookup_city" at #/inputSchema/$schema: unsupported JSON Schema dialect "http://json-schema.org/draft-03/schema#"; supported: 2020-12, 2019-09, draft-07, draft-06, draft-04; typed as unknown',
+      ],
+    },
+    { name: "a schema that is fine", given: tool({ type: "object" }), want: [] },
+  ];
+  it.each(cases)("$name", async ({ given, want }) => {
+    const { warnings } = await generateOutput(snapshotOf([given]), { generatorVersion: "0" });
+    expect(warnings.map(formatWarning)).toEqual(want);
+  });
+
+  it("types a whole input set aside as unknown, still callable without arguments", async () => {
+    const { files } = await generateOutput(
+      snapshotOf([tool({ $schema: "http://json-schema.org/draft-03/schema#" })]),
+      { generatorVersion: "0" },
+    );
+    const module = files.find((file) => file.path === "tools/lookup-city.ts")?.content ?? "";
+    expect(module).toContain("export type LookupCityInput = unknown;");
+    expect(module).toContain("input: LookupCityInput = {}");
+    expect(module).toContain("input: z.unknown()");
+  });
+
+  it("reports the same warnings when the module comes from the cache", async () => {
+    const snapshot = snapshotOf([tool({ properties: { a: { type: "strin" } } })]);
+    const cache = memoryCache();
+    const miss = await generateOutput(snapshot, { generatorVersion: "0", cache });
+    const hit = await generateOutput(snapshot, { generatorVersion: "0", cache });
+    expect(cache.hits).toBeGreaterThan(0);
+    expect(miss.warnings).toHaveLength(1);
+    expect(hit).toEqual(miss);
+  });
+});
+
+// Sibling bad schemas: each is something a server may send that cannot be typed as written.
+const typeName = fc.oneof(
+  fc.constantFrom("strin", "date", "int", "float", "any", "String", ""),
+  fc.string({ unit: "binary", maxLength: 12 }).filter((name) => !isTypeName(name)),
+);
+const badRef = fc.oneof(
+  fc.constantFrom(
+    "https://schemas.example/a.json",
+    "http://169.254.169.254/latest",
+    "file:///etc/passwd",
+    "other.json#/x",
+    "#/$defs/missing",
+    "#nowhere",
+    "#/a~2b",
+    "#/%zz",
+  ),
+  fc.string({ unit: "binary", maxLength: 12 }).map((text) => `https://x.example/${text}`),
+);
+const notASchema = fc.oneof(
+  fc.integer(),
+  fc.string({ maxLength: 5 }),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 2 }),
+);
+/** A bad schema and whether it must produce a warning (some keywords are only read leniently). */
+const badSchema: fc.Arbitrary<{ schema: unknown; warns: boolean }> = fc.oneof(
+  typeName.map((type) => ({ schema: { type }, warns: true })),
+  fc.array(typeName, { minLength: 1, maxLength: 3 }).map((names) => ({
+    schema: { type: ["string", ...names] },
+    warns: true,
+  })),
+  badRef.map(($ref) => ({ schema: { $ref, description: "d" }, warns: true })),
+  fc.oneof(fc.integer(), fc.constant(null), fc.constant([])).map(($ref) => ({
+    schema: { $ref },
+    warns: true,
+  })),
+  notASchema.map((value) => ({ schema: value, warns: true })),
+  fc
+    .constantFrom("properties", "patternProperties", "$defs", "allOf", "anyOf", "oneOf")
+    .chain((keyword) =>
+      notASchema.map((value) => ({
+        schema: { [keyword]: value },
+        warns: !isArrayOf(keyword, value),
+      })),
+    ),
+  fc
+    .constantFrom("items", "not", "if", "additionalProperties", "contains")
+    .chain((keyword) => notASchema.map((value) => ({ schema: { [keyword]: value }, warns: true }))),
+  fc
+    .constantFrom("enum", "required", "minLength", "maximum", "pattern", "multipleOf", "const")
+    .chain((keyword) =>
+      fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.constant({})).map((value) => ({
+        schema: { type: "string", [keyword]: value },
+        warns: false,
+      })),
+    ),
+);
+
+/** Places a bad schema where a schema can sit: property, item, member, negation, definition. */
+function placed(bad: unknown, where: number): { schema: unknown; pointer: string } {
+  const object = (properties: Record<string, unknown>) => ({ type: "object", properties });
+  switch (where) {
+    case 0:
+      return { schema: object({ odd: bad, ok: { type: "string" } }), pointer: "/properties/odd" };
+    case 1:
+      return {
+        schema: object({ list: { type: "array", items: bad } }),
+        pointer: "/properties/list/items",
+      };
+    case 2:
+      return {
+        schema: object({ u: { anyOf: [{ type: "null" }, bad] } }),
+        pointer: "/properties/u/anyOf/1",
+      };
+    case 3:
+      return {
+        schema: object({ x: { oneOf: [bad, { type: "number" }] } }),
+        pointer: "/properties/x/oneOf/0",
+      };
+    case 4:
+      return { schema: object({ n: { type: "string", not: bad } }), pointer: "/properties/n/not" };
+    case 5:
+      return {
+        schema: { ...object({ r: { $ref: "#/$defs/d" } }), $defs: { d: bad } },
+        pointer: "/$defs/d",
+      };
+    default:
+      return { schema: bad, pointer: "" };
+  }
+}
+
+describe("generateOutput: property over sibling bad schemas", () => {
+  it("never throws, returns formatted code, and warns at or under the bad part", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        badSchema,
+        fc.integer({ min: 0, max: 6 }),
+        fc.boolean(),
+        async (bad, where, asOutput) => {
+          const { schema, pointer } = placed(bad.schema, where);
+          const given = asOutput ? tool({ type: "object" }, schema) : tool(schema);
+          const keyword = asOutput ? "outputSchema" : "inputSchema";
+          const { files, warnings } = await generateOutput(snapshotOf([given]), {
+            generatorVersion: "0",
+          });
+          expect(files.map((file) => file.path)).toContain("tools/lookup-city.ts");
+          for (const warning of warnings) {
+            expect(warning.pointer.startsWith(`/${keyword}`)).toBe(true);
+            // Printed on a terminal: one line, no control or bidirectional characters.
+            expect(formatWarning(warning)).not.toMatch(UNPRINTABLE);
+          }
+          if (bad.warns) {
+            expect(warnings.length, JSON.stringify(schema)).toBeGreaterThan(0);
+            const near = `/${keyword}${pointer}`;
+            const related = warnings.some(
+              (w) => w.pointer.startsWith(near) || near.startsWith(w.pointer),
+            );
+            expect(related, `${near}: ${warnings.map(formatWarning).join("\n")}`).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+});
+
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+function isTypeName(name: string): boolean {
+  return ["null", "boolean", "object", "array", "number", "integer", "string"].includes(name);
+}
+
+/** `allOf: []` and the like are well-formed (if odd): not every wrong value is a wrong type. */
+function isArrayOf(keyword: string, value: unknown): boolean {
+  const lists = ["allOf", "anyOf", "oneOf"];
+  if (lists.includes(keyword)) return Array.isArray(value) && value.length === 0;
+  return false;
+}
