@@ -2,7 +2,6 @@
  * Reading a snapshot file and generating its files in memory: shared by `generate` and `check`.
  */
 import { readFile } from "node:fs/promises";
-import { ContractError } from "../templates/emit-tool.js";
 import { generateOutput, type GeneratedFile, type GenerationCache } from "../templates/generate.js";
 import { parseSnapshot, SnapshotError, type Snapshot } from "../templates/snapshot.js";
 import { CliError, ExitCode } from "./exit-codes.js";
@@ -42,18 +41,12 @@ export async function renderOutput(
   policy: WarningPolicy,
   cache?: GenerationCache,
 ): Promise<GeneratedFile[]> {
-  try {
-    const { files, warnings } = await generateOutput(snapshot, {
-      generatorVersion: PACKAGE_VERSION,
-      ...(cache === undefined ? {} : { cache }),
-    });
-    reportGenerationWarnings(label, warnings, policy);
-    if (snapshot.codegen?.runtime === "vendored") files.push(...(await vendoredRuntimeFiles()));
-    return files;
-  } catch (error) {
-    if (error instanceof ContractError) {
-      throw new CliError(`${label}: ${error.message}`, ExitCode.Contract, { cause: error });
-    }
-    throw error;
-  }
+  // Generation does not throw for what a server sent: what it cannot type, it warns about.
+  const { files, warnings } = await generateOutput(snapshot, {
+    generatorVersion: PACKAGE_VERSION,
+    ...(cache === undefined ? {} : { cache }),
+  });
+  reportGenerationWarnings(label, warnings, policy);
+  if (snapshot.codegen?.runtime === "vendored") files.push(...(await vendoredRuntimeFiles()));
+  return files;
 }

@@ -5,18 +5,13 @@
  */
 import { annotationLines, describedLines } from "./docs.js";
 import type { PlannedTool } from "./plan.js";
-import { prepareSchema } from "./schema/prepare.js";
+import { prepareSchema, type PreparedSchema } from "./schema/prepare.js";
 import { schemaWarnings, subjectOf, uniqueWarnings } from "./generation-warning.js";
 import { schemaToTypeScript } from "./schema/to-typescript.js";
 import { schemaToZod } from "./schema/to-zod.js";
 import { jsDocBlock, stringLiteral } from "./escape.js";
 import { layoutCode } from "./layout-code.js";
 import type { ModuleText } from "./module-text.js";
-
-/** An item that cannot be turned into code, with where and why. */
-export class ContractError extends Error {
-  override readonly name = "ContractError";
-}
 
 /**
  * The `validators` property, laid out by `layoutCode` at its final indentation and kept as is by
@@ -49,10 +44,17 @@ function validatorsProperty(
 /** Recursive validators are typed with the runtime's zod facade, not zod's generics. */
 const recursiveAnnotation = (): string => "GeneratedSchema";
 
-/** True when `{}` is a valid input, so the argument can default to it. */
-function acceptsEmptyInput(schema: Record<string, unknown>): boolean {
-  const required = schema.required;
-  const composed = ["oneOf", "anyOf", "allOf", "$ref", "if", "not"].some((k) => k in schema);
+/**
+ * True when `{}` is a valid input, so the argument can default to it. `inputSchema` is untrusted:
+ * anything but an object was set aside as `unknown` (which `{}` fits), except `false` (`never`).
+ */
+function acceptsEmptyInput(schema: unknown, root: PreparedSchema): boolean {
+  if (root.definitions[0]?.node.kind === "never") return false;
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return true;
+  const required = (schema as Record<string, unknown>).required;
+  const composed = ["oneOf", "anyOf", "allOf", "$ref", "if", "not"].some((k) =>
+    Object.hasOwn(schema, k),
+  );
   return !composed && (!Array.isArray(required) || required.length === 0);
 }
 
@@ -107,7 +109,7 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
     "@param input - The tool's arguments.",
     "@param options - Timeout, cancellation, progress, validation switches.",
   ];
-  const inputParam = acceptsEmptyInput(tool.inputSchema)
+  const inputParam = acceptsEmptyInput(tool.inputSchema, input)
     ? `input: ${inputName} = {}`
     : `input: ${inputName}`;
 

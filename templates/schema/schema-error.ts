@@ -100,6 +100,15 @@ export function describeText(text: string): string {
   return `"${visible(shown.replace(/["\\]/g, "\\$&"))}"`;
 }
 
+/**
+ * A message that may quote untrusted text (another library's error) made safe to print: unsafe
+ * characters escaped, bounded, not quoted.
+ */
+export function describeMessage(text: string): string {
+  const bound = MAX_SHOWN * 3;
+  return visible(text.length > bound ? `${text.slice(0, bound)}…` : text);
+}
+
 // C0 and C1 controls, line and paragraph separators, and bidirectional formatting characters.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Tool } from "../../runtime/types.js";
+import type { ResourceTemplate, Tool } from "../../runtime/types.js";
 import { formatWarning } from "../../templates/generation-warning.js";
 import {
   generateOutput,
@@ -16,7 +16,10 @@ import {
 } from "../../templates/generate.js";
 import { createSnapshot, type Snapshot } from "../../templates/snapshot.js";
 
-function snapshotOf(tools: readonly Tool[]): Snapshot {
+function snapshotOf(
+  tools: readonly Tool[],
+  resourceTemplates: readonly ResourceTemplate[] = [],
+): Snapshot {
   return createSnapshot({
     name: "odd",
     server: { name: "odd", version: "1.0.0" },
@@ -27,7 +30,7 @@ function snapshotOf(tools: readonly Tool[]): Snapshot {
     tools: [...tools],
     prompts: [],
     resources: [],
-    resourceTemplates: [],
+    resourceTemplates: [...resourceTemplates],
   });
 }
 
@@ -95,6 +98,21 @@ describe("generateOutput: warnings", () => {
     expect(module).toContain("input: z.unknown()");
   });
 
+  it("types the parameters of a URI template that does not parse loosely, and warns", async () => {
+    const { files, warnings } = await generateOutput(
+      snapshotOf([], [{ name: "forecast", uriTemplate: "weather://{city" }]),
+      { generatorVersion: "0" },
+    );
+    expect(warnings.map(formatWarning)).toEqual([
+      expect.stringMatching(
+        /^resource template "forecast" at #\/uriTemplate: the URI template cannot be parsed \(invalid URI template "weather:\/\/{city": unclosed "{" at offset 10\); its parameters are typed loosely, and reading it fails until the server fixes it$/,
+      ),
+    ]);
+    const module = files.find((file) => file.path === "resources/forecast.ts")?.content ?? "";
+    expect(module).toContain("export type ForecastParams = { [name: string]: UriTemplateValue };");
+    expect(module).toContain("Typed loosely: the template cannot be parsed");
+  });
+
   it("reports the same warnings when the module comes from the cache", async () => {
     const snapshot = snapshotOf([tool({ properties: { a: { type: "strin" } } })]);
     const cache = memoryCache();
@@ -143,6 +161,8 @@ const badSchema: fc.Arbitrary<{ schema: unknown; warns: boolean }> = fc.oneof(
     warns: true,
   })),
   notASchema.map((value) => ({ schema: value, warns: true })),
+  // Well-formed but degenerate: no warning, and still code.
+  fc.boolean().map((schema) => ({ schema, warns: false })),
   fc
     .constantFrom("properties", "patternProperties", "$defs", "allOf", "anyOf", "oneOf")
     .chain((keyword) =>
