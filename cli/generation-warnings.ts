@@ -25,13 +25,27 @@ export function reportGenerationWarnings(
   const [first, ...rest] = warnings;
   if (first === undefined) return;
   if (!policy.strict) {
-    for (const warning of warnings) policy.reporter.warn(`${label}: ${formatWarning(warning)}`);
+    printBounded(label, warnings, policy.reporter);
     return;
   }
-  for (const warning of rest) policy.reporter.warn(`${label}: ${formatWarning(warning)}`);
-  const others = rest.length === 0 ? "" : ` (and ${rest.length} more, listed above)`;
+  printBounded(label, rest, policy.reporter);
+  const others = rest.length === 0 ? "" : ` (and ${rest.length} more warnings)`;
   throw new CliError(
     `${label}: ${formatWarning(first)}${others}; --strict makes this an error: fix the schema on the server, exclude the item in the config, or pull without --strict`,
     ExitCode.Contract,
   );
+}
+
+/** Most warning lines printed for one output folder: a server must not flood the terminal. */
+export const MAX_WARNING_LINES = 50;
+
+function printBounded(
+  label: string,
+  warnings: readonly GenerationWarning[],
+  reporter: Reporter,
+): void {
+  for (const warning of warnings.slice(0, MAX_WARNING_LINES))
+    reporter.warn(`${label}: ${formatWarning(warning)}`);
+  const hidden = warnings.length - MAX_WARNING_LINES;
+  if (hidden > 0) reporter.warn(`${label}: and ${hidden} more generation warnings not shown`);
 }
