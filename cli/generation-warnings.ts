@@ -5,6 +5,7 @@
  */
 import { formatWarning, type GenerationWarning } from "../templates/generation-warning.js";
 import { CliError, ExitCode } from "./exit-codes.js";
+import { count } from "./plural.js";
 import type { Reporter } from "./reporter.js";
 
 export interface WarningPolicy {
@@ -29,7 +30,7 @@ export function reportGenerationWarnings(
     return;
   }
   printBounded(label, rest, policy.reporter);
-  const others = rest.length === 0 ? "" : ` (and ${rest.length} more warnings)`;
+  const others = rest.length === 0 ? "" : ` (and ${count(rest.length, "more warning")})`;
   throw new CliError(
     `${label}: ${formatWarning(first)}${others}; --strict makes this an error: fix the schema on the server, exclude the item in the config, or pull without --strict`,
     ExitCode.Contract,
@@ -47,5 +48,6 @@ function printBounded(
   for (const warning of warnings.slice(0, MAX_WARNING_LINES))
     reporter.warn(`${label}: ${formatWarning(warning)}`);
   const hidden = warnings.length - MAX_WARNING_LINES;
-  if (hidden > 0) reporter.warn(`${label}: and ${hidden} more generation warnings not shown`);
+  if (hidden > 0)
+    reporter.warn(`${label}: and ${count(hidden, "more generation warning")} not shown`);
 }

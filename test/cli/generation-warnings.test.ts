@@ -50,7 +50,7 @@ describe("reportGenerationWarnings", () => {
     }
     expect(thrown).toMatchObject({ exitCode: ExitCode.Contract });
     expect((thrown as Error).message).toMatch(
-      /^s: tool "t" at #\/inputSchema\/properties\/p0\/type: typed as unknown \(and 1 more warnings\); --strict makes this an error/,
+      /^s: tool "t" at #\/inputSchema\/properties\/p0\/type: typed as unknown \(and 1 more warning\); --strict makes this an error/,
     );
     expect(reporter.lines).toEqual([
       'warning: s: tool "t" at #/inputSchema/properties/p1/type: typed as unknown',
