@@ -77,6 +77,7 @@ export interface LoweringMark {
   readonly diagnostics: number;
 }
 
+/** Where lowering is now, to forget what a part adds if it is then dropped (`forgetSince`). */
 export function markLowering(ctx: LowerContext): LoweringMark {
   return {
     slots: ctx.slots.length,

@@ -517,4 +517,30 @@ describe("prepareSchema: a part that cannot be read is set aside, never narrowin
     expect(definitions(prepared)).toEqual(["(root) #"]);
     expect(prepared.definitions[0]?.references).toEqual([]);
   });
+
+  it("forgets the definitions a subschema made before it failed", () => {
+    const prepared = prepareSchema(
+      {
+        $defs: { a: { type: "number" } },
+        type: "object",
+        properties: {
+          // The object part refers to a; the string part then fails (pattern past the bound).
+          x: {
+            type: ["object", "string"],
+            properties: { r: { $ref: "#/$defs/a" } },
+            pattern: "0123456789ab",
+          },
+        },
+      },
+      { maxPatternLength: 10 },
+    );
+    expect(prepared.diagnostics.filter((d) => d.level === "warning")).toEqual([
+      {
+        pointer: "/properties/x",
+        message: "pattern is longer than 10 characters; typed as unknown",
+        level: "warning",
+      },
+    ]);
+    expect(definitions(prepared)).toEqual(["(root) #"]);
+  });
 });
