@@ -5,7 +5,7 @@
  */
 import { annotationLines, describedLines } from "./docs.js";
 import type { PlannedTool } from "./plan.js";
-import { prepareSchema, type PreparedSchema } from "./schema/prepare.js";
+import { prepareSchema, type PreparedSchema, type SchemaNode } from "./schema/prepare.js";
 import { schemaWarnings, subjectOf, uniqueWarnings } from "./generation-warning.js";
 import { schemaToTypeScript } from "./schema/to-typescript.js";
 import { schemaToZod } from "./schema/to-zod.js";
@@ -45,17 +45,36 @@ function validatorsProperty(
 const recursiveAnnotation = (): string => "GeneratedSchema";
 
 /**
- * True when `{}` is a valid input, so the argument can default to it. `inputSchema` is untrusted:
- * anything but an object was set aside as `unknown` (which `{}` fits), except `false` (`never`).
+ * True when `{}` is a valid input, so the argument can default to it: the schema requires nothing
+ * and composes nothing, and its type admits `{}`. `inputSchema` is untrusted: MCP says it is an
+ * object schema, but a server may send `false`, an array schema, or something set aside as
+ * `unknown`; `= {}` must compile whatever it sent.
  */
 function acceptsEmptyInput(schema: unknown, root: PreparedSchema): boolean {
-  if (root.definitions[0]?.node.kind === "never") return false;
+  const node = root.definitions[0]?.node;
+  if (node === undefined || !admitsEmptyObject(node)) return false;
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return true;
   const required = (schema as Record<string, unknown>).required;
   const composed = ["oneOf", "anyOf", "allOf", "$ref", "if", "not"].some((k) =>
     Object.hasOwn(schema, k),
   );
   return !composed && (!Array.isArray(required) || required.length === 0);
+}
+
+/** Whether the type emitted for `node` certainly admits `{}` (so `= {}` compiles). */
+function admitsEmptyObject(node: SchemaNode): boolean {
+  switch (node.kind) {
+    case "unknown":
+      return true;
+    case "object":
+      return node.properties.every((property) => !property.required);
+    case "union":
+      return node.members.some(admitsEmptyObject);
+    case "refined":
+      return admitsEmptyObject(node.base);
+    default:
+      return false;
+  }
 }
 
 export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText {

@@ -6,7 +6,9 @@
  * asserts generation never throws, always returns formatted code, and warns about each of them.
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import type { ResourceTemplate, Tool } from "../../runtime/types.js";
 import { formatWarning } from "../../templates/generation-warning.js";
 import {
@@ -15,6 +17,9 @@ import {
   type GenerationCache,
 } from "../../templates/generate.js";
 import { createSnapshot, type Snapshot } from "../../templates/snapshot.js";
+import { badSchema, placed } from "../support/bad-schema.js";
+import { REPOSITORY_ROOT } from "../support/golden-cases.js";
+import { assertRuntimeBuilt, GENERATED_CODE_CONFIGS, typecheck } from "../support/typecheck.js";
 
 function snapshotOf(
   tools: readonly Tool[],
@@ -124,99 +129,6 @@ describe("generateOutput: warnings", () => {
   });
 });
 
-// Sibling bad schemas: each is something a server may send that cannot be typed as written.
-const typeName = fc.oneof(
-  fc.constantFrom("strin", "date", "int", "float", "any", "String", ""),
-  fc.string({ unit: "binary", maxLength: 12 }).filter((name) => !isTypeName(name)),
-);
-const badRef = fc.oneof(
-  fc.constantFrom(
-    "https://schemas.example/a.json",
-    "http://169.254.169.254/latest",
-    "file:///etc/passwd",
-    "other.json#/x",
-    "#/$defs/missing",
-    "#nowhere",
-    "#/a~2b",
-    "#/%zz",
-  ),
-  fc.string({ unit: "binary", maxLength: 12 }).map((text) => `https://x.example/${text}`),
-);
-const notASchema = fc.oneof(
-  fc.integer(),
-  fc.string({ maxLength: 5 }),
-  fc.constant(null),
-  fc.array(fc.integer(), { maxLength: 2 }),
-);
-/** A bad schema and whether it must produce a warning (some keywords are only read leniently). */
-const badSchema: fc.Arbitrary<{ schema: unknown; warns: boolean }> = fc.oneof(
-  typeName.map((type) => ({ schema: { type }, warns: true })),
-  fc.array(typeName, { minLength: 1, maxLength: 3 }).map((names) => ({
-    schema: { type: ["string", ...names] },
-    warns: true,
-  })),
-  badRef.map(($ref) => ({ schema: { $ref, description: "d" }, warns: true })),
-  fc.oneof(fc.integer(), fc.constant(null), fc.constant([])).map(($ref) => ({
-    schema: { $ref },
-    warns: true,
-  })),
-  notASchema.map((value) => ({ schema: value, warns: true })),
-  // Well-formed but degenerate: no warning, and still code.
-  fc.boolean().map((schema) => ({ schema, warns: false })),
-  fc
-    .constantFrom("properties", "patternProperties", "$defs", "allOf", "anyOf", "oneOf")
-    .chain((keyword) =>
-      notASchema.map((value) => ({
-        schema: { [keyword]: value },
-        warns: !isArrayOf(keyword, value),
-      })),
-    ),
-  fc
-    .constantFrom("items", "not", "if", "additionalProperties", "contains")
-    .chain((keyword) => notASchema.map((value) => ({ schema: { [keyword]: value }, warns: true }))),
-  fc
-    .constantFrom("enum", "required", "minLength", "maximum", "pattern", "multipleOf", "const")
-    .chain((keyword) =>
-      fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.constant({})).map((value) => ({
-        schema: { type: "string", [keyword]: value },
-        warns: false,
-      })),
-    ),
-);
-
-/** Places a bad schema where a schema can sit: property, item, member, negation, definition. */
-function placed(bad: unknown, where: number): { schema: unknown; pointer: string } {
-  const object = (properties: Record<string, unknown>) => ({ type: "object", properties });
-  switch (where) {
-    case 0:
-      return { schema: object({ odd: bad, ok: { type: "string" } }), pointer: "/properties/odd" };
-    case 1:
-      return {
-        schema: object({ list: { type: "array", items: bad } }),
-        pointer: "/properties/list/items",
-      };
-    case 2:
-      return {
-        schema: object({ u: { anyOf: [{ type: "null" }, bad] } }),
-        pointer: "/properties/u/anyOf/1",
-      };
-    case 3:
-      return {
-        schema: object({ x: { oneOf: [bad, { type: "number" }] } }),
-        pointer: "/properties/x/oneOf/0",
-      };
-    case 4:
-      return { schema: object({ n: { type: "string", not: bad } }), pointer: "/properties/n/not" };
-    case 5:
-      return {
-        schema: { ...object({ r: { $ref: "#/$defs/d" } }), $defs: { d: bad } },
-        pointer: "/$defs/d",
-      };
-    default:
-      return { schema: bad, pointer: "" };
-  }
-}
-
 describe("generateOutput: property over sibling bad schemas", () => {
   it("never throws, returns formatted code, and warns at or under the bad part", async () => {
     await fc.assert(
@@ -255,13 +167,40 @@ describe("generateOutput: property over sibling bad schemas", () => {
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
-function isTypeName(name: string): boolean {
-  return ["null", "boolean", "object", "array", "number", "integer", "string"].includes(name);
-}
+describe("generateOutput: what it generates for bad schemas compiles", () => {
+  // Inside the repository, so `mcp-codegen/runtime` resolves through the package's own exports.
+  const out = join(REPOSITORY_ROOT, ".tmp", "degrade-compile");
+  const files: string[] = [];
+  afterAll(() => rm(out, { recursive: true, force: true }));
 
-/** `allOf: []` and the like are well-formed (if odd): not every wrong value is a wrong type. */
-function isArrayOf(keyword: string, value: unknown): boolean {
-  const lists = ["allOf", "anyOf", "oneOf"];
-  if (lists.includes(keyword)) return Array.isArray(value) && value.length === 0;
-  return false;
-}
+  it("generates one client with a tool for each of 60 sampled bad schemas", async () => {
+    assertRuntimeBuilt();
+    // A fixed seed: the same sample every run, compiled as one program per configuration.
+    const sample = fc.sample(fc.tuple(badSchema, fc.integer({ min: 0, max: 6 }), fc.boolean()), {
+      numRuns: 60,
+      seed: 6,
+    });
+    const tools = sample.map(([bad, where, asOutput], i): Tool => {
+      const { schema } = placed(bad.schema, where);
+      const given = asOutput ? tool({ type: "object" }, schema) : tool(schema);
+      return { ...given, name: `tool_${i}` };
+    });
+    const result = await generateOutput(snapshotOf(tools), { generatorVersion: "0" });
+    expect(result.warnings.length).toBeGreaterThan(0);
+    await rm(out, { recursive: true, force: true });
+    for (const file of result.files) {
+      const path = join(out, file.path);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, file.content);
+      if (path.endsWith(".ts")) files.push(path);
+    }
+    expect(files.length).toBe(tools.length + 1);
+  });
+
+  describe.each(GENERATED_CODE_CONFIGS)("$label", ({ options }) => {
+    it("compiles with zero diagnostics", () => {
+      expect(files.length).toBeGreaterThan(0);
+      expect(typecheck(files, options)).toEqual([]);
+    }, 120_000);
+  });
+});
