@@ -40,7 +40,12 @@ export function lowerAt(ctx: LowerContext, pointer: string, guarded: boolean): L
       return withDoc(referTo(ctx, pointer, guarded), doc);
     }
     const node = lowerObjectSchema(ctx, raw, pointer, scanned.depth, guarded);
-    return withDoc(node, withNotes(doc, unresolvedReasons(ctx, pointer)));
+    // The siblings of a reference that is not followed may still type the schema: the note
+    // says what was read as unknown rather than that the whole part is.
+    const notes = unresolvedReasons(ctx, pointer).map(
+      (reason) => `The reference is read as unknown: ${reason}.`,
+    );
+    return withDoc(node, withNotes(doc, notes));
   } catch (error) {
     // A problem in this subschema (a type name JSON Schema lacks, an enum that is not a list):
     // the subschema is read as `{}`, the widest honest reading, and the rest is still typed.
@@ -65,7 +70,8 @@ function setAsideNode(ctx: LowerContext, raw: RawObject | undefined, reasons: st
     deprecated: false,
     constraints: [],
   };
-  return { node: UNKNOWN, doc: withNotes(doc, reasons) as SchemaDoc };
+  const notes = reasons.map((reason) => `Typed as unknown: ${reason}.`);
+  return { node: UNKNOWN, doc: withNotes(doc, notes) as SchemaDoc };
 }
 
 /** Why each reference of the schema at `pointer` could not be resolved. */
@@ -74,9 +80,8 @@ function unresolvedReasons(ctx: LowerContext, pointer: string): string[] {
   return targets.flatMap((target) => (typeof target === "string" ? [] : [target.reason]));
 }
 
-function withNotes(doc: SchemaDoc | undefined, reasons: readonly string[]): SchemaDoc | undefined {
-  if (reasons.length === 0) return doc;
-  const notes = reasons.map((reason) => `Typed as unknown: ${reason}.`);
+function withNotes(doc: SchemaDoc | undefined, notes: readonly string[]): SchemaDoc | undefined {
+  if (notes.length === 0) return doc;
   const base: SchemaDoc = doc ?? { examples: [], deprecated: false, constraints: [] };
   return { ...base, notes: [...(base.notes ?? []), ...notes] };
 }

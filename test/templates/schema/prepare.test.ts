@@ -501,7 +501,7 @@ describe("prepareSchema: a part that cannot be read is set aside, never narrowin
     const property = root?.kind === "object" ? root.properties[0] : undefined;
     expect(property?.doc?.description).toBe("A city.");
     expect(property?.doc?.notes).toEqual([
-      'Typed as unknown: $ref "https://example.com/city.json" points outside this schema; only references within the document are resolved, and nothing is fetched.',
+      'The reference is read as unknown: $ref "https://example.com/city.json" points outside this schema; only references within the document are resolved, and nothing is fetched.',
     ]);
   });
 
