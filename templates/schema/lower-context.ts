@@ -38,6 +38,11 @@ export interface LowerContext {
    * change tells the caller to drop the rule rather than let `{}` narrow the type.
    */
   setAside: number;
+  /**
+   * JSDoc notes (why a part is `unknown`) waiting for the nearest enclosing schema whose doc is
+   * rendered: a definition or a property. Items and union members have no doc of their own.
+   */
+  readonly pendingNotes: string[];
 }
 
 /** Records a diagnostic (a `note` unless the generated code says less than the schema). */
@@ -75,6 +80,7 @@ export interface LoweringMark {
   readonly references: number;
   readonly unguarded: number;
   readonly diagnostics: number;
+  readonly notes: number;
 }
 
 /** Where lowering is now, to forget what a part adds if it is then dropped (`forgetSince`). */
@@ -84,6 +90,7 @@ export function markLowering(ctx: LowerContext): LoweringMark {
     references: ctx.current.references.size,
     unguarded: ctx.current.unguarded.size,
     diagnostics: ctx.index.diagnostics.length,
+    notes: ctx.pendingNotes.length,
   };
 }
 

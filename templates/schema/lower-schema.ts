@@ -28,10 +28,15 @@ export interface Lowered {
  * starts the definition.
  */
 export function lowerAt(ctx: LowerContext, pointer: string, guarded: boolean): Lowered {
+  const notes = ctx.pendingNotes.length;
+  return placeNotes(ctx, pointer, notes, lowerHere(ctx, pointer, guarded));
+}
+
+function lowerHere(ctx: LowerContext, pointer: string, guarded: boolean): Lowered {
   const scanned = ctx.index.schemas.get(pointer);
   if (scanned === undefined) throw new SchemaError(pointer, "internal: schema was not scanned");
   const { raw } = scanned;
-  if (scanned.setAside !== undefined) return setAsideNode(ctx, undefined, [scanned.setAside]);
+  if (scanned.setAside !== undefined) return setAsideNode(ctx, undefined, scanned.setAside);
   if (typeof raw === "boolean") return { node: raw ? UNKNOWN : NEVER };
   const mark = markLowering(ctx);
   try {
@@ -42,10 +47,9 @@ export function lowerAt(ctx: LowerContext, pointer: string, guarded: boolean): L
     const node = lowerObjectSchema(ctx, raw, pointer, scanned.depth, guarded);
     // The siblings of a reference that is not followed may still type the schema: the note
     // says what was read as unknown rather than that the whole part is.
-    const notes = unresolvedReasons(ctx, pointer).map(
-      (reason) => `The reference is read as unknown: ${reason}.`,
-    );
-    return withDoc(node, withNotes(doc, notes));
+    for (const reason of unresolvedReasons(ctx, pointer))
+      ctx.pendingNotes.push(`The reference is read as unknown: ${reason}.`);
+    return withDoc(node, doc);
   } catch (error) {
     // A problem in this subschema (a type name JSON Schema lacks, an enum that is not a list):
     // the subschema is read as `{}`, the widest honest reading, and the rest is still typed.
@@ -53,16 +57,19 @@ export function lowerAt(ctx: LowerContext, pointer: string, guarded: boolean): L
     forgetSince(ctx, mark);
     // What was found inside the failed part no longer applies; the one warning says why.
     ctx.index.diagnostics.length = mark.diagnostics;
+    ctx.pendingNotes.length = mark.notes;
     ctx.index.diagnostics.push(setAside(error));
-    return setAsideNode(ctx, raw, [error.reason]);
+    return setAsideNode(ctx, raw, error.reason);
   }
 }
 
-/** `{}` for a part that could not be read, with a note saying why for its JSDoc. */
-function setAsideNode(ctx: LowerContext, raw: RawObject | undefined, reasons: string[]): Lowered {
+/** `{}` for a part that could not be read, with a note saying why for the JSDoc. */
+function setAsideNode(ctx: LowerContext, raw: RawObject | undefined, reason: string): Lowered {
   ctx.setAside += 1;
+  ctx.pendingNotes.push(`Typed as unknown: ${reason}.`);
   const title = raw === undefined ? undefined : own(raw, "title");
   const description = raw === undefined ? undefined : own(raw, "description");
+  if (typeof title !== "string" && typeof description !== "string") return { node: UNKNOWN };
   const doc: SchemaDoc = {
     ...(typeof title === "string" ? { title } : {}),
     ...(typeof description === "string" ? { description } : {}),
@@ -70,20 +77,33 @@ function setAsideNode(ctx: LowerContext, raw: RawObject | undefined, reasons: st
     deprecated: false,
     constraints: [],
   };
-  const notes = reasons.map((reason) => `Typed as unknown: ${reason}.`);
-  return { node: UNKNOWN, doc: withNotes(doc, notes) as SchemaDoc };
+  return { node: UNKNOWN, doc };
+}
+
+/**
+ * Puts the notes found since `mark` (parts set aside here or below) on this schema's doc when its
+ * doc is shown, as a definition's or a property's is; otherwise they wait for the nearest
+ * enclosing schema whose doc is (an array's items, a union member and a `not` have none).
+ */
+function placeNotes(ctx: LowerContext, pointer: string, mark: number, lowered: Lowered): Lowered {
+  if (ctx.pendingNotes.length === mark || !showsDoc(ctx, pointer)) return lowered;
+  const notes = ctx.pendingNotes.splice(mark);
+  const base: SchemaDoc = lowered.doc ?? { examples: [], deprecated: false, constraints: [] };
+  return { ...lowered, doc: { ...base, notes: [...(base.notes ?? []), ...notes] } };
+}
+
+/** Whether the doc of the schema at `pointer` is rendered: a definition or an object's property. */
+function showsDoc(ctx: LowerContext, pointer: string): boolean {
+  if (pointer === ctx.current.pointer) return true;
+  const parent = pointer.slice(0, pointer.lastIndexOf("/"));
+  const owner = parent.slice(0, -"/properties".length);
+  return parent.endsWith("/properties") && ctx.index.schemas.has(owner);
 }
 
 /** Why each reference of the schema at `pointer` could not be resolved. */
 function unresolvedReasons(ctx: LowerContext, pointer: string): string[] {
   const targets = ctx.refTargets.get(pointer) ?? [];
   return targets.flatMap((target) => (typeof target === "string" ? [] : [target.reason]));
-}
-
-function withNotes(doc: SchemaDoc | undefined, notes: readonly string[]): SchemaDoc | undefined {
-  if (notes.length === 0) return doc;
-  const base: SchemaDoc = doc ?? { examples: [], deprecated: false, constraints: [] };
-  return { ...base, notes: [...(base.notes ?? []), ...notes] };
 }
 
 function lowerObjectSchema(

@@ -112,6 +112,7 @@ function prepareDocument(value: unknown, options: PrepareOptions): PreparedSchem
     nameDefinition: createDefinitionNamer(),
     current: root,
     setAside: 0,
+    pendingNotes: [],
   };
   const lowered: Lowered[] = [];
   // `slots` grows as references are met: each reachable target is lowered exactly once.

@@ -25,6 +25,7 @@ function context(): LowerContext {
     nameDefinition: createDefinitionNamer(),
     current: root,
     setAside: 0,
+    pendingNotes: [],
   };
 }
 

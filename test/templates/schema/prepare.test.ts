@@ -505,6 +505,20 @@ describe("prepareSchema: a part that cannot be read is set aside, never narrowin
     ]);
   });
 
+  it("notes a part with no doc of its own (items, members) on the property or definition", () => {
+    const note = 'Typed as unknown: type "strin" is not a JSON Schema type.';
+    const nested = prepareSchema({
+      type: "object",
+      properties: { list: { type: "array", items: { anyOf: [{ type: "strin" }, true] } } },
+    });
+    const root = nested.definitions[0]?.node;
+    const list = root?.kind === "object" ? root.properties[0] : undefined;
+    expect(list?.doc?.notes).toEqual([note]);
+    expect(nested.definitions[0]?.doc).toBeUndefined();
+    const top = prepareSchema({ type: "array", items: { type: "strin" } });
+    expect(top.definitions[0]?.doc?.notes).toEqual([note]);
+  });
+
   it("forgets the definitions a set-aside part referred to", () => {
     const prepared = prepareSchema({
       $defs: { a: { type: "string" }, b: { type: "number" } },
