@@ -61,6 +61,8 @@ export interface ResolvedConfig {
   out: string;
   /** In the order the file lists them. */
   servers: ResolvedServer[];
+  /** `strict: true`: any generation warning fails the command (exit 4). Default false. */
+  strict: boolean;
   /**
    * Strings that must never be printed or written, by the rules of `secret-sources.ts`: header
    * and env values marked `secret: true`, named like credentials or shaped like one (with their
@@ -102,7 +104,7 @@ export function resolveConfig(
     if (secret.text !== "" && !unique.has(secret.text)) unique.set(secret.text, secret);
   }
   const sorted = [...unique.values()].sort((a, b) => b.text.length - a.text.length);
-  return { file: options.file, out, servers, secrets: sorted };
+  return { file: options.file, out, servers, strict: config.strict === true, secrets: sorted };
 }
 
 interface ServerContext extends ResolveConfigOptions {

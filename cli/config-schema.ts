@@ -162,6 +162,12 @@ export const configSchema = z
       .describe(
         'Root folder for generated clients, relative to this file; each server goes in <out>/<server name> unless it sets its own out. Default: "mcp".',
       ),
+    strict: z
+      .boolean()
+      .optional()
+      .describe(
+        "true: a generation warning (a schema part typed as unknown, a check the validator leaves out) fails pull, generate and check with exit code 4, and nothing is written, as --strict does. Default: false, warnings are printed and the code is generated.",
+      ),
     servers: z
       .record(
         z

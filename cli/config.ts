@@ -68,7 +68,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
  */
 export async function loadOutputFolders(
   options: Omit<LoadConfigOptions, "env"> = {},
-): Promise<Array<{ name: string; out: string }>> {
+): Promise<Array<{ name: string; out: string; strict: boolean }>> {
   const cwd = options.cwd ?? process.cwd();
   const file = await findConfigFile(cwd, options.configPath);
   const label = labelOf(file, cwd);
@@ -78,6 +78,7 @@ export async function loadOutputFolders(
   return Object.entries(config.servers).map(([name, server]) => ({
     name,
     out: serverOutput(base, rootOut, name, server),
+    strict: config.strict === true,
   }));
 }
 

@@ -11,7 +11,10 @@ export const ExitCode = {
   Usage: 2,
   /** The server could not be reached, exited, timed out, refused or broke the protocol. */
   Server: 3,
-  /** The server's contract cannot be turned into code (e.g. an invalid or hostile schema). */
+  /**
+   * The server's contract cannot be turned into code; with `--strict` (or `strict: true`), any
+   * generation warning, such as a schema part typed as `unknown`.
+   */
   Contract: 4,
   /** A bug in mcp-codegen; please report it with the message. */
   Internal: 70,

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { GenerationCache } from "../templates/generate.js";
+import type { CachedModule, GenerationCache } from "../templates/generate.js";
 import { generatorFingerprint } from "./generator-fingerprint.js";
 
 export interface FileCache extends GenerationCache {
@@ -21,25 +21,27 @@ export async function openGenerationCache(
 ): Promise<FileCache> {
   const id = createHash("sha256").update(outDir).digest("hex").slice(0, 16);
   const file = join(cwd, "node_modules", ".cache", "mcp-codegen", `${id}.json`);
-  let stored: Record<string, string> = {};
+  let stored: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(await readFile(file, "utf8"));
-    if (typeof parsed === "object" && parsed !== null) stored = parsed as Record<string, string>;
+    if (typeof parsed === "object" && parsed !== null) stored = parsed as Record<string, unknown>;
   } catch {
     // No cache yet, or an unreadable one: start empty.
   }
-  const used = new Map<string, string>();
+  const used = new Map<string, CachedModule>();
   const salt = await generatorFingerprint();
   let changed = false;
   return {
     get(key) {
       const salted = `${salt}:${key}`;
       const value = Object.hasOwn(stored, salted) ? stored[salted] : undefined;
-      if (typeof value === "string") used.set(salted, value);
-      return typeof value === "string" ? value : undefined;
+      // An entry of another shape (an older cache, a hand edit) is a miss, never a wrong module.
+      if (!isCachedModule(value)) return undefined;
+      used.set(salted, value);
+      return value;
     },
-    set(key, content) {
-      used.set(`${salt}:${key}`, content);
+    set(key, module) {
+      used.set(`${salt}:${key}`, module);
       changed = true;
     },
     async save() {
@@ -56,4 +58,21 @@ export async function openGenerationCache(
       }
     },
   };
+}
+
+function isCachedModule(value: unknown): value is CachedModule {
+  if (typeof value !== "object" || value === null) return false;
+  const { content, warnings } = value as Record<string, unknown>;
+  return (
+    typeof content === "string" &&
+    Array.isArray(warnings) &&
+    warnings.every(
+      (warning: unknown) =>
+        typeof warning === "object" &&
+        warning !== null &&
+        ["subject", "pointer", "message"].every(
+          (field) => typeof (warning as Record<string, unknown>)[field] === "string",
+        ),
+    )
+  );
 }

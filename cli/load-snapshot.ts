@@ -2,10 +2,10 @@
  * Reading a snapshot file and generating its files in memory: shared by `generate` and `check`.
  */
 import { readFile } from "node:fs/promises";
-import { ContractError } from "../templates/emit-tool.js";
-import { generateFiles, type GeneratedFile, type GenerationCache } from "../templates/generate.js";
+import { generateOutput, type GeneratedFile, type GenerationCache } from "../templates/generate.js";
 import { parseSnapshot, SnapshotError, type Snapshot } from "../templates/snapshot.js";
 import { CliError, ExitCode } from "./exit-codes.js";
+import { reportGenerationWarnings, type WarningPolicy } from "./generation-warnings.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { vendoredRuntimeFiles } from "./vendored-runtime.js";
 
@@ -31,23 +31,23 @@ export async function readSnapshotFile(path: string, label: string): Promise<Sna
   }
 }
 
-/** Every file of the output folder for this snapshot, vendored runtime included. */
+/**
+ * Every file of the output folder for this snapshot, vendored runtime included, after reporting
+ * what generating it warned about (which, under `strict`, throws exit 4 before any file exists).
+ */
 export async function renderOutput(
   snapshot: Snapshot,
   label: string,
+  policy: WarningPolicy,
   cache?: GenerationCache,
 ): Promise<GeneratedFile[]> {
-  try {
-    const vendored = snapshot.codegen?.runtime === "vendored" ? await vendoredRuntimeFiles() : [];
-    return await generateFiles(snapshot, {
-      generatorVersion: PACKAGE_VERSION,
-      ...(cache === undefined ? {} : { cache }),
-      extraFiles: vendored,
-    });
-  } catch (error) {
-    if (error instanceof ContractError) {
-      throw new CliError(`${label}: ${error.message}`, ExitCode.Contract, { cause: error });
-    }
-    throw error;
-  }
+  // Generation does not throw for what a server sent: what it cannot type, it warns about.
+  const vendored = snapshot.codegen?.runtime === "vendored" ? await vendoredRuntimeFiles() : [];
+  const { files, warnings } = await generateOutput(snapshot, {
+    generatorVersion: PACKAGE_VERSION,
+    ...(cache === undefined ? {} : { cache }),
+    extraFiles: vendored,
+  });
+  reportGenerationWarnings(label, warnings, policy);
+  return files;
 }

@@ -48,6 +48,9 @@ function positiveInteger(value: string): number {
   return number;
 }
 
+const STRICT_HELP =
+  "fail (exit 4, nothing written) on any generation warning, such as a schema part typed as unknown";
+
 const runtimeOption = () =>
   new Option(
     "--runtime <mode>",
@@ -131,6 +134,7 @@ export async function runCli(
       "config file (default: mcp-codegen.config.json or .ts in this folder)",
     )
     .option("--timeout <ms>", "per-request timeout", positiveInteger)
+    .option("--strict", STRICT_HELP)
     .addOption(runtimeOption())
     .argument("[command...]", "a stdio server's command line, after --")
     .action(async (command: string[], flags: Record<string, unknown>) => {
@@ -143,6 +147,7 @@ export async function runCli(
     .option("--snapshot <file>", "snapshot file (default: <out>/mcp.snapshot.json)")
     .option("--out <dir>", "output folder (default: the snapshot's folder)")
     .option("--config <file>", "config file whose servers to regenerate")
+    .option("--strict", STRICT_HELP)
     .action(async (flags: Record<string, unknown>) => {
       await runGenerate(flags as Parameters<typeof runGenerate>[0], context);
     });
@@ -155,6 +160,7 @@ export async function runCli(
     .option("--live", "also pull every configured server and classify contract drift")
     .option("--out <dir>", "output folder to check (default: every server in the config)")
     .option("--config <file>", "config file")
+    .option("--strict", STRICT_HELP)
     .action(async (flags: Record<string, unknown>) => {
       if (!(await runCheck(flags as Parameters<typeof runCheck>[0], context)))
         exitCode = ExitCode.Drift;

@@ -23,6 +23,8 @@ export interface ServerJob {
   rename?: Record<string, string> | undefined;
   runtime?: "package" | "vendored" | undefined;
   timeout?: number | undefined;
+  /** `--strict` or `strict: true`: a generation warning fails the pull (exit 4). */
+  strict?: boolean | undefined;
   /** Credentials among the header and env values, URL parts and arguments. */
   secrets?: readonly Secret[] | undefined;
 }

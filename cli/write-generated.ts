@@ -4,6 +4,7 @@
  */
 import type { Snapshot } from "../templates/snapshot.js";
 import { openGenerationCache } from "./generation-cache.js";
+import type { WarningPolicy } from "./generation-warnings.js";
 import { renderOutput } from "./load-snapshot.js";
 import { writeOutput, type WriteStats } from "./output-files.js";
 
@@ -12,14 +13,19 @@ export interface GeneratedOutput extends WriteStats {
   files: number;
 }
 
+/**
+ * Generates and writes one output folder. Generation warnings are reported first; under
+ * `policy.strict` any warning throws (exit 4) and nothing is written.
+ */
 export async function writeGenerated(
   snapshot: Snapshot,
   out: string,
   label: string,
   cwd: string,
+  policy: WarningPolicy,
 ): Promise<GeneratedOutput> {
   const cache = await openGenerationCache(out, cwd);
-  const files = await renderOutput(snapshot, label, cache);
+  const files = await renderOutput(snapshot, label, policy, cache);
   const stats = await writeOutput(out, files);
   await cache.save();
   return { ...stats, files: files.length };

@@ -4,7 +4,8 @@
  */
 import { compileUriTemplate, type UriTemplateVariable } from "../runtime/uri-template.js";
 import { describedLines } from "./docs.js";
-import { ContractError } from "./emit-tool.js";
+import { subjectOf } from "./generation-warning.js";
+import { describeMessage } from "./schema/schema-error.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
 import { jsonLiteral } from "./literal.js";
 import type { ModuleText } from "./module-text.js";
@@ -59,15 +60,27 @@ function valueType(variable: UriTemplateVariable): string {
   return variable.explode ? "UriTemplateValue" : "string | number | boolean";
 }
 
-function paramsType(entry: PlannedTemplate): { text: string; anyRequired: boolean } {
+interface ParamsType {
+  text: string;
+  anyRequired: boolean;
+  /** Why the parameters could not be typed from the template, if they could not. */
+  unparsed?: string;
+}
+
+/**
+ * Every variable may be any template value: the type for a template that does not parse. The
+ * module still compiles and imports; reading it fails with the runtime's `McpError` (kind
+ * `input`) naming the problem, as it would for any caller, until the server fixes it.
+ */
+const LOOSE_PARAMS = "{ [name: string]: UriTemplateValue }";
+
+function paramsType(entry: PlannedTemplate): ParamsType {
   let variables: readonly UriTemplateVariable[];
   try {
     variables = compileUriTemplate(entry.template.uriTemplate).variables;
   } catch (error) {
-    throw new ContractError(
-      `resource template ${stringLiteral(entry.template.name)}: ${(error as Error).message}`,
-      { cause: error },
-    );
+    const reason = error instanceof Error ? error.message : String(error);
+    return { text: LOOSE_PARAMS, anyRequired: false, unparsed: reason };
   }
   const merged = new Map<string, UriTemplateVariable & { optional: boolean }>();
   for (const variable of variables) {
@@ -90,6 +103,22 @@ export function emitTemplate(entry: PlannedTemplate, runtimeImport: string): Mod
   const paramsName = `${entry.typeBase}Params`;
   const params = paramsType(entry);
   const usesRecords = params.text.includes("UriTemplateValue");
+  const warnings =
+    params.unparsed === undefined
+      ? []
+      : [
+          {
+            subject: subjectOf("resource template", template.name),
+            pointer: "/uriTemplate",
+            message: `the URI template cannot be parsed (${describeMessage(params.unparsed)}); its parameters are typed loosely, and reading it fails until the server fixes it`,
+          },
+        ];
+  const paramsDoc = [
+    ...jsDocText(`Variables of the resource template ${stringLiteral(template.uriTemplate)}.`),
+    ...(params.unparsed === undefined
+      ? []
+      : ["", ...jsDocText(`Typed loosely: the template cannot be parsed (${params.unparsed}).`)]),
+  ];
   const docLines = [
     ...describedLines(template.title, template.description),
     ...(template.title === undefined && template.description === undefined ? [] : [""]),
@@ -111,7 +140,7 @@ export function emitTemplate(entry: PlannedTemplate, runtimeImport: string): Mod
       from: runtimeImport,
     },
     statements: [
-      `${jsDocBlock(jsDocText(`Variables of the resource template ${stringLiteral(template.uriTemplate)}.`))}\nexport type ${paramsName} = ${params.text};`,
+      `${jsDocBlock(paramsDoc)}\nexport type ${paramsName} = ${params.text};`,
       [
         jsDocBlock(
           jsDocText(
@@ -127,5 +156,6 @@ export function emitTemplate(entry: PlannedTemplate, runtimeImport: string): Mod
         `}`,
       ].join("\n"),
     ],
+    warnings,
   };
 }

@@ -5,31 +5,13 @@
  */
 import { annotationLines, describedLines } from "./docs.js";
 import type { PlannedTool } from "./plan.js";
-import { prepareSchema, SchemaError, type PreparedSchema } from "./schema/prepare.js";
+import { prepareSchema, type PreparedSchema, type SchemaNode } from "./schema/prepare.js";
+import { schemaWarnings, subjectOf, uniqueWarnings } from "./generation-warning.js";
 import { schemaToTypeScript } from "./schema/to-typescript.js";
 import { schemaToZod } from "./schema/to-zod.js";
 import { jsDocBlock, stringLiteral } from "./escape.js";
 import { layoutCode } from "./layout-code.js";
 import type { ModuleText } from "./module-text.js";
-
-/** A tool whose schema cannot be turned into code, with where and why. */
-export class ContractError extends Error {
-  override readonly name = "ContractError";
-}
-
-function prepare(entry: PlannedTool, which: "inputSchema" | "outputSchema"): PreparedSchema {
-  try {
-    return prepareSchema(entry.tool[which]);
-  } catch (error) {
-    if (error instanceof SchemaError) {
-      throw new ContractError(
-        `tool ${stringLiteral(entry.tool.name)}: ${which} ${error.message}; exclude the tool in mcp-codegen.config.json if it cannot be fixed on the server`,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
-}
 
 /**
  * The `validators` property, laid out by `layoutCode` at its final indentation and kept as is by
@@ -62,19 +44,47 @@ function validatorsProperty(
 /** Recursive validators are typed with the runtime's zod facade, not zod's generics. */
 const recursiveAnnotation = (): string => "GeneratedSchema";
 
-/** True when `{}` is a valid input, so the argument can default to it. */
-function acceptsEmptyInput(schema: Record<string, unknown>): boolean {
-  const required = schema.required;
-  const composed = ["oneOf", "anyOf", "allOf", "$ref", "if", "not"].some((k) => k in schema);
+/**
+ * True when `{}` is a valid input, so the argument can default to it: the schema requires nothing
+ * and composes nothing, and its type admits `{}`. `inputSchema` is untrusted: MCP says it is an
+ * object schema, but a server may send `false`, an array schema, or something set aside as
+ * `unknown`; `= {}` must compile whatever it sent.
+ */
+function acceptsEmptyInput(schema: unknown, root: PreparedSchema): boolean {
+  const node = root.definitions[0]?.node;
+  if (node === undefined || !admitsEmptyObject(node)) return false;
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return true;
+  const required = (schema as Record<string, unknown>).required;
+  const composed = ["oneOf", "anyOf", "allOf", "$ref", "if", "not"].some((k) =>
+    Object.hasOwn(schema, k),
+  );
   return !composed && (!Array.isArray(required) || required.length === 0);
+}
+
+/** Whether the type emitted for `node` certainly admits `{}` (so `= {}` compiles). */
+function admitsEmptyObject(node: SchemaNode): boolean {
+  switch (node.kind) {
+    case "unknown":
+      return true;
+    case "object":
+      return node.properties.every((property) => !property.required);
+    case "union":
+      return node.members.some(admitsEmptyObject);
+    case "refined":
+      return admitsEmptyObject(node.base);
+    default:
+      return false;
+  }
 }
 
 export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText {
   const { tool } = entry;
   const inputName = `${entry.typeBase}Input`;
   const outputName = `${entry.typeBase}Output`;
-  const input = prepare(entry, "inputSchema");
-  const output = tool.outputSchema === undefined ? undefined : prepare(entry, "outputSchema");
+  // A schema part that cannot be typed is typed `unknown` with a warning (prepareSchema degrades
+  // rather than throws): one odd tool must not stop a whole server from being generated.
+  const input = prepareSchema(tool.inputSchema);
+  const output = tool.outputSchema === undefined ? undefined : prepareSchema(tool.outputSchema);
   const inputTypes = schemaToTypeScript(input, { typeName: inputName });
   const inputZod = schemaToZod(input, {
     constName: `${entry.binding}InputSchema`,
@@ -91,6 +101,13 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
           typeName: outputName,
           recursiveAnnotation,
         });
+  const subject = subjectOf("tool", tool.name);
+  const warnings = uniqueWarnings([
+    ...schemaWarnings(subject, "inputSchema", inputTypes.diagnostics),
+    ...schemaWarnings(subject, "inputSchema", inputZod.diagnostics),
+    ...schemaWarnings(subject, "outputSchema", outputTypes?.diagnostics ?? []),
+    ...schemaWarnings(subject, "outputSchema", outputZod?.diagnostics ?? []),
+  ]);
   const result = output === undefined ? "CallToolResult" : `ToolResult<${outputName}>`;
   const recursive = `${inputZod.declarations}${outputZod?.declarations ?? ""}`.includes(
     ": GeneratedSchema =",
@@ -111,7 +128,7 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
     "@param input - The tool's arguments.",
     "@param options - Timeout, cancellation, progress, validation switches.",
   ];
-  const inputParam = acceptsEmptyInput(tool.inputSchema)
+  const inputParam = acceptsEmptyInput(tool.inputSchema, input)
     ? `input: ${inputName} = {}`
     : `input: ${inputName}`;
 
@@ -147,5 +164,6 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
         `}`,
       ].join("\n"),
     ],
+    warnings,
   };
 }

@@ -9,6 +9,7 @@ import { emitPrompt } from "./emit-prompt.js";
 import { emitResource, emitTemplate } from "./emit-resource.js";
 import { emitTool } from "./emit-tool.js";
 import { formatModules } from "./format.js";
+import type { GenerationWarning } from "./generation-warning.js";
 import { provenanceHeader } from "./header.js";
 import type { ModuleText } from "./module-text.js";
 import { planNames } from "./plan.js";
@@ -21,10 +22,25 @@ export interface GeneratedFile {
   content: string;
 }
 
-/** Formatted modules from earlier runs, keyed by everything that shapes them. */
+/** One generated module as the cache keeps it: its text and what generating it warned about. */
+export interface CachedModule {
+  readonly content: string;
+  readonly warnings: readonly GenerationWarning[];
+}
+
+/**
+ * Formatted modules from earlier runs, keyed by everything that shapes them. Warnings are kept
+ * with the text, so a run served from the cache reports exactly what a fresh run does.
+ */
 export interface GenerationCache {
-  get(key: string): string | undefined;
-  set(key: string, content: string): void;
+  get(key: string): CachedModule | undefined;
+  set(key: string, module: CachedModule): void;
+}
+
+/** What generation produced: the files, and the warnings of every module in path order. */
+export interface GenerationResult {
+  readonly files: GeneratedFile[];
+  readonly warnings: GenerationWarning[];
 }
 
 export interface GenerateOptions {
@@ -55,6 +71,17 @@ export async function generateFiles(
   stored: Snapshot,
   options: GenerateOptions,
 ): Promise<GeneratedFile[]> {
+  return (await generateOutput(stored, options)).files;
+}
+
+/**
+ * Like `generateFiles`, with the warnings: what was generated in a weaker form than the server
+ * declared (a part typed as `unknown`, a check left out), each naming the item and the pointer.
+ */
+export async function generateOutput(
+  stored: Snapshot,
+  options: GenerateOptions,
+): Promise<GenerationResult> {
   // A snapshot read back from disk lists the files of its run; that list is output, not input.
   const { files: _previousFiles, ...snapshot } = stored;
   // Choices made at pull time live in the snapshot, so `generate` reproduces `pull` exactly.
@@ -88,33 +115,41 @@ export async function generateFiles(
       identity: ["index", snapshot, plan],
     },
   ];
-  const files: GeneratedFile[] = [];
+  const done: Array<{ path: string; module: CachedModule }> = [];
   const misses: Array<{ module: PendingModule; key: string; runtimeImport: string }> = [];
   for (const module of modules) {
     const runtimeImport = runtimeSpecifier(module.path, runtime);
     const key = cacheKey(options.generatorVersion, header, runtimeImport, module);
     const cached = options.cache?.get(key);
-    if (cached !== undefined) files.push({ path: module.path, content: cached });
+    if (cached !== undefined) done.push({ path: module.path, module: cached });
     else misses.push({ module, key, runtimeImport });
   }
   if (misses.length > 0) {
+    const emitted = misses.map((miss) => miss.module.emit(miss.runtimeImport));
     // Formatting stays on this thread: worker threads were measured slower on two cores (each
     // one loads and warms up prettier again).
-    const texts = misses.map((miss) => printModule(header, miss.module.emit(miss.runtimeImport)));
-    const formatted = await formatModules(texts);
+    const formatted = await formatModules(emitted.map((module) => printModule(header, module)));
     misses.forEach((miss, i) => {
-      const content = formatted[i]!;
-      options.cache?.set(miss.key, content);
-      files.push({ path: miss.module.path, content });
+      const module: CachedModule = {
+        content: formatted[i]!,
+        warnings: emitted[i]!.warnings ?? [],
+      };
+      options.cache?.set(miss.key, module);
+      done.push({ path: miss.module.path, module });
     });
   }
+  done.sort((a, b) => byPath(a.path, b.path));
+  const files = done.map(({ path, module }) => ({ path, content: module.content }));
   files.push(...(options.extraFiles ?? []));
-  const listed = files.map((file) => file.path).sort(compareStrings);
+  const listed = files.map((file) => file.path).sort(byPath);
   files.push({ path: "mcp.snapshot.json", content: serializeSnapshot(snapshot, listed) });
-  return files.sort((a, b) => compareStrings(a.path, b.path));
+  return {
+    files: files.sort((a, b) => byPath(a.path, b.path)),
+    warnings: done.flatMap(({ module }) => module.warnings),
+  };
 }
 
-function compareStrings(a: string, b: string): number {
+function byPath(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

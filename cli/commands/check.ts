@@ -19,6 +19,8 @@ export interface CheckFlags {
   live?: boolean | undefined;
   out?: string | undefined;
   config?: string | undefined;
+  /** Generation warnings fail the check (exit 4). */
+  strict?: boolean | undefined;
 }
 
 const STATUS_TEXT: Record<FileDifference["status"], string> = {
@@ -34,7 +36,11 @@ export async function runCheck(flags: CheckFlags, context: CommandContext): Prom
   let clean = true;
   for (const folder of await outputFolders(flags, context.cwd)) {
     const snapshot = await readSnapshotFile(folder.snapshot, folder.label);
-    const differences = await compareOutput(folder.out, await renderOutput(snapshot, folder.label));
+    const files = await renderOutput(snapshot, folder.label, {
+      reporter,
+      strict: flags.strict === true || folder.strict,
+    });
+    const differences = await compareOutput(folder.out, files);
     for (const difference of differences) {
       reporter.error(`${folder.label}: ${difference.path} ${STATUS_TEXT[difference.status]}`);
     }

@@ -6,7 +6,11 @@ import type { ServerJob } from "../server-job.js";
 
 export function jobsFromConfig(
   config: ResolvedConfig,
-  flags: { timeout?: number | undefined; runtime?: "package" | "vendored" | undefined },
+  flags: {
+    timeout?: number | undefined;
+    runtime?: "package" | "vendored" | undefined;
+    strict?: boolean | undefined;
+  },
 ): ServerJob[] {
   return config.servers.map((server) => ({
     label: server.name,
@@ -21,6 +25,8 @@ export function jobsFromConfig(
     rename: server.rename,
     runtime: flags.runtime ?? server.runtime,
     timeout: flags.timeout ?? server.timeout,
+    // The flag can only make a pull stricter: a config that asks for strict stays strict.
+    strict: flags.strict === true || config.strict,
     secrets: config.secrets,
   }));
 }

@@ -14,17 +14,27 @@ export interface GenerateFlags {
   snapshot?: string | undefined;
   out?: string | undefined;
   config?: string | undefined;
+  /** Generation warnings fail the command (exit 4) and nothing is written. */
+  strict?: boolean | undefined;
+}
+
+/** One output folder to generate or check, and whether its config asks for `strict`. */
+export interface OutputFolder {
+  out: string;
+  snapshot: string;
+  label: string;
+  strict: boolean;
 }
 
 /** The output folders to work on: from flags, else from the config, else the current folder. */
 export async function outputFolders(
   flags: { snapshot?: string | undefined; out?: string | undefined; config?: string | undefined },
   cwd: string,
-): Promise<Array<{ out: string; snapshot: string; label: string }>> {
+): Promise<OutputFolder[]> {
   if (flags.snapshot !== undefined || flags.out !== undefined) {
     const snapshot = resolve(cwd, flags.snapshot ?? join(flags.out!, "mcp.snapshot.json"));
     const out = flags.out === undefined ? dirname(snapshot) : resolve(cwd, flags.out);
-    return [{ out, snapshot, label: relative(cwd, snapshot) || snapshot }];
+    return [{ out, snapshot, label: relative(cwd, snapshot) || snapshot, strict: false }];
   }
   const hasConfig = await findConfigFile(cwd, flags.config).then(
     () => true,
@@ -39,6 +49,7 @@ export async function outputFolders(
       out: server.out,
       snapshot: join(server.out, "mcp.snapshot.json"),
       label: server.name,
+      strict: server.strict,
     }));
   }
   const here = join(cwd, "mcp.snapshot.json");
@@ -48,7 +59,7 @@ export async function outputFolders(
       () => false,
     )
   )
-    return [{ out: cwd, snapshot: here, label: "mcp.snapshot.json" }];
+    return [{ out: cwd, snapshot: here, label: "mcp.snapshot.json", strict: false }];
   throw new CliError(
     "no output folder given: pass --out DIR (or --snapshot FILE), or run where mcp-codegen.config.json is",
     ExitCode.Usage,
@@ -59,7 +70,10 @@ export async function runGenerate(flags: GenerateFlags, context: CommandContext)
   const reporter = context.reporter([]);
   for (const folder of await outputFolders(flags, context.cwd)) {
     const snapshot = await readSnapshotFile(folder.snapshot, folder.label);
-    const stats = await writeGenerated(snapshot, folder.out, folder.label, context.cwd);
+    const stats = await writeGenerated(snapshot, folder.out, folder.label, context.cwd, {
+      reporter,
+      strict: flags.strict === true || folder.strict,
+    });
     reporter.info(`${folder.label}: ${stats.files} files → ${folder.out} ${describeWrite(stats)}`);
   }
 }

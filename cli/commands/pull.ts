@@ -21,6 +21,8 @@ export interface PullFlags extends TargetFlags {
   config?: string | undefined;
   timeout?: number | undefined;
   runtime?: "package" | "vendored" | undefined;
+  /** Generation warnings fail the pull (exit 4) and nothing is written. */
+  strict?: boolean | undefined;
 }
 
 export interface CommandContext {
@@ -48,6 +50,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
         name: flags.name,
         runtime: flags.runtime,
         timeout: flags.timeout,
+        strict: flags.strict,
         secrets: resolved.secrets,
       },
       reporter,
@@ -81,7 +84,10 @@ async function pullJob(job: ServerJob, reporter: Reporter, cwd: string): Promise
   });
   const snapshot = createSnapshot(filterContract(contract, job, reporter));
   const out = job.out !== "" ? job.out : resolve(cwd, join("mcp", toKebabFileName(snapshot.name)));
-  const stats = await writeGenerated(snapshot, out, job.label, cwd);
+  const stats = await writeGenerated(snapshot, out, job.label, cwd, {
+    reporter,
+    strict: job.strict === true,
+  });
   reporter.info(
     `${job.label}: ${count(snapshot.tools.length, "tool")}, ${count(snapshot.prompts.length, "prompt")}, ${count(snapshot.resources.length + snapshot.resourceTemplates.length, "resource")} → ${out} ${describeWrite(stats)}`,
   );

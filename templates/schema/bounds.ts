@@ -3,7 +3,7 @@
  * time so that a hostile schema cannot be a denial of service; every walk in this folder goes
  * through one `Budget`, which makes the total work linear in these limits.
  */
-import { SchemaError } from "./schema-error.js";
+import { SchemaError, SchemaLimitError } from "./schema-error.js";
 
 /** Limits for `prepareSchema`; each defaults to a value no real tool schema comes near. */
 export interface SchemaLimits {
@@ -27,7 +27,11 @@ export const DEFAULT_LIMITS: SchemaLimits = {
   maxPatternLength: 10_000,
 };
 
-/** Counts work against the limits; each method throws a `SchemaError` at the first excess. */
+/**
+ * Counts work against the limits; each method throws a `SchemaError` at the first excess. Depth,
+ * key and text bounds concern one subschema, which is then read as `{}`; the counts concern the
+ * whole document, so they throw `SchemaLimitError` and the whole schema is read as `{}`.
+ */
 export class Budget {
   readonly limits: SchemaLimits;
   #subschemas = 0;
@@ -49,7 +53,7 @@ export class Budget {
   subschema(pointer: string): void {
     this.#subschemas += 1;
     if (this.#subschemas > this.limits.maxSubschemas) {
-      throw new SchemaError(
+      throw new SchemaLimitError(
         pointer,
         `schema has more than ${this.limits.maxSubschemas} subschemas`,
       );
@@ -59,7 +63,7 @@ export class Budget {
   value(pointer: string): void {
     this.#values += 1;
     if (this.#values > this.limits.maxValues) {
-      throw new SchemaError(
+      throw new SchemaLimitError(
         pointer,
         `schema has more than ${this.limits.maxValues} values in enum, const, default and examples`,
       );

@@ -24,7 +24,7 @@ function docLines(doc: SchemaDoc | undefined, notes: readonly string[]): string[
     const lines = text === undefined ? [] : jsDocText(text);
     if (lines.length > 0) paragraphs.push(lines);
   }
-  const noteLines = notes.flatMap((note) => jsDocText(note));
+  const noteLines = [...(doc?.notes ?? []), ...notes].flatMap((note) => jsDocText(note));
   if (noteLines.length > 0) paragraphs.push(noteLines);
   const tags = doc === undefined ? [] : tagLines(doc);
   if (tags.length > 0) paragraphs.push(tags);

@@ -5,7 +5,7 @@
  */
 import { intersect } from "./combine.js";
 import { has, type RawObject } from "./json-value.js";
-import type { LowerContext } from "./lower-context.js";
+import { forgetSince, markLowering, type LowerContext } from "./lower-context.js";
 import { lowerAt } from "./lower-schema.js";
 import { appendPointer } from "./schema-error.js";
 import { NEVER, UNKNOWN, type RefinementRule, type SchemaNode } from "./schema-node.js";
@@ -20,14 +20,19 @@ export function combineRefinements(
 ): SchemaNode {
   if (base.kind === "never") return base;
   const rules: RefinementRule[] = [];
+  // A negated part that was set aside (read as `{}`) would make the type narrower than the
+  // schema: the rule is dropped instead, the wider reading (a warning says so already).
   if (has(raw, "not")) {
-    const not = lowerAt(ctx, appendPointer(pointer, "not"), guarded).node;
-    if (not.kind === "unknown") return NEVER;
-    if (not.kind !== "never") rules.push({ kind: "not", node: not });
+    const not = lowerUnlessSetAside(ctx, appendPointer(pointer, "not"), guarded);
+    if (not?.kind === "unknown") return NEVER;
+    if (not !== undefined && not.kind !== "never") rules.push({ kind: "not", node: not });
   }
   let result: SchemaNode = base;
-  if (has(raw, "if") && (has(raw, "then") || has(raw, "else"))) {
-    const condition = lowerAt(ctx, appendPointer(pointer, "if"), guarded).node;
+  const condition =
+    has(raw, "if") && (has(raw, "then") || has(raw, "else"))
+      ? lowerUnlessSetAside(ctx, appendPointer(pointer, "if"), guarded)
+      : undefined;
+  if (condition !== undefined) {
     const then = has(raw, "then")
       ? lowerAt(ctx, appendPointer(pointer, "then"), guarded).node
       : UNKNOWN;
@@ -42,4 +47,22 @@ export function combineRefinements(
   }
   if (rules.length === 0 || result.kind === "never") return result;
   return { kind: "refined", base: result, rules };
+}
+
+/**
+ * The node of a negated part (`not`, an `if` condition), or `undefined` when something in it was
+ * set aside: `{}` there would narrow the type, so the rule is dropped, with the references it
+ * made (the set-aside warning is kept).
+ */
+function lowerUnlessSetAside(
+  ctx: LowerContext,
+  pointer: string,
+  guarded: boolean,
+): SchemaNode | undefined {
+  const mark = markLowering(ctx);
+  const before = ctx.setAside;
+  const node = lowerAt(ctx, pointer, guarded).node;
+  if (ctx.setAside === before) return node;
+  forgetSince(ctx, mark);
+  return undefined;
 }

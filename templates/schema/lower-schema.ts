@@ -10,8 +10,9 @@ import { has, own, type RawObject } from "./json-value.js";
 import { intersect, unite } from "./combine.js";
 import { readDoc } from "./lower-doc.js";
 import { lowerBase } from "./lower-kinds.js";
-import { referTo, type LowerContext } from "./lower-context.js";
-import { SchemaError, appendPointer } from "./schema-error.js";
+import { forgetSince, markLowering, referTo, type LowerContext } from "./lower-context.js";
+import { setAside } from "./scan.js";
+import { SchemaError, appendPointer, isLocalSchemaError } from "./schema-error.js";
 import { NEVER, UNKNOWN, type SchemaDoc, type SchemaNode } from "./schema-node.js";
 
 /** A lowered schema with the annotations it carries itself. */
@@ -27,15 +28,82 @@ export interface Lowered {
  * starts the definition.
  */
 export function lowerAt(ctx: LowerContext, pointer: string, guarded: boolean): Lowered {
+  const notes = ctx.pendingNotes.length;
+  return placeNotes(ctx, pointer, notes, lowerHere(ctx, pointer, guarded));
+}
+
+function lowerHere(ctx: LowerContext, pointer: string, guarded: boolean): Lowered {
   const scanned = ctx.index.schemas.get(pointer);
   if (scanned === undefined) throw new SchemaError(pointer, "internal: schema was not scanned");
   const { raw } = scanned;
+  if (scanned.setAside !== undefined) return setAsideNode(ctx, undefined, scanned.setAside);
   if (typeof raw === "boolean") return { node: raw ? UNKNOWN : NEVER };
-  const doc = readDoc(ctx, raw, pointer, scanned.depth);
-  if (pointer !== ctx.current.pointer && ctx.targets.has(pointer)) {
-    return withDoc(referTo(ctx, pointer, guarded), doc);
+  const mark = markLowering(ctx);
+  try {
+    const doc = readDoc(ctx, raw, pointer, scanned.depth);
+    if (pointer !== ctx.current.pointer && ctx.targets.has(pointer)) {
+      return withDoc(referTo(ctx, pointer, guarded), doc);
+    }
+    const node = lowerObjectSchema(ctx, raw, pointer, scanned.depth, guarded);
+    // The siblings of a reference that is not followed may still type the schema: the note
+    // says what was read as unknown rather than that the whole part is.
+    for (const reason of unresolvedReasons(ctx, pointer))
+      ctx.pendingNotes.push(`The reference is read as unknown: ${reason}.`);
+    return withDoc(node, doc);
+  } catch (error) {
+    // A problem in this subschema (a type name JSON Schema lacks, an enum that is not a list):
+    // the subschema is read as `{}`, the widest honest reading, and the rest is still typed.
+    if (!isLocalSchemaError(error)) throw error;
+    forgetSince(ctx, mark);
+    // What was found inside the failed part no longer applies; the one warning says why.
+    ctx.index.diagnostics.length = mark.diagnostics;
+    ctx.pendingNotes.length = mark.notes;
+    ctx.index.diagnostics.push(setAside(error));
+    return setAsideNode(ctx, raw, error.reason);
   }
-  return withDoc(lowerObjectSchema(ctx, raw, pointer, scanned.depth, guarded), doc);
+}
+
+/** `{}` for a part that could not be read, with a note saying why for the JSDoc. */
+function setAsideNode(ctx: LowerContext, raw: RawObject | undefined, reason: string): Lowered {
+  ctx.setAside += 1;
+  ctx.pendingNotes.push(`Typed as unknown: ${reason}.`);
+  const title = raw === undefined ? undefined : own(raw, "title");
+  const description = raw === undefined ? undefined : own(raw, "description");
+  if (typeof title !== "string" && typeof description !== "string") return { node: UNKNOWN };
+  const doc: SchemaDoc = {
+    ...(typeof title === "string" ? { title } : {}),
+    ...(typeof description === "string" ? { description } : {}),
+    examples: [],
+    deprecated: false,
+    constraints: [],
+  };
+  return { node: UNKNOWN, doc };
+}
+
+/**
+ * Puts the notes found since `mark` (parts set aside here or below) on this schema's doc when its
+ * doc is shown, as a definition's or a property's is; otherwise they wait for the nearest
+ * enclosing schema whose doc is (an array's items, a union member and a `not` have none).
+ */
+function placeNotes(ctx: LowerContext, pointer: string, mark: number, lowered: Lowered): Lowered {
+  if (ctx.pendingNotes.length === mark || !showsDoc(ctx, pointer)) return lowered;
+  const notes = ctx.pendingNotes.splice(mark);
+  const base: SchemaDoc = lowered.doc ?? { examples: [], deprecated: false, constraints: [] };
+  return { ...lowered, doc: { ...base, notes: [...(base.notes ?? []), ...notes] } };
+}
+
+/** Whether the doc of the schema at `pointer` is rendered: a definition or an object's property. */
+function showsDoc(ctx: LowerContext, pointer: string): boolean {
+  if (pointer === ctx.current.pointer) return true;
+  const parent = pointer.slice(0, pointer.lastIndexOf("/"));
+  const owner = parent.slice(0, -"/properties".length);
+  return parent.endsWith("/properties") && ctx.index.schemas.has(owner);
+}
+
+/** Why each reference of the schema at `pointer` could not be resolved. */
+function unresolvedReasons(ctx: LowerContext, pointer: string): string[] {
+  const targets = ctx.refTargets.get(pointer) ?? [];
+  return targets.flatMap((target) => (typeof target === "string" ? [] : [target.reason]));
 }
 
 function lowerObjectSchema(
@@ -45,12 +113,23 @@ function lowerObjectSchema(
   depth: number,
   guarded: boolean,
 ): SchemaNode {
-  const refs = (ctx.refTargets.get(pointer) ?? []).map((target) => referTo(ctx, target, guarded));
+  const refs = (ctx.refTargets.get(pointer) ?? []).map((target) => {
+    if (typeof target === "string") return referTo(ctx, target, guarded);
+    // An unresolvable reference stands for `{}`: its siblings still constrain the type.
+    ctx.setAside += 1;
+    return UNKNOWN;
+  });
   if (refs.length > 0 && refHidesSiblings(ctx.index.dialect)) return intersect(refs);
   const parts: SchemaNode[] = [lowerBase(ctx, raw, pointer, depth), ...refs];
   for (const member of lowerList(ctx, raw, "allOf", pointer, guarded)) parts.push(member);
   if (has(raw, "anyOf")) parts.push(unite(lowerList(ctx, raw, "anyOf", pointer, guarded), false));
-  if (has(raw, "oneOf")) parts.push(unite(lowerList(ctx, raw, "oneOf", pointer, guarded), true));
+  if (has(raw, "oneOf")) {
+    const before = ctx.setAside;
+    const members = lowerList(ctx, raw, "oneOf", pointer, guarded);
+    // "Exactly one" of members one of which was set aside as `{}` would mean "none of the
+    // others": narrower than the schema. "Any of" them is the wider, honest reading.
+    parts.push(unite(members, ctx.setAside === before));
+  }
   return combineRefinements(ctx, raw, pointer, guarded, intersect(parts));
 }
 

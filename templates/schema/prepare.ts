@@ -14,9 +14,14 @@ import type { DefinitionSlot, LowerContext } from "./lower-context.js";
 import { lowerAt, type Lowered } from "./lower-schema.js";
 import { findCycle, onCycle } from "./reference-graph.js";
 import { resolveAllRefs } from "./resolve-ref.js";
-import { scanDocument } from "./scan.js";
+import { scanDocument, setAside } from "./scan.js";
 import { SchemaError, describePointer } from "./schema-error.js";
-import type { PreparedSchema, SchemaDefinition } from "./schema-node.js";
+import {
+  UNKNOWN,
+  type PreparedSchema,
+  type SchemaDefinition,
+  type SchemaDoc,
+} from "./schema-node.js";
 
 export { SchemaError } from "./schema-error.js";
 export type { DiagnosticLevel, SchemaDiagnostic } from "./schema-error.js";
@@ -34,17 +39,53 @@ export type PrepareOptions = Partial<SchemaLimits>;
  *   boolean `exclusiveMinimum`); any other `$schema` throws.
  * - References: `#`, JSON pointers (`~0`/`~1` and percent escapes), `$anchor`, `$id`-relative
  *   references to resources inside the document; `$dynamicRef`/`$recursiveRef` resolve
- *   statically. Anything else (http:, https:, file:, another document) throws a `SchemaError`
- *   naming it; nothing is fetched. Recursion is kept as references between definitions; a cycle
- *   that never passes through a property or array element throws.
+ *   statically. Anything else (http:, https:, file:, another document) is not followed; nothing
+ *   is fetched. Recursion is kept as references between definitions.
  * - Bounds: depth, subschema count, value count, key and pattern length (`options`); the work is
- *   linear in them, and exceeding one throws.
- * - Anything that is not an object or boolean where a schema belongs throws.
+ *   linear in them.
+ *
+ * It never throws for what the schema says: it degrades. A part that cannot be read (a
+ * reference it does not follow, `"type": "strin"`, something that is not a schema where one
+ * belongs, a part nested too deep) is read as `{}`, which both emitters turn into `unknown`,
+ * with a level-`warning` diagnostic naming its pointer and a JSDoc note saying why. A problem
+ * with the whole document (an unknown `$schema` dialect, too many subschemas or values, a `$ref`
+ * cycle that never reaches a property or array element) sets the whole schema aside that way.
+ * A negated part that was set aside drops its rule (`not`, `if`) or its exclusivity (`oneOf`),
+ * so the reading is always wider than the schema, never narrower.
  *
  * Lenient readings (an invalid `pattern`, a keyword no type or validator can express) are listed
- * in `diagnostics` instead. Every `SchemaError` message names the JSON pointer of the problem.
+ * in `diagnostics` too: level `warning` when the generated code says less than the schema.
  */
 export function prepareSchema(value: unknown, options: PrepareOptions = {}): PreparedSchema {
+  try {
+    return prepareDocument(value, options);
+  } catch (error) {
+    if (!(error instanceof SchemaError)) throw error;
+    return setAsideDocument(error);
+  }
+}
+
+/**
+ * The whole schema read as `{}`, for a problem no single part can be set aside for: an unknown
+ * dialect, a bound on the whole document, a reference cycle with nothing in between.
+ */
+function setAsideDocument(error: SchemaError): PreparedSchema {
+  const doc: SchemaDoc = {
+    examples: [],
+    deprecated: false,
+    constraints: [],
+    notes: [`Typed as unknown: ${error.reason}.`],
+  };
+  return {
+    dialect: "2020-12",
+    definitions: [
+      { suffix: "", pointer: "", node: UNKNOWN, recursive: false, references: [], doc },
+    ],
+    diagnostics: [setAside(error)],
+  };
+}
+
+function prepareDocument(value: unknown, options: PrepareOptions): PreparedSchema {
   if (typeof value !== "boolean" && !isPlainObject(value)) {
     throw new SchemaError("", "a schema must be an object or a boolean");
   }
@@ -63,11 +104,15 @@ export function prepareSchema(value: unknown, options: PrepareOptions = {}): Pre
   const ctx: LowerContext = {
     index,
     refTargets,
-    targets: new Set([...refTargets.values()].flat()),
+    targets: new Set(
+      [...refTargets.values()].flat().filter((target) => typeof target === "string"),
+    ),
     slots: [root],
     slotByPointer: new Map([["", 0]]),
     nameDefinition: createDefinitionNamer(),
     current: root,
+    setAside: 0,
+    pendingNotes: [],
   };
   const lowered: Lowered[] = [];
   // `slots` grows as references are met: each reachable target is lowered exactly once.

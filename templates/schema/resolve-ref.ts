@@ -5,25 +5,45 @@
  * path), is an error that names the reference: nothing is ever fetched.
  */
 import { isPlainObject, own } from "./json-value.js";
-import { scanSchema, type PendingRef, type SchemaIndex } from "./scan.js";
-import { SchemaError, appendPointer, describeText, parsePointer } from "./schema-error.js";
+import { scanSchema, setAside, type PendingRef, type SchemaIndex } from "./scan.js";
+import {
+  SchemaError,
+  appendPointer,
+  describeText,
+  isLocalSchemaError,
+  parsePointer,
+} from "./schema-error.js";
 
 /**
  * Resolves every reference the scan found (and those in targets scanned on the way) and returns
  * a map from the pointer of each referring schema to the pointers of its targets, in keyword
- * order.
+ * order. A reference that cannot be resolved (another document, a dangling pointer) is the
+ * `SchemaError` saying why in that list, with a warning: the part it stands for is typed as
+ * unknown.
  */
-export function resolveAllRefs(index: SchemaIndex): Map<string, string[]> {
-  const targets = new Map<string, string[]>();
+export function resolveAllRefs(index: SchemaIndex): Map<string, Array<string | SchemaError>> {
+  const targets = new Map<string, Array<string | SchemaError>>();
   // `index.refs` grows while targets inside unknown keywords are scanned, so iterate by position.
   for (let i = 0; i < index.refs.length; i += 1) {
     const pending = index.refs[i] as PendingRef;
-    const target = resolveRef(index, pending);
+    const target = resolveOrSetAside(index, pending);
     const list = targets.get(pending.pointer);
     if (list === undefined) targets.set(pending.pointer, [target]);
     else list.push(target);
   }
   return targets;
+}
+
+function resolveOrSetAside(index: SchemaIndex, pending: PendingRef): string | SchemaError {
+  try {
+    return resolveRef(index, pending);
+  } catch (error) {
+    if (!isLocalSchemaError(error)) throw error;
+    // Named at the keyword itself: the schema holding it may have siblings that are still typed.
+    const failure = new SchemaError(appendPointer(pending.pointer, pending.keyword), error.reason);
+    index.diagnostics.push(setAside(failure));
+    return failure;
+  }
 }
 
 /** Resolves one reference to the JSON pointer of its target schema. */

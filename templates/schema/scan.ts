@@ -6,7 +6,13 @@
 import type { Budget } from "./bounds.js";
 import { idKeyword } from "./dialect.js";
 import { has, isPlainObject, own, type RawObject } from "./json-value.js";
-import { SchemaError, appendPointer, describeText, type SchemaDiagnostic } from "./schema-error.js";
+import {
+  SchemaError,
+  appendPointer,
+  describeText,
+  isLocalSchemaError,
+  type SchemaDiagnostic,
+} from "./schema-error.js";
 import type { Dialect } from "./schema-node.js";
 
 /** A subschema found in the document. */
@@ -16,6 +22,8 @@ export interface ScannedSchema {
   readonly base: string;
   /** Nesting level in the document, for the depth bound of values read later. */
   readonly depth: number;
+  /** Why the subschema was set aside (then `raw` is `true`): it could not be read as a schema. */
+  readonly setAside?: string;
 }
 
 /** A `$ref` (or `$dynamicRef`, `$recursiveRef`) waiting to be resolved. */
@@ -94,9 +102,36 @@ export function scanSchema(
   base: string,
   depth: number,
 ): void {
+  index.budget.subschema(pointer);
+  try {
+    scanOne(index, value, pointer, base, depth);
+  } catch (error) {
+    // A problem inside this subschema (not a bound on the whole document) sets only this
+    // subschema aside: it is read as `true`, what every value satisfies, and the rest is typed.
+    if (!isLocalSchemaError(error)) throw error;
+    index.diagnostics.push(setAside(error));
+    index.schemas.set(pointer, { raw: true, base, depth, setAside: error.reason });
+  }
+}
+
+/** The warning for a subschema read as `{}` because of `error`. */
+export function setAside(error: SchemaError): SchemaDiagnostic {
+  return {
+    pointer: error.pointer,
+    message: `${error.reason}; typed as unknown`,
+    level: "warning",
+  };
+}
+
+function scanOne(
+  index: SchemaIndex,
+  value: unknown,
+  pointer: string,
+  base: string,
+  depth: number,
+): void {
   const { budget } = index;
   budget.depth(depth, pointer);
-  budget.subschema(pointer);
   if (typeof value === "boolean") {
     index.schemas.set(pointer, { raw: value, base, depth });
     return;

@@ -22,18 +22,50 @@ export interface SchemaDiagnostic {
 }
 
 /**
+ * The diagnostics of `prepared` that the user must hear about: the level-`warning` ones, in the
+ * order they were found, each once.
+ */
+export function warningsOf(prepared: {
+  readonly diagnostics: readonly SchemaDiagnostic[];
+}): SchemaDiagnostic[] {
+  const seen = new Set<string>();
+  return prepared.diagnostics.filter((diagnostic) => {
+    const key = `${diagnostic.pointer}\u0000${diagnostic.message}`;
+    if (diagnostic.level !== "warning" || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
  * A schema that cannot be converted: an unsupported dialect, a non-local or dangling `$ref`, a
  * bound exceeded, a value that is not a schema. `pointer` is the raw JSON pointer of the problem;
  * the message names it in a terminal-safe form.
  */
 export class SchemaError extends Error {
-  override readonly name = "SchemaError";
+  override readonly name: string = "SchemaError";
   readonly pointer: string;
+  /** The problem without its place, for diagnostics that carry the pointer separately. */
+  readonly reason: string;
 
   constructor(pointer: string, reason: string) {
     super(`${reason} (at ${describePointer(pointer)})`);
     this.pointer = pointer;
+    this.reason = reason;
   }
+}
+
+/**
+ * A bound on the whole document exceeded (subschema or value count): unlike other schema errors,
+ * no single part can be set aside, so the whole schema is read as `{}` (see `prepareSchema`).
+ */
+export class SchemaLimitError extends SchemaError {
+  override readonly name: string = "SchemaLimitError";
+}
+
+/** Whether `error` is a schema problem confined to one subschema, which may be read as `{}`. */
+export function isLocalSchemaError(error: unknown): error is SchemaError {
+  return error instanceof SchemaError && !(error instanceof SchemaLimitError);
 }
 
 /** Appends one key or index to a JSON pointer, escaping `~` and `/` as RFC 6901 requires. */
@@ -66,6 +98,15 @@ export function describePointer(pointer: string): string {
 export function describeText(text: string): string {
   const shown = text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
   return `"${visible(shown.replace(/["\\]/g, "\\$&"))}"`;
+}
+
+/**
+ * A message that may quote untrusted text (another library's error) made safe to print: unsafe
+ * characters escaped, bounded, not quoted.
+ */
+export function describeMessage(text: string): string {
+  const bound = MAX_SHOWN * 3;
+  return visible(text.length > bound ? `${text.slice(0, bound)}…` : text);
 }
 
 // C0 and C1 controls, line and paragraph separators, and bidirectional formatting characters.

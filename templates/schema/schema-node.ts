@@ -35,6 +35,8 @@ export interface SchemaDoc {
   readonly deprecated: boolean;
   /** Validation keywords worth showing, in schema order: `["minimum", "1"]`. */
   readonly constraints: ReadonlyArray<readonly [string, string]>;
+  /** What the generator says about this part: why it is typed as `unknown`. */
+  readonly notes?: readonly string[];
 }
 
 export interface StringNode {

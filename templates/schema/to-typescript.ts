@@ -11,7 +11,7 @@
  * reads the same tree, so the type and the validator cannot drift apart.
  */
 import { renderJsDoc } from "./jsdoc.js";
-import type { SchemaDiagnostic } from "./schema-error.js";
+import { warningsOf, type SchemaDiagnostic } from "./schema-error.js";
 import { assertIdentifier, numberLiteral, propertyName, stringLiteral } from "./literals.js";
 import type {
   ArrayNode,
@@ -73,7 +73,7 @@ export function schemaToTypeScript(
   return {
     declarations: declarations.join("\n\n"),
     typeExpression: expressions[0] as string,
-    diagnostics: [],
+    diagnostics: warningsOf(prepared),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { assertIdentifier } from "./literals.js";
 import { stronglyConnected } from "./reference-graph.js";
-import type { SchemaDiagnostic } from "./schema-error.js";
+import { warningsOf, type SchemaDiagnostic } from "./schema-error.js";
 import type { PreparedSchema } from "./schema-node.js";
 import { ZodEmitter } from "./zod-emitter.js";
 
@@ -93,5 +93,5 @@ export function schemaToZod(prepared: PreparedSchema, options: ZodOptions): ZodO
     }
   }
   const expression = root.recursive ? (names[0] as string) : emitter.emit(root.node);
-  return { declarations: statements.join("\n"), expression, diagnostics: [] };
+  return { declarations: statements.join("\n"), expression, diagnostics: warningsOf(prepared) };
 }

@@ -54,9 +54,14 @@ describe("validateConfig", () => {
       `${L}: unknown key "server"; did you mean "servers"?`,
     ],
     [
+      "strict that is not a boolean",
+      { strict: "yes", ...stdio() },
+      `${L}: strict: expected a boolean, got the string "yes"`,
+    ],
+    [
       "unknown top-level key",
       { color: true, ...stdio() },
-      `${L}: unknown key "color"; remove it (allowed: $schema, out, servers)`,
+      `${L}: unknown key "color"; remove it (allowed: $schema, out, strict, servers)`,
     ],
     [
       "both command and url",

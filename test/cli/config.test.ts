@@ -63,8 +63,14 @@ describe("loadConfig: file kinds", () => {
           rename: {},
         },
       ],
+      strict: false,
       secrets: [],
     });
+  });
+
+  it("reads strict: true, which makes generation warnings fatal", async () => {
+    const cwd = await project({ "mcp-codegen.config.json": json({ ...DEMO, strict: true }) });
+    expect((await loadConfig({ cwd, env: {} })).strict).toBe(true);
   });
 
   it("reads JSON with a byte order mark", async () => {

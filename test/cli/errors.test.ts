@@ -237,7 +237,7 @@ describe("server errors (exit 3)", () => {
 });
 
 describe("contract errors (exit 4)", () => {
-  it("a tool whose schema has a network $ref: nothing fetched, nothing written", async () => {
+  it("under --strict, a tool whose schema has a network $ref: nothing fetched, nothing written", async () => {
     // The $ref points at a live server, so a fetch would be seen.
     const schemaHost = await startPlainHttp((_request, response) => {
       response.writeHead(200, { "content-type": "application/schema+json" });
@@ -252,14 +252,20 @@ describe("contract errors (exit 4)", () => {
           simpleTool("lookup_city", { city: { $ref: remote } }, ["city"]),
         ],
       });
-      const run = await pull("--out", "ref-out", "--", ...contractServerCommand(contract));
+      const run = await pull(
+        "--out",
+        "ref-out",
+        "--strict",
+        "--",
+        ...contractServerCommand(contract),
+      );
       expectOneLineError(
         run,
         ExitCode.Contract,
         /lookup_city/,
         /\$ref/,
         /nothing is fetched/,
-        /exclude the tool/,
+        /exclude the item/,
       );
       expect(schemaHost.requests).toEqual([]);
       await expect(access(project.path("ref-out"))).rejects.toThrow();

@@ -2,7 +2,7 @@
  * The shapes a contract's entries must have (templates/contract-entries.ts) and the walk that
  * bounds their depth (templates/json-depth.ts): tables of given/want, then properties over any
  * JSON a server could put in a list and values nested at any depth. Whatever is kept must build a
- * snapshot that reads back, and generate without anything but a schema's own ContractError.
+ * snapshot that reads back, and generate without throwing.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -14,7 +14,6 @@ import {
   toolEntry,
   type ContractListKey,
 } from "../../templates/contract-entries.js";
-import { ContractError } from "../../templates/emit-tool.js";
 import { generateFiles } from "../../templates/generate.js";
 import { jsonValueProblem, MAX_CONTRACT_DEPTH } from "../../templates/json-depth.js";
 import {
@@ -225,11 +224,9 @@ describe("any list a server sends", () => {
           );
           const text = serializeSnapshot(snapshot);
           expect(parseSnapshot(text, "snapshot")).toEqual(snapshot);
-          try {
-            await generateFiles(snapshot, { generatorVersion: "0.0.0-test" });
-          } catch (error) {
-            expect(error).toBeInstanceOf(ContractError);
-          }
+          // Generation degrades instead of throwing: every kept entry gets a module.
+          const files = await generateFiles(snapshot, { generatorVersion: "0.0.0-test" });
+          expect(files.some((file) => file.path === "mcp.snapshot.json")).toBe(true);
         },
       ),
       { numRuns: 40 },

@@ -24,6 +24,8 @@ function context(): LowerContext {
     slotByPointer: new Map([["", 0]]),
     nameDefinition: createDefinitionNamer(),
     current: root,
+    setAside: 0,
+    pendingNotes: [],
   };
 }
 

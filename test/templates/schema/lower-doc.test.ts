@@ -54,11 +54,17 @@ describe("readDoc", () => {
 
   it("checks default and examples as JSON within the bounds", () => {
     expect(() => rootDoc({ default: { a: [[[1]]] } })).not.toThrow();
-    expect(() => prepareSchema({ default: [[[1]]] }, { maxDepth: 2 })).toThrow(
-      "nested more than 2 levels deep (at #/default/0/0)",
-    );
-    expect(() => prepareSchema({ examples: [1, 2, 3] }, { maxValues: 2 })).toThrow(
-      "(at #/examples/2)",
-    );
+    // Past a bound the part is set aside (typed as unknown) with a warning at the value.
+    const deep = prepareSchema({ default: [[[1]]] }, { maxDepth: 2 });
+    expect(deep.definitions[0]?.node).toEqual({ kind: "unknown" });
+    expect(deep.diagnostics).toEqual([
+      {
+        pointer: "/default/0/0",
+        message: "schema is nested more than 2 levels deep; typed as unknown",
+        level: "warning",
+      },
+    ]);
+    const many = prepareSchema({ examples: [1, 2, 3] }, { maxValues: 2 });
+    expect(many.diagnostics.map((d) => d.pointer)).toEqual(["/examples/2"]);
   });
 });

@@ -129,11 +129,19 @@ describe("lowerBase", () => {
     expect(prepared.diagnostics.map((d) => d.pointer)).toEqual(["/pattern"]);
   });
 
-  it("rejects a type name JSON Schema does not have", () => {
-    expect(() => root({ type: ["string", "date"] })).toThrow(
-      'type "date" is not a JSON Schema type (at #/type)',
+  it("sets aside a type name JSON Schema does not have: unknown, with a warning", () => {
+    const prepared = prepareSchema({ type: ["string", "date"] });
+    expect(prepared.definitions[0]?.node).toEqual({ kind: "unknown" });
+    expect(prepared.diagnostics).toEqual([
+      {
+        pointer: "/type",
+        message: 'type "date" is not a JSON Schema type; typed as unknown',
+        level: "warning",
+      },
+    ]);
+    expect(prepareSchema({ type: 1 }).diagnostics[0]?.message).toBe(
+      "type number is not a JSON Schema type; typed as unknown",
     );
-    expect(() => root({ type: 1 })).toThrow("type number is not a JSON Schema type");
   });
 
   it("ignores malformed counts with a diagnostic", () => {

@@ -1,22 +1,17 @@
 import { describe, expect, it } from "vitest";
-import {
-  SchemaError,
-  prepareSchema,
-  type PreparedSchema,
-} from "../../../templates/schema/prepare.js";
+import { prepareSchema, type PreparedSchema } from "../../../templates/schema/prepare.js";
 
-/** The thrown `SchemaError`'s pointer and message, or a failure if nothing was thrown. */
+/**
+ * The first warning of a schema that cannot be read in full, which `prepareSchema` sets aside
+ * (reads as `{}`) instead of throwing; a failure if there is none.
+ */
 function failure(
   schema: unknown,
   options: Parameters<typeof prepareSchema>[1] = {},
 ): { pointer: string; message: string } {
-  try {
-    prepareSchema(schema, options);
-  } catch (error) {
-    if (error instanceof SchemaError) return { pointer: error.pointer, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a SchemaError");
+  const warning = prepareSchema(schema, options).diagnostics.find((d) => d.level === "warning");
+  if (warning === undefined) throw new Error("expected a warning");
+  return { pointer: warning.pointer, message: warning.message };
 }
 
 /** Suffix, pointer and recursion of each definition. */
@@ -45,7 +40,7 @@ describe("prepareSchema: dialects", () => {
     expect(failure({ $schema: "http://json-schema.org/draft-03/schema#" })).toEqual({
       pointer: "/$schema",
       message:
-        'unsupported JSON Schema dialect "http://json-schema.org/draft-03/schema#"; supported: 2020-12, 2019-09, draft-07, draft-06, draft-04 (at #/$schema)',
+        'unsupported JSON Schema dialect "http://json-schema.org/draft-03/schema#"; supported: 2020-12, 2019-09, draft-07, draft-06, draft-04; typed as unknown',
     });
   });
 
@@ -157,7 +152,7 @@ describe("prepareSchema: local references", () => {
     expect(definitions(prepared)).toEqual(["(root) #", "Id /x-shared/id"]);
     expect(failure({ "x-shared": { id: 5 }, $ref: "#/x-shared/id" })).toEqual({
       pointer: "/x-shared/id",
-      message: "a schema must be an object or a boolean, not a number (at #/x-shared/id)",
+      message: "a schema must be an object or a boolean, not a number; typed as unknown",
     });
   });
 
@@ -187,15 +182,15 @@ describe("prepareSchema: local references", () => {
   ];
   it.each(nonLocal)("rejects %s without fetching it", (ref) => {
     const { pointer, message } = failure({ type: "object", properties: { a: { $ref: ref } } });
-    expect(pointer).toBe("/properties/a");
+    expect(pointer).toBe("/properties/a/$ref");
     expect(message).toBe(
-      `$ref ${JSON.stringify(ref)} points outside this schema; only references within the document are resolved, and nothing is fetched (at #/properties/a)`,
+      `$ref ${JSON.stringify(ref)} points outside this schema; only references within the document are resolved, and nothing is fetched; typed as unknown`,
     );
   });
 
   it("rejects a network reference even where nothing uses it", () => {
     expect(failure({ $defs: { unused: { $ref: "https://example.com/x" } } }).pointer).toBe(
-      "/$defs/unused",
+      "/$defs/unused/$ref",
     );
   });
 
@@ -214,12 +209,12 @@ describe("prepareSchema: local references", () => {
     {
       name: "the root referring to itself",
       given: { $ref: "#" },
-      want: "$ref cycle that never reaches a property or array element: # → # (at #)",
+      want: "$ref cycle that never reaches a property or array element: # → #; typed as unknown",
     },
     {
       name: "two definitions referring to each other",
       given: { $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } }, $ref: "#/$defs/a" },
-      want: "$ref cycle that never reaches a property or array element: #/$defs/a → #/$defs/b → #/$defs/a (at #/$defs/a)",
+      want: "$ref cycle that never reaches a property or array element: #/$defs/a → #/$defs/b → #/$defs/a; typed as unknown",
     },
     {
       name: "a cycle through allOf",
@@ -227,7 +222,7 @@ describe("prepareSchema: local references", () => {
         $defs: { a: { allOf: [{ type: "object" }, { $ref: "#/$defs/a" }] } },
         $ref: "#/$defs/a",
       },
-      want: "$ref cycle that never reaches a property or array element: #/$defs/a → #/$defs/a (at #/$defs/a)",
+      want: "$ref cycle that never reaches a property or array element: #/$defs/a → #/$defs/a; typed as unknown",
     },
   ];
   it.each(cycles)("rejects $name", ({ given, want }) => {
@@ -250,9 +245,7 @@ describe("prepareSchema: bounds", () => {
     for (let i = 0; i < 10_000; i += 1) schema = { type: "object", properties: { a: schema } };
     const { pointer, message } = failure(schema);
     expect(pointer).toBe("/properties/a".repeat(64) + "/properties");
-    expect(message).toMatch(
-      /^schema is nested more than 128 levels deep \(at #\/properties\/a\/properties/,
-    );
+    expect(message).toMatch(/^schema is nested more than 128 levels deep; typed as unknown$/);
   });
 
   it("stops a cyclic object (from an in-process server) at the depth bound", () => {
@@ -271,31 +264,31 @@ describe("prepareSchema: bounds", () => {
       name: "depth",
       given: { type: "array", items: { type: "array", items: { type: "string" } } },
       options: { maxDepth: 1 },
-      want: "schema is nested more than 1 levels deep (at #/items/items)",
+      want: "schema is nested more than 1 levels deep; typed as unknown",
     },
     {
       name: "subschemas",
       given: { anyOf: [true, true, true] },
       options: { maxSubschemas: 3 },
-      want: "schema has more than 3 subschemas (at #/anyOf/2)",
+      want: "schema has more than 3 subschemas; typed as unknown",
     },
     {
       name: "values",
       given: { enum: [1, 2, 3, [4, 5]] },
       options: { maxValues: 4 },
-      want: "schema has more than 4 values in enum, const, default and examples (at #/enum/3/0)",
+      want: "schema has more than 4 values in enum, const, default and examples; typed as unknown",
     },
     {
       name: "key length",
       given: { type: "object", properties: { ["k".repeat(11)]: true } },
       options: { maxKeyLength: 10 },
-      want: "an object key is longer than 10 characters (at #/properties)",
+      want: "an object key is longer than 10 characters; typed as unknown",
     },
     {
       name: "pattern length",
       given: { type: "string", pattern: "a".repeat(11) },
       options: { maxPatternLength: 10 },
-      want: "pattern is longer than 10 characters (at #)",
+      want: "pattern is longer than 10 characters; typed as unknown",
     },
   ];
   it.each(limits)("enforces the $name bound", ({ given, options, want }) => {
@@ -315,52 +308,61 @@ describe("prepareSchema: what is not a schema", () => {
   const cases: ReadonlyArray<{ given: unknown; want: { pointer: string; message: string } }> = [
     {
       given: null,
-      want: { pointer: "", message: "a schema must be an object or a boolean (at #)" },
+      want: { pointer: "", message: "a schema must be an object or a boolean; typed as unknown" },
     },
     {
       given: "string",
-      want: { pointer: "", message: "a schema must be an object or a boolean (at #)" },
+      want: { pointer: "", message: "a schema must be an object or a boolean; typed as unknown" },
     },
-    { given: [], want: { pointer: "", message: "a schema must be an object or a boolean (at #)" } },
+    {
+      given: [],
+      want: { pointer: "", message: "a schema must be an object or a boolean; typed as unknown" },
+    },
     {
       given: new Date(0),
-      want: { pointer: "", message: "a schema must be an object or a boolean (at #)" },
+      want: { pointer: "", message: "a schema must be an object or a boolean; typed as unknown" },
     },
     {
       given: { properties: { a: 5 } },
       want: {
         pointer: "/properties/a",
-        message: "a schema must be an object or a boolean, not a number (at #/properties/a)",
+        message: "a schema must be an object or a boolean, not a number; typed as unknown",
       },
     },
     {
       given: { allOf: { a: true } },
-      want: { pointer: "/allOf", message: "must be an array of schemas (at #/allOf)" },
+      want: { pointer: "/allOf", message: "must be an array of schemas; typed as unknown" },
     },
     {
       given: { properties: [] },
       want: {
         pointer: "/properties",
-        message: "must be an object whose values are schemas (at #/properties)",
+        message: "must be an object whose values are schemas; typed as unknown",
       },
     },
     {
       given: { type: "text" },
-      want: { pointer: "/type", message: 'type "text" is not a JSON Schema type (at #/type)' },
+      want: {
+        pointer: "/type",
+        message: 'type "text" is not a JSON Schema type; typed as unknown',
+      },
     },
     {
       given: { $ref: 5 },
-      want: { pointer: "/$ref", message: "$ref must be a string (at #/$ref)" },
+      want: { pointer: "/$ref", message: "$ref must be a string; typed as unknown" },
     },
     {
       given: { const: Number.NaN },
-      want: { pointer: "/const", message: "a number in the schema is not finite (at #/const)" },
+      want: {
+        pointer: "/const",
+        message: "a number in the schema is not finite; typed as unknown",
+      },
     },
     {
       given: { default: () => 1 },
       want: {
         pointer: "/default",
-        message: "a value in the schema is not JSON (function) (at #/default)",
+        message: "a value in the schema is not JSON (function); typed as unknown",
       },
     },
   ];
@@ -402,5 +404,157 @@ describe("prepareSchema: diagnostics", () => {
         level: "note",
       },
     ]);
+  });
+});
+
+describe("prepareSchema: a part that cannot be read is set aside, never narrowing the type", () => {
+  const string = { kind: "string", patterns: [] };
+  const cases: ReadonlyArray<{ name: string; given: unknown; want: unknown; warnings: string[] }> =
+    [
+      {
+        name: "a network $ref: that property is unknown, its siblings stay typed",
+        given: {
+          type: "object",
+          properties: { a: { $ref: "https://example.com/a.json" }, b: { type: "string" } },
+        },
+        want: {
+          kind: "object",
+          properties: [
+            { name: "a", required: false, node: { kind: "unknown" }, doc: expect.anything() },
+            { name: "b", required: false, node: string },
+          ],
+          patternProperties: [],
+          additional: { kind: "unknown" },
+        },
+        warnings: ["/properties/a/$ref"],
+      },
+      {
+        name: "a $ref that cannot be followed keeps its siblings (2020-12)",
+        given: { $ref: "#/nowhere", type: "string" },
+        want: string,
+        warnings: ["/$ref"],
+      },
+      {
+        name: "a misspelt type inside items",
+        given: { type: "array", items: { type: "strin" } },
+        want: { kind: "array", prefix: [], requiredPrefix: 0, rest: { kind: "unknown" } },
+        warnings: ["/items/type"],
+      },
+      {
+        name: "not over a part that was set aside: the rule is dropped, not read as never",
+        given: { type: "string", not: { type: "strin" } },
+        want: string,
+        warnings: ["/not/type"],
+      },
+      {
+        name: "an if condition that was set aside: the rule is dropped, then is not assumed",
+        given: { type: "string", if: { type: "strin" }, then: { maxLength: 1 } },
+        want: string,
+        warnings: ["/if/type"],
+      },
+      {
+        name: "oneOf with a member set aside reads as anyOf, which is unknown",
+        given: { oneOf: [{ type: "strin" }, { type: "number" }] },
+        want: { kind: "unknown" },
+        warnings: ["/oneOf/0/type"],
+      },
+      {
+        name: "an enum that is not a list",
+        given: { type: "object", properties: { u: { enum: "celsius" } } },
+        want: {
+          kind: "object",
+          properties: [
+            { name: "u", required: false, node: { kind: "unknown" }, doc: expect.anything() },
+          ],
+          patternProperties: [],
+          additional: { kind: "unknown" },
+        },
+        warnings: ["/properties/u/enum"],
+      },
+      {
+        name: "a number past what JSON numbers can hold",
+        given: { const: Number.POSITIVE_INFINITY },
+        want: { kind: "unknown" },
+        warnings: ["/const"],
+      },
+      {
+        name: "too many subschemas: the whole schema",
+        given: { anyOf: [{ type: "string" }, { type: "number" }, { type: "null" }] },
+        want: { kind: "unknown" },
+        warnings: ["/anyOf/2"],
+      },
+    ];
+  it.each(cases)("$name", ({ given, want, warnings }) => {
+    const prepared = prepareSchema(given, { maxSubschemas: 3 });
+    expect(prepared.definitions[0]?.node).toEqual(want);
+    expect(prepared.diagnostics.filter((d) => d.level === "warning").map((d) => d.pointer)).toEqual(
+      warnings,
+    );
+  });
+
+  it("notes on the part why it is unknown", () => {
+    const prepared = prepareSchema({
+      type: "object",
+      properties: { a: { description: "A city.", $ref: "https://example.com/city.json" } },
+    });
+    const root = prepared.definitions[0]?.node;
+    const property = root?.kind === "object" ? root.properties[0] : undefined;
+    expect(property?.doc?.description).toBe("A city.");
+    expect(property?.doc?.notes).toEqual([
+      'The reference is read as unknown: $ref "https://example.com/city.json" points outside this schema; only references within the document are resolved, and nothing is fetched.',
+    ]);
+  });
+
+  it("notes a part with no doc of its own (items, members) on the property or definition", () => {
+    const note = 'Typed as unknown: type "strin" is not a JSON Schema type.';
+    const nested = prepareSchema({
+      type: "object",
+      properties: { list: { type: "array", items: { anyOf: [{ type: "strin" }, true] } } },
+    });
+    const root = nested.definitions[0]?.node;
+    const list = root?.kind === "object" ? root.properties[0] : undefined;
+    expect(list?.doc?.notes).toEqual([note]);
+    expect(nested.definitions[0]?.doc).toBeUndefined();
+    const top = prepareSchema({ type: "array", items: { type: "strin" } });
+    expect(top.definitions[0]?.doc?.notes).toEqual([note]);
+  });
+
+  it("forgets the definitions a set-aside part referred to", () => {
+    const prepared = prepareSchema({
+      $defs: { a: { type: "string" }, b: { type: "number" } },
+      type: "object",
+      properties: {
+        x: { type: "strin", anyOf: [{ $ref: "#/$defs/a" }] },
+        y: { not: { anyOf: [{ $ref: "#/$defs/b" }, { type: "strin" }] } },
+      },
+    });
+    expect(definitions(prepared)).toEqual(["(root) #"]);
+    expect(prepared.definitions[0]?.references).toEqual([]);
+  });
+
+  it("forgets the definitions a subschema made before it failed", () => {
+    const prepared = prepareSchema(
+      {
+        $defs: { a: { type: "number" } },
+        type: "object",
+        properties: {
+          // The object part refers to a; the string part then fails (pattern past the bound).
+          x: {
+            type: ["object", "string"],
+            properties: { r: { $ref: "#/$defs/a" } },
+            pattern: "0123456789ab",
+          },
+        },
+      },
+      { maxPatternLength: 10 },
+    );
+    expect(prepared.diagnostics.filter((d) => d.level === "warning")).toEqual([
+      {
+        pointer: "/properties/x",
+        message: "pattern is longer than 10 characters; typed as unknown",
+        level: "warning",
+      },
+    ]);
+    expect(definitions(prepared)).toEqual(["(root) #"]);
   });
 });

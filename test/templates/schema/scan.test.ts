@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Budget } from "../../../templates/schema/bounds.js";
 import { DEFAULT_BASE, scanDocument } from "../../../templates/schema/scan.js";
+import { SchemaLimitError } from "../../../templates/schema/schema-error.js";
 
 describe("scanDocument", () => {
   it("indexes every subschema by pointer, and nothing that is a value", () => {
@@ -106,9 +107,25 @@ describe("scanDocument", () => {
     ]);
   });
 
-  it("rejects an $id that is not a URI reference", () => {
-    expect(() => scanDocument({ $id: "http://[bad" }, "2020-12", new Budget())).toThrow(
-      '$id "http://[bad" is not a valid URI reference (at #)',
+  it("sets aside a schema whose $id is not a URI reference: read as true, with a warning", () => {
+    const index = scanDocument(
+      { properties: { a: { $id: "http://[bad", type: "string" } } },
+      "2020-12",
+      new Budget(),
     );
+    expect(index.schemas.get("/properties/a")?.raw).toBe(true);
+    expect(index.diagnostics).toEqual([
+      {
+        pointer: "/properties/a",
+        message: '$id "http://[bad" is not a valid URI reference; typed as unknown',
+        level: "warning",
+      },
+    ]);
+  });
+
+  it("stops at a bound on the whole document", () => {
+    expect(() =>
+      scanDocument({ anyOf: [true, true] }, "2020-12", new Budget({ maxSubschemas: 2 })),
+    ).toThrow(SchemaLimitError);
   });
 });
