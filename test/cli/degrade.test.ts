@@ -123,29 +123,6 @@ describe.each(cases)("pull, one tool with $name", ({ tool, pointer, reason, type
   }, 60_000);
 });
 
-describe("pull, a resource template that does not parse", () => {
-  it("by default: exit 0, loosely typed parameters, a warning naming it and the pointer", async () => {
-    run += 1;
-    const contract = await project.write(`contracts/${run}.json`, {
-      resources: [],
-      resourceTemplates: [
-        { name: "forecast", uriTemplate: "weather://{city}" },
-        { name: "broken", uriTemplate: "weather://{city" },
-      ],
-    });
-    const out = project.path(`out/${run}`);
-    const result = await runCliCaptured(
-      ["pull", "--out", out, "--", ...contractServerCommand(contract)],
-      project.dir,
-    );
-    expect(result.code, result.stderr).toBe(ExitCode.Ok);
-    expect(linesOf(result.stderr)).toEqual([
-      expect.stringMatching(/^warning: .*: resource template "broken" at #\/uriTemplate: /),
-    ]);
-    pulledFolders.push(out);
-  }, 60_000);
-});
-
 // One program per configuration over every client pulled above: each is a costly compile.
 describe.each(GENERATED_CODE_CONFIGS)("every degraded client, $label", ({ options }) => {
   it("compiles with zero diagnostics", () => {
