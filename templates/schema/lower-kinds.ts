@@ -181,7 +181,7 @@ function lowerString(
       diagnose(
         ctx,
         appendPointer(pointer, "pattern"),
-        "pattern is not a valid JavaScript regular expression; the validator does not check it",
+        "pattern is not an ECMAScript regular expression with the u flag; the validator does not check it",
         "warning",
       );
     else patterns.push(compiled);

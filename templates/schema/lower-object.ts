@@ -121,7 +121,7 @@ function lowerPatternProperties(
       diagnose(
         ctx,
         where,
-        "patternProperties key is not a valid JavaScript regular expression; the validator does not check it",
+        "patternProperties key is not an ECMAScript regular expression with the u flag; the validator does not check it",
         "warning",
       );
     const node = lowerAt(ctx, where, true).node;

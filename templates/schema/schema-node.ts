@@ -21,8 +21,8 @@ export type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-06" | "draft-0
 export interface CompiledPattern {
   /** `RegExp.prototype.source`: escaped so that it is safe between two slashes. */
   readonly source: string;
-  /** `"u"` when the pattern is valid with unicode semantics (JSON Schema's intent), else `""`. */
-  readonly flags: "u" | "";
+  /** Always `"u"`: unicode semantics are JSON Schema's; other patterns are not emitted. */
+  readonly flags: "u";
 }
 
 /** Annotations rendered as JSDoc. All text in here is untrusted. */

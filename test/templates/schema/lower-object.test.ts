@@ -98,7 +98,7 @@ describe("lowerObject", () => {
     {
       name: "invalid pattern key",
       given: { type: "object", patternProperties: { "(": true } },
-      want: "patternProperties key is not a valid JavaScript regular expression; the validator does not check it",
+      want: "patternProperties key is not an ECMAScript regular expression with the u flag; the validator does not check it",
     },
     {
       name: "patterns that cannot be combined",

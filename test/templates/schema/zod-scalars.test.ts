@@ -35,10 +35,10 @@ describe("zodString", () => {
         kind: "string",
         patterns: [
           { source: "^a\\/b", flags: "u" },
-          { source: "\\-", flags: "" },
+          { source: "\\p{L}", flags: "u" },
         ],
       },
-      "z.string().regex(/^a\\/b/u).regex(/\\-/)",
+      "z.string().regex(/^a\\/b/u).regex(/\\p{L}/u)",
     ],
     [
       "known format",
