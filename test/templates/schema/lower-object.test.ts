@@ -44,7 +44,7 @@ describe("lowerObject", () => {
       want: {
         kind: "object",
         properties: [{ name: "x", required: true, node: { kind: "unknown" } }],
-        patternProperties: [{ pattern: { source: "^y", flags: "u" }, node: str }],
+        patternProperties: [{ pattern: { source: "^y", text: "^y" }, node: str }],
         additional: { kind: "unknown" },
       },
     },
@@ -59,9 +59,9 @@ describe("lowerObject", () => {
       want: {
         kind: "object",
         properties: [{ name: "id", required: false, node: { kind: "unknown" } }],
-        patternProperties: [{ pattern: { source: "^x", flags: "u" }, node: { kind: "unknown" } }],
+        patternProperties: [{ pattern: { source: "^x", text: "^x" }, node: { kind: "unknown" } }],
         additional: { kind: "never" },
-        additionalKeys: { source: "^(?!(?:id)$)(?![\\s\\S]*?(?:^x))", flags: "u" },
+        additionalKeys: { names: ["id"], patterns: [{ source: "^x", text: "^x" }] },
       },
     },
     {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { prepareSchema } from "../../../templates/schema/prepare.js";
 import { schemaToTypeScript } from "../../../templates/schema/to-typescript.js";
 import { schemaToZod } from "../../../templates/schema/to-zod.js";
-import { compileGenerated } from "./compile-generated.js";
+import { compileGenerated, runtimeImport } from "./compile-generated.js";
 import { evaluateZod } from "./evaluate-zod.js";
 
 // Pieces of Java, PCRE, POSIX and ECMAScript syntax, so that joined runs hit every dialect's
@@ -93,6 +93,7 @@ function moduleFor(pattern: string): { source: string; schema: unknown } {
   const zod = schemaToZod(prepared, { constName: "t", typeName: "T" });
   const source = [
     'import { z } from "zod";',
+    runtimeImport(zod.runtimeValues),
     types.declarations,
     zod.declarations,
     `export const validator = ${zod.expression};`,
