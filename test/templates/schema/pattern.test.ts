@@ -11,6 +11,11 @@ const BEYOND = {
     "is beyond what the linear-time engine accepts (repetition counts above 1000, Unicode names it does not know)",
 };
 
+const TOO_LARGE = {
+  problem:
+    "is larger than 2048 instructions of the linear-time engine (counted repetitions add up)",
+};
+
 describe("compilePattern", () => {
   const cases: ReadonlyArray<[string, PatternResult]> = [
     ["^[a-z]+$", { pattern: { source: "^[a-z]+$", text: "^[a-z]+$" } }],
@@ -73,8 +78,21 @@ describe("compilePattern", () => {
       },
     ],
     ["a{1001}", BEYOND],
-    ["(?:a{100}){100}", BEYOND],
+    ["(?:a{10}){101}", BEYOND],
+    ["(?:a{100}){100}", TOO_LARGE],
     ["\\p{sc=Grek}", BEYOND],
+    // The engine's work per character grows with its program: bounded, and refused before compiling.
+    [
+      "^.{0,1000}$",
+      {
+        pattern: {
+          source: "^[\\x{0}-\\x{9}\\x{B}-\\x{C}\\x{E}-\\x{2027}\\x{202A}-\\x{10FFFF}]{0,1000}$",
+          text: "^.{0,1000}$",
+        },
+      },
+    ],
+    ["a{1000}b{1000}c{100}", TOO_LARGE],
+    ["[\\s\\S]{0,1000}".repeat(600), TOO_LARGE],
   ];
   it.each(cases)("%j → %j", (pattern, want) => {
     expect(compilePattern(pattern)).toEqual(want);
