@@ -109,7 +109,8 @@ function alternatives(list: readonly AST.Alternative[]): string {
 function element(node: AST.Element): string {
   switch (node.type) {
     case "Character":
-      return character(node.value);
+      // Outside a class `-` is literal too, which keeps dates and slugs readable.
+      return node.value === 0x2d ? "-" : character(node.value);
     case "CharacterClass":
       return characterClass(node);
     case "CharacterSet":
