@@ -17,10 +17,14 @@ export type Re2Translation = { readonly source: string } | { readonly refused: s
 /** Thrown inside the walk, caught by `toRe2`: a construct RE2 has no linear-time form of. */
 class Refusal extends Error {}
 
-/** Translates a parsed pattern; never throws. */
-export function toRe2(pattern: AST.Pattern): Re2Translation {
+/**
+ * Translates a parsed pattern; never throws. With `repeatCap`, counted repetitions are cut down
+ * to at most that many (keeping their form: `{2,}` stays unbounded, `{0,5}` a range): the same
+ * syntax at a fraction of the size, which the generator compiles to check it cheaply.
+ */
+export function toRe2(pattern: AST.Pattern, repeatCap = Infinity): Re2Translation {
   try {
-    return { source: alternatives(pattern.alternatives) };
+    return { source: alternatives(pattern.alternatives, repeatCap) };
   } catch (error) {
     if (error instanceof Refusal) return { refused: error.message };
     throw error;
@@ -102,11 +106,13 @@ const CATEGORY_ALIASES: ReadonlyMap<string, string> = new Map([
 ]);
 const CATEGORIES = new Set(CATEGORY_ALIASES.values());
 
-function alternatives(list: readonly AST.Alternative[]): string {
-  return list.map((alternative) => alternative.elements.map(element).join("")).join("|");
+function alternatives(list: readonly AST.Alternative[], cap: number): string {
+  return list
+    .map((alternative) => alternative.elements.map((node) => element(node, cap)).join(""))
+    .join("|");
 }
 
-function element(node: AST.Element): string {
+function element(node: AST.Element, cap: number): string {
   switch (node.type) {
     case "Character":
       // Outside a class `-` is literal too, which keeps dates and slugs readable.
@@ -118,10 +124,10 @@ function element(node: AST.Element): string {
     case "Group":
     case "CapturingGroup":
       // Captures mean nothing to a yes/no test; back-references, which would need them, are refused.
-      return `(?:${alternatives(node.alternatives)})`;
+      return `(?:${alternatives(node.alternatives, cap)})`;
     case "Quantifier":
       // Every element translates to one RE2 atom (a character, a class or a group).
-      return `${element(node.element)}${quantifier(node.min, node.max)}`;
+      return `${element(node.element, cap)}${quantifier(Math.min(node.min, cap), node.max === Infinity ? Infinity : Math.min(node.max, cap))}`;
     case "Assertion":
       return assertion(node);
     case "Backreference":
