@@ -37,11 +37,13 @@ export type PatternResult =
  * another pattern.
  */
 export function compilePattern(text: string): PatternResult {
+  if (groupDepth(text) > MAX_GROUP_DEPTH) return { problem: TOO_DEEP };
   let parsed: AST.Pattern;
   try {
     parsed = PARSER.parsePattern(text, 0, text.length, { unicode: true });
-  } catch {
-    // A syntax error, or a stack overflow on absurd nesting: not a pattern either way.
+  } catch (error) {
+    // regexpp descends recursively: thousands of nested groups overflow the stack.
+    if (error instanceof RangeError) return { problem: TOO_DEEP };
     return { problem: "is not an ECMAScript regular expression with the u flag" };
   }
   // Sizes first: they need no translation, which is as long as the program for huge counts.
@@ -60,6 +62,27 @@ export function compilePattern(text: string): PatternResult {
     return { problem: BEYOND };
   }
   return { pattern: { source: translated.source, text } };
+}
+
+// Parsing, measuring and RE2 all recurse per group: a fixed bound, rather than wherever the stack
+// of the machine at hand runs out, keeps the decision the same everywhere.
+const MAX_GROUP_DEPTH = 256;
+const TOO_DEEP = `nests groups more than ${MAX_GROUP_DEPTH} deep`;
+
+/** The deepest nesting of groups, by a scan that skips escapes and character classes. */
+function groupDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inClass = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === "\\") i += 1;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") deepest = Math.max(deepest, ++depth);
+    else if (c === ")") depth -= 1;
+  }
+  return deepest;
 }
 
 // RE2's work per input character grows with the program: about 40 ns per instruction here

@@ -92,6 +92,9 @@ describe("compilePattern", () => {
       },
     ],
     ["a{1000}b{1000}c{100}", TOO_LARGE],
+    [`${"(".repeat(4000)}a${")".repeat(4000)}`, { problem: "nests groups more than 256 deep" }],
+    [`${"(?:".repeat(257)}a${")".repeat(257)}`, { problem: "nests groups more than 256 deep" }],
+    [`[(((]${"(".repeat(256)}\\(${")".repeat(256)}`, { pattern: expect.anything() }],
     ["[\\s\\S]{0,1000}".repeat(600), TOO_LARGE],
   ];
   it.each(cases)("%j → %j", (pattern, want) => {
