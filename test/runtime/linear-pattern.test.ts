@@ -37,7 +37,7 @@ describe("outsidePatterns", () => {
 describe("validation of server patterns on server strings", () => {
   it("completes on nested quantifiers and long adversarial strings (run in a child)", () => {
     // Completion, not speed, is asserted: the limit is generous, and a backtracking engine
-    // would need days for the first case alone.
+    // would need over an hour for the first case alone (bench:patterns: it doubles per "a").
     const run = spawnSync(
       process.execPath,
       ["--import", TSX_LOADER, join(import.meta.dirname, "linear-validation-child.ts")],

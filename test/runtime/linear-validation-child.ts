@@ -2,7 +2,7 @@
  * Child program of linear-pattern.test.ts: validates server-chosen patterns against
  * server-chosen strings, the issue's case and then a property over nested quantifiers, through the
  * generator's validators and a tool binding's output validation. It prints `completed` at the end;
- * the parent only asserts that it got there (a backtracking engine would not, for days).
+ * the parent only asserts that it got there (a backtracking engine would take over an hour).
  */
 import fc from "fast-check";
 import { McpError } from "../../runtime/errors.js";
