@@ -1,7 +1,7 @@
 /**
  * `--runtime vendored`: the compiled runtime (JavaScript and declarations) copied into the output
  * folder under `runtime/`, so generated code needs no `mcp-codegen` dependency at run time (it
- * still needs zod, undici and eventsource-parser). Each copied file gets the generated marker, so
+ * still needs zod, re2js, undici and eventsource-parser). Each copied file gets the generated marker, so
  * `check` compares it and a later run without vendoring removes it.
  */
 import { readFile, readdir } from "node:fs/promises";

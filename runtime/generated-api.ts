@@ -11,6 +11,7 @@ export type { McpClient } from "./client.js";
 export type { RequestOptions } from "./request-options.js";
 export type { CallToolResult, GetPromptResult, ReadResourceResult } from "./types.js";
 export { defineTool } from "./tool-binding.js";
+export { linearPattern, outsidePatterns } from "./linear-pattern.js";
 export type {
   ToolBinding,
   ToolCallOptions,

@@ -134,7 +134,11 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
 
   return {
     imports: {
-      values: ["defineTool"],
+      // Validators that check patterns call the runtime's linear-time engine by name.
+      values: [
+        "defineTool",
+        ...new Set([...inputZod.runtimeValues, ...(outputZod?.runtimeValues ?? [])]),
+      ],
       types: [
         "McpClient",
         "ToolCallOptions",

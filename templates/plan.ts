@@ -56,6 +56,8 @@ const RUNTIME_IMPORTS = [
   "definePrompt",
   "defineResource",
   "defineResourceTemplate",
+  "linearPattern",
+  "outsidePatterns",
   "CallToolResult",
   "ConnectOptions",
   "ConnectTarget",

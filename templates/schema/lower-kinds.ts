@@ -177,14 +177,14 @@ function lowerString(
   if (typeof pattern === "string") {
     ctx.index.budget.text(pattern, "pattern", pointer);
     const compiled = compilePattern(pattern);
-    if (compiled === undefined)
+    if (compiled.pattern === undefined)
       diagnose(
         ctx,
         appendPointer(pointer, "pattern"),
-        "pattern is not a valid JavaScript regular expression; the validator does not check it",
+        `pattern ${compiled.problem}; the validator does not check it`,
         "warning",
       );
-    else patterns.push(compiled);
+    else patterns.push(compiled.pattern);
   }
   return {
     kind: "string",

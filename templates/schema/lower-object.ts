@@ -6,10 +6,11 @@
 import { has, isPlainObject, own, type RawObject } from "./json-value.js";
 import { diagnose, type LowerContext } from "./lower-context.js";
 import { lowerAt } from "./lower-schema.js";
-import { additionalKeysPattern, compilePattern } from "./pattern.js";
+import { compilePattern } from "./pattern.js";
 import { appendPointer } from "./schema-error.js";
 import {
   UNKNOWN,
+  type AdditionalKeys,
   type CompiledPattern,
   type ObjectNode,
   type PatternPropertyNode,
@@ -117,15 +118,15 @@ function lowerPatternProperties(
   return Object.keys(map).map((pattern) => {
     const where = appendPointer(at, pattern);
     const compiled = compilePattern(pattern);
-    if (compiled === undefined)
+    if (compiled.pattern === undefined)
       diagnose(
         ctx,
         where,
-        "patternProperties key is not a valid JavaScript regular expression; the validator does not check it",
+        `patternProperties key ${compiled.problem}; the validator does not check it`,
         "warning",
       );
     const node = lowerAt(ctx, where, true).node;
-    return compiled === undefined ? { node } : { pattern: compiled, node };
+    return compiled.pattern === undefined ? { node } : { pattern: compiled.pattern, node };
   });
 }
 
@@ -148,13 +149,10 @@ function lowerAdditional(ctx: LowerContext, raw: RawObject, pointer: string): Sc
 function additionalKeys(
   declared: readonly PropertyNode[],
   patterns: readonly PatternPropertyNode[],
-): CompiledPattern | undefined {
+): AdditionalKeys | undefined {
   const compiled = patterns.map((p) => p.pattern);
   if (compiled.some((p) => p === undefined)) return undefined;
-  return additionalKeysPattern(
-    declared.map((p) => p.name),
-    compiled as CompiledPattern[],
-  );
+  return { names: declared.map((p) => p.name), patterns: compiled as CompiledPattern[] };
 }
 
 function reportUnenforced(ctx: LowerContext, raw: RawObject, pointer: string): void {

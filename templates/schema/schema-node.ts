@@ -17,12 +17,20 @@ export interface JsonObject {
 /** The JSON Schema dialects this generator reads; every one is normalised to 2020-12. */
 export type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-06" | "draft-04";
 
-/** A `pattern` that compiles as a JavaScript regular expression, ready for a regex literal. */
+/** A `pattern` a validator checks: the same language in RE2 syntax, for a linear-time engine. */
 export interface CompiledPattern {
-  /** `RegExp.prototype.source`: escaped so that it is safe between two slashes. */
+  /** RE2 syntax with ECMAScript's meaning (templates/schema/pattern-re2.ts); emitted as a string. */
   readonly source: string;
-  /** `"u"` when the pattern is valid with unicode semantics (JSON Schema's intent), else `""`. */
-  readonly flags: "u" | "";
+  /** The pattern as the schema wrote it, for messages. */
+  readonly text: string;
+}
+
+/** What `additionalProperties` applies to next to `patternProperties`. */
+export interface AdditionalKeys {
+  /** The declared property names. */
+  readonly names: readonly string[];
+  /** Every pattern key (all of them compiled, or there is no `AdditionalKeys`). */
+  readonly patterns: readonly CompiledPattern[];
 }
 
 /** Annotations rendered as JSDoc. All text in here is untrusted. */
@@ -77,7 +85,7 @@ export interface PropertyNode {
 }
 
 export interface PatternPropertyNode {
-  /** Absent when the key is not a JavaScript regex: types still admit the node, validators skip it. */
+  /** Absent when a validator cannot check the key: types still admit the node, validators skip it. */
   readonly pattern?: CompiledPattern;
   readonly node: SchemaNode;
 }
@@ -89,11 +97,11 @@ export interface ObjectNode {
   /** Schema of every other key: `never` when closed, `unknown` when open. */
   readonly additional: SchemaNode;
   /**
-   * With `patternProperties` and a non-open `additional`: a pattern matching exactly the keys
-   * that are neither declared nor matched by a pattern. Absent when it could not be built, in
-   * which case validators treat `additional` as open (a diagnostic says so).
+   * With `patternProperties` and a non-open `additional`: the keys that are neither declared nor
+   * matched by a pattern. Absent when a pattern cannot be checked, in which case validators
+   * treat `additional` as open (a diagnostic says so).
    */
-  readonly additionalKeys?: CompiledPattern;
+  readonly additionalKeys?: AdditionalKeys;
 }
 
 /** `enum` and `const`: exactly these JSON values. */

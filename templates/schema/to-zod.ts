@@ -8,8 +8,16 @@ import { stronglyConnected } from "./reference-graph.js";
 import { warningsOf, type SchemaDiagnostic } from "./schema-error.js";
 import type { PreparedSchema } from "./schema-node.js";
 import { ZodEmitter } from "./zod-emitter.js";
+import { LINEAR_PATTERN, OUTSIDE_PATTERNS } from "./zod-scalars.js";
 
-const RESERVED: ReadonlySet<string> = new Set(["z", "value", "Object", "Array"]);
+const RESERVED: ReadonlySet<string> = new Set([
+  "z",
+  "value",
+  "Object",
+  "Array",
+  LINEAR_PATTERN,
+  OUTSIDE_PATTERNS,
+]);
 
 /** Options of `schemaToZod`. */
 export interface ZodOptions {
@@ -40,6 +48,11 @@ export interface ZodOutput {
   readonly expression: string;
   /** What the emitted validator could not check (level `warning`), with the schema pointer. */
   readonly diagnostics: readonly SchemaDiagnostic[];
+  /**
+   * Functions of `mcp-codegen/runtime` the code calls by name (`linearPattern`,
+   * `outsidePatterns`), which the module must import; sorted, empty when none.
+   */
+  readonly runtimeValues: readonly string[];
 }
 
 /**
@@ -54,9 +67,9 @@ export interface ZodOutput {
  *   arrays as `z.union` (`.nullable()` for one type and null), `oneOf` as `z.xor`, `allOf` as
  *   `.and`; `not` and `if`/`then`/`else` as `.refine`.
  * - Strings: formats zod knows (`email`, `uri`, `uuid`, `date-time`, `date`, `duration`, `ipv4`,
- *   `ipv6`, `hostname`), lengths in code points, `pattern` as a regex literal when it is a valid
- *   JavaScript regex (otherwise skipped; `prepareSchema` reports it). Numbers: `int()`, bounds,
- *   `multipleOf`.
+ *   `ipv6`, `hostname`), lengths in code points, `pattern` as a refinement run by the runtime's
+ *   linear-time engine (`linearPattern`) when it can be (otherwise skipped; `prepareSchema`
+ *   reports it); `patternProperties` keys likewise. Numbers: `int()`, bounds, `multipleOf`.
  * - Recursion: each recursive definition is `const X: z.ZodType<XType> = z.lazy(() => …)`.
  *
  * Known gaps, all listed as diagnostics by `prepareSchema`: keywords without a zod form
@@ -93,5 +106,10 @@ export function schemaToZod(prepared: PreparedSchema, options: ZodOptions): ZodO
     }
   }
   const expression = root.recursive ? (names[0] as string) : emitter.emit(root.node);
-  return { declarations: statements.join("\n"), expression, diagnostics: warningsOf(prepared) };
+  return {
+    declarations: statements.join("\n"),
+    expression,
+    diagnostics: warningsOf(prepared),
+    runtimeValues: emitter.runtimeValues,
+  };
 }

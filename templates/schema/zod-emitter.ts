@@ -5,7 +5,16 @@
  * bounds, formats, `not`, `if`/`then`/`else`, `oneOf` exclusivity).
  */
 import { numberLiteral, stringLiteral } from "./literals.js";
-import { regexLiteral, shapeKey, zodLiterals, zodNumber, zodString } from "./zod-scalars.js";
+import {
+  additionalKeysRefinement,
+  LINEAR_PATTERN,
+  OUTSIDE_PATTERNS,
+  patternRefinement,
+  shapeKey,
+  zodLiterals,
+  zodNumber,
+  zodString,
+} from "./zod-scalars.js";
 import type {
   ArrayNode,
   ObjectNode,
@@ -27,6 +36,12 @@ const OWN_KEYS_ONLY =
 /** Emits zod expressions; references are written as the given const names. */
 export class ZodEmitter {
   readonly #names: readonly string[];
+  readonly #runtime = new Set<string>();
+
+  /** The runtime functions the emitted code calls (it must import them), sorted. */
+  get runtimeValues(): readonly string[] {
+    return [...this.#runtime].sort();
+  }
 
   constructor(names: readonly string[]) {
     this.#names = names;
@@ -40,6 +55,7 @@ export class ZodEmitter {
       case "boolean":
         return `z.${node.kind}()`;
       case "string":
+        if (node.patterns.length > 0) this.#runtime.add(LINEAR_PATTERN);
         return zodString(node);
       case "number":
         return zodNumber(node);
@@ -133,11 +149,13 @@ export class ZodEmitter {
   #patterned(node: ObjectNode, body: string): string {
     let text = `z.looseObject(${body})`;
     for (const { pattern, node: value } of node.patternProperties) {
-      if (pattern !== undefined)
-        text += `.and(z.looseRecord(z.string().regex(${regexLiteral(pattern)}), ${this.emit(value)}))`;
+      if (pattern === undefined) continue;
+      this.#runtime.add(LINEAR_PATTERN);
+      text += `.and(z.looseRecord(z.string()${patternRefinement(pattern)}, ${this.emit(value)}))`;
     }
     if (node.additional.kind !== "unknown" && node.additionalKeys !== undefined) {
-      text += `.and(z.looseRecord(z.string().regex(${regexLiteral(node.additionalKeys)}), ${this.emit(node.additional)}))`;
+      this.#runtime.add(OUTSIDE_PATTERNS);
+      text += `.and(z.looseRecord(z.string()${additionalKeysRefinement(node.additionalKeys)}, ${this.emit(node.additional)}))`;
     }
     return text;
   }

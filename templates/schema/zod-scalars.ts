@@ -1,10 +1,23 @@
 /**
  * zod source for the leaf kinds: strings (formats, lengths, patterns), numbers and literal
- * values. Text from the schema only enters as string literals, number literals or regex literals
- * built from a compiled pattern's escaped `source`.
+ * values. Text from the schema only enters as string literals and number literals.
  */
 import { numberLiteral, propertyName, stringLiteral } from "./literals.js";
-import type { CompiledPattern, JsonValue, NumberNode, StringNode } from "./schema-node.js";
+import { describeText } from "./schema-error.js";
+import type {
+  AdditionalKeys,
+  CompiledPattern,
+  JsonValue,
+  NumberNode,
+  StringNode,
+} from "./schema-node.js";
+
+/**
+ * The runtime functions (exported by `mcp-codegen/runtime`) that emitted validators call besides
+ * zod: server patterns run on the runtime's linear-time engine, never on `RegExp`.
+ */
+export const LINEAR_PATTERN = "linearPattern";
+export const OUTSIDE_PATTERNS = "outsidePatterns";
 
 // JSON Schema formats that zod checks. A Map, because the key is untrusted (`__proto__`).
 const FORMATS: ReadonlyMap<string, string> = new Map([
@@ -23,14 +36,28 @@ const FORMATS: ReadonlyMap<string, string> = new Map([
 /** The JSON Schema formats `zodString` turns into zod checks. */
 export const ZOD_FORMATS: readonly string[] = [...FORMATS.keys()];
 
-/** A regex literal for a compiled pattern. */
-export function regexLiteral(pattern: CompiledPattern): string {
-  return `/${pattern.source}/${pattern.flags}`;
+/**
+ * A refinement admitting the strings that contain a match of `pattern`. Its message ends up in
+ * error lines on a terminal, so the server's pattern is shown quoted, bounded and with control
+ * and bidirectional characters made visible.
+ */
+export function patternRefinement(pattern: CompiledPattern): string {
+  const message = stringLiteral(`must match the pattern ${describeText(pattern.text)}`);
+  return `.refine(${LINEAR_PATTERN}(${stringLiteral(pattern.source)}), ${message})`;
+}
+
+/** A refinement admitting the keys `additionalProperties` applies to. */
+export function additionalKeysRefinement(keys: AdditionalKeys): string {
+  const names = keys.names.map(stringLiteral).join(", ");
+  const sources = keys.patterns.map((pattern) => stringLiteral(pattern.source)).join(", ");
+  return `.refine(${OUTSIDE_PATTERNS}([${names}], [${sources}]))`;
 }
 
 /**
  * A zod string schema. JSON Schema counts length in code points and zod in UTF-16 units, so a
  * length other than "at least 1" is checked with a unicode regex, where `[\s\S]` is one code point.
+ * That regex is ours and anchored at both ends, so `RegExp` runs it in linear time; the schema's
+ * own patterns go to the linear-time engine.
  */
 export function zodString(node: StringNode): string {
   const min = node.minLength ?? 0;
@@ -39,7 +66,7 @@ export function zodString(node: StringNode): string {
   let text = (node.format === undefined ? undefined : FORMATS.get(node.format)) ?? "z.string()";
   if (min === 1 && max === undefined) text += ".min(1)";
   else if (min > 0 || max !== undefined) text += `.regex(/^[\\s\\S]{${min},${max ?? ""}}$/u)`;
-  for (const pattern of node.patterns) text += `.regex(${regexLiteral(pattern)})`;
+  for (const pattern of node.patterns) text += patternRefinement(pattern);
   return text;
 }
 

@@ -22,6 +22,16 @@ export const GENERATED_CODE_OPTIONS: ts.CompilerOptions = {
   types: [],
 };
 
+/**
+ * The import of the runtime functions emitted validators call (`ZodOutput.runtimeValues`), from
+ * the runtime's source; `""` when there are none.
+ */
+export function runtimeImport(values: readonly string[]): string {
+  if (values.length === 0) return "";
+  const path = JSON.stringify(resolve("runtime/linear-pattern.js"));
+  return `import { ${values.join(", ")} } from ${path};`;
+}
+
 /** One diagnostic, as `file:line: message`. */
 export type CompileDiagnostic = string;
 

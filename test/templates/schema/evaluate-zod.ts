@@ -5,14 +5,18 @@
  */
 import ts from "typescript";
 import { z } from "zod";
+import { linearPattern, outsidePatterns } from "../../../runtime/linear-pattern.js";
 import type { ZodOutput } from "../../../templates/schema/to-zod.js";
 
-/** The validator `output` describes. */
+/** The validator `output` describes, with the runtime functions it may call in scope. */
 export function evaluateZod(output: ZodOutput): z.ZodType {
   const source = `function build(z) {\n${output.declarations}\nreturn ${output.expression};\n}`;
   const javascript = ts.transpileModule(source, {
     compilerOptions: { target: ts.ScriptTarget.ES2023 },
   }).outputText;
-  const build = new Function(`${javascript}\nreturn build;`)() as (zod: typeof z) => z.ZodType;
+  const build = new Function("linearPattern", "outsidePatterns", `${javascript}\nreturn build;`)(
+    linearPattern,
+    outsidePatterns,
+  ) as (zod: typeof z) => z.ZodType;
   return build(z);
 }

@@ -31,7 +31,7 @@ describe("lowerBase", () => {
       given: { type: "string", minLength: 0, maxLength: 9, pattern: "^a", format: "email" },
       want: {
         kind: "string",
-        patterns: [{ source: "^a", flags: "u" }],
+        patterns: [{ source: "^a", text: "^a" }],
         maxLength: 9,
         format: "email",
       },

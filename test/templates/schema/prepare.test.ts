@@ -390,7 +390,7 @@ describe("prepareSchema: diagnostics", () => {
       {
         pointer: "/properties/a/pattern",
         message:
-          "pattern is not a valid JavaScript regular expression; the validator does not check it",
+          "pattern is not an ECMAScript regular expression with the u flag; the validator does not check it",
         level: "warning",
       },
       {

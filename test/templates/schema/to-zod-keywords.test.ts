@@ -19,14 +19,28 @@ describe("schemaToZod", () => {
   it("declares nothing for a schema without references", () => {
     expect(
       schemaToZod(prepareSchema({ type: "string" }), { constName: "s", typeName: "S" }),
-    ).toEqual({ declarations: "", expression: "z.string()", diagnostics: [] });
+    ).toEqual({ declarations: "", expression: "z.string()", diagnostics: [], runtimeValues: [] });
+  });
+
+  it("names the runtime functions the validator calls", () => {
+    const runtimeValues = (schema: unknown): readonly string[] =>
+      schemaToZod(prepareSchema(schema), { constName: "s", typeName: "S" }).runtimeValues;
+    expect(runtimeValues({ type: "string", pattern: "^a" })).toEqual(["linearPattern"]);
+    expect(
+      runtimeValues({
+        type: "object",
+        patternProperties: { "^a": true },
+        additionalProperties: false,
+      }),
+    ).toEqual(["linearPattern", "outsidePatterns"]);
+    expect(runtimeValues({ type: "string", pattern: "(?=a)" })).toEqual([]);
   });
 
   it("rejects names that are not identifiers", () => {
     const prepared = prepareSchema({});
     expect(() => schemaToZod(prepared, { constName: "a-b", typeName: "T" })).toThrow(TypeError);
     expect(() => schemaToZod(prepared, { constName: "t", typeName: "T;" })).toThrow(TypeError);
-    for (const constName of ["z", "value", "Object", "Array"]) {
+    for (const constName of ["z", "value", "Object", "Array", "linearPattern", "outsidePatterns"]) {
       expect(() => schemaToZod(prepared, { constName, typeName: "T" })).toThrow(
         `constName must not be ${constName}`,
       );

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { prepareSchema } from "../../../templates/schema/prepare.js";
 import { schemaToTypeScript } from "../../../templates/schema/to-typescript.js";
 import { schemaToZod } from "../../../templates/schema/to-zod.js";
-import { compileGenerated } from "./compile-generated.js";
+import { compileGenerated, runtimeImport } from "./compile-generated.js";
 import { evaluateZod } from "./evaluate-zod.js";
 import { referenceValidate } from "./reference-validator.js";
 import { keywordCases } from "./to-zod-cases.js";
@@ -19,6 +19,7 @@ describe("emitted validators", () => {
       files[`case-${i}.ts`] = [
         `// ${name}`,
         'import { z } from "zod";',
+        runtimeImport(zod.runtimeValues),
         types.declarations,
         zod.declarations,
         `export const validator = ${zod.expression};`,
