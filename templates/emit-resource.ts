@@ -5,6 +5,7 @@
 import { compileUriTemplate, type UriTemplateVariable } from "../runtime/uri-template.js";
 import { describedLines } from "./docs.js";
 import { ContractError } from "./emit-tool.js";
+import { emptyObjectDefault } from "./empty-default.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
 import { jsonLiteral } from "./literal.js";
 import type { ModuleText } from "./module-text.js";
@@ -59,7 +60,11 @@ function valueType(variable: UriTemplateVariable): string {
   return variable.explode ? "UriTemplateValue" : "string | number | boolean";
 }
 
-function paramsType(entry: PlannedTemplate): { text: string; anyRequired: boolean } {
+function paramsType(entry: PlannedTemplate): {
+  text: string;
+  anyRequired: boolean;
+  names: readonly string[];
+} {
   let variables: readonly UriTemplateVariable[];
   try {
     variables = compileUriTemplate(entry.template.uriTemplate).variables;
@@ -75,13 +80,14 @@ function paramsType(entry: PlannedTemplate): { text: string; anyRequired: boolea
     const optional = isOptional(variable) && (previous?.optional ?? true);
     merged.set(variable.name, { ...(previous ?? variable), optional });
   }
-  if (merged.size === 0) return { text: "Record<string, never>", anyRequired: false };
+  if (merged.size === 0) return { text: "Record<string, never>", anyRequired: false, names: [] };
   const members = [...merged.values()].map(
     (v) => `${propertyKey(v.name)}${v.optional ? "?" : ""}: ${valueType(v)};`,
   );
   return {
     text: `{\n${members.join("\n")}\n}`,
     anyRequired: [...merged.values()].some((v) => !v.optional),
+    names: [...merged.keys()],
   };
 }
 
@@ -122,7 +128,7 @@ export function emitTemplate(entry: PlannedTemplate, runtimeImport: string): Mod
       ].join("\n"),
       [
         jsDocBlock(docLines),
-        `export function ${entry.fn}(client: McpClient, params: ${paramsName}${params.anyRequired ? "" : " = {}"}, options?: RequestOptions): Promise<ReadResourceResult> {`,
+        `export function ${entry.fn}(client: McpClient, params: ${paramsName}${params.anyRequired ? "" : emptyObjectDefault(paramsName, params.names)}, options?: RequestOptions): Promise<ReadResourceResult> {`,
         `return ${entry.binding}.read(client, params, options);`,
         `}`,
       ].join("\n"),

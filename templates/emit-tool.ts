@@ -9,6 +9,7 @@ import { prepareSchema, SchemaError, type PreparedSchema } from "./schema/prepar
 import { schemaToTypeScript } from "./schema/to-typescript.js";
 import { schemaToZod } from "./schema/to-zod.js";
 import { jsDocBlock, stringLiteral } from "./escape.js";
+import { emptyObjectDefault } from "./empty-default.js";
 import { layoutCode } from "./layout-code.js";
 import type { ModuleText } from "./module-text.js";
 
@@ -62,11 +63,19 @@ function validatorsProperty(
 /** Recursive validators are typed with the runtime's zod facade, not zod's generics. */
 const recursiveAnnotation = (): string => "GeneratedSchema";
 
-/** True when `{}` is a valid input, so the argument can default to it. */
-function acceptsEmptyInput(schema: Record<string, unknown>): boolean {
-  const required = schema.required;
-  const composed = ["oneOf", "anyOf", "allOf", "$ref", "if", "not"].some((k) => k in schema);
-  return !composed && (!Array.isArray(required) || required.length === 0);
+/**
+ * The parameter's default when `{}` is a valid input: the schema admits anything, or is one
+ * object with no required property. Read from the prepared root, so a schema that is not an
+ * object (or combines several) never gets a `{}` its type would reject.
+ */
+function emptyInputDefault(input: PreparedSchema, typeName: string): string {
+  const root = input.definitions[0]?.node;
+  if (root?.kind === "unknown") return " = {}";
+  if (root?.kind !== "object" || root.properties.some((property) => property.required)) return "";
+  return emptyObjectDefault(
+    typeName,
+    root.properties.map((property) => property.name),
+  );
 }
 
 export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText {
@@ -111,9 +120,7 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
     "@param input - The tool's arguments.",
     "@param options - Timeout, cancellation, progress, validation switches.",
   ];
-  const inputParam = acceptsEmptyInput(tool.inputSchema)
-    ? `input: ${inputName} = {}`
-    : `input: ${inputName}`;
+  const inputParam = `input: ${inputName}${emptyInputDefault(input, inputName)}`;
 
   return {
     imports: {

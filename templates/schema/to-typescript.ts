@@ -194,9 +194,7 @@ class TypeEmitter {
     // whole object types would make the output grow exponentially with nesting, so then `unknown`.
     if (!misfits.every((type) => type.simple)) return "unknown";
     value = unionOf([value, ...misfits]);
-    const optional = properties.some(
-      ({ property }) => !property.required || property.name === "__proto__",
-    );
+    const optional = properties.some(({ property }) => !property.required);
     return optional && value.text !== "unknown" ? `${value.text} | undefined` : value.text;
   }
 }
@@ -216,13 +214,11 @@ function patternsChecked(node: ObjectNode): boolean {
 
 /** One property line (with its JSDoc): `name: T;` or `name?: T | undefined;`. */
 function propertyMember(property: PropertyNode, type: Emitted): string {
-  // zod never reads a `__proto__` key, so the validator cannot require it: the type does not either.
-  const proto = property.name === "__proto__";
-  const notes = proto ? ["Not checked by the validator: zod ignores `__proto__` keys."] : [];
-  const doc = renderJsDoc(property.doc, notes);
+  const doc = renderJsDoc(property.doc);
   const key = propertyName(property.name);
-  const line =
-    property.required && !proto ? `${key}: ${type.text};` : `${key}?: ${withUndefined(type.text)};`;
+  const line = property.required
+    ? `${key}: ${type.text};`
+    : `${key}?: ${withUndefined(type.text)};`;
   return doc === "" ? line : `${doc}\n${line}`;
 }
 
