@@ -51,7 +51,10 @@ function lowerObjectSchema(
   for (const member of lowerList(ctx, raw, "allOf", pointer, guarded)) parts.push(member);
   if (has(raw, "anyOf")) parts.push(unite(lowerList(ctx, raw, "anyOf", pointer, guarded), false));
   if (has(raw, "oneOf")) parts.push(unite(lowerList(ctx, raw, "oneOf", pointer, guarded), true));
-  return combineRefinements(ctx, raw, pointer, guarded, intersect(parts));
+  const combined = intersect(parts);
+  // The pointer names the schema in a warning if the combination is too large to type.
+  const located = combined.kind === "intersection" ? { ...combined, pointer } : combined;
+  return combineRefinements(ctx, raw, pointer, guarded, located);
 }
 
 /** Lowers each schema of an array keyword (`allOf`, `anyOf`, `oneOf`); empty when absent. */

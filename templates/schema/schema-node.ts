@@ -116,6 +116,13 @@ export interface UnionNode {
 export interface IntersectionNode {
   readonly kind: "intersection";
   readonly members: readonly SchemaNode[];
+  /** The schema that combines the members (absent for intersections built while lowering). */
+  readonly pointer?: string;
+  /**
+   * Set when the type would expand into too many union members (union-bound.ts): the members the
+   * TypeScript type keeps. Validators always check `members`.
+   */
+  readonly typeMembers?: readonly SchemaNode[];
 }
 
 /** A rule no TypeScript type can state; types show `base`, validators check the rule as well. */

@@ -53,6 +53,8 @@ export interface TypeScriptOutput {
  * - `enum`/`const` as literal types (objects and arrays as their exact shapes), `anyOf`/`oneOf`
  *   and type arrays as unions, `allOf` and keywords side by side as intersections.
  * - `not` and `if`/`then`/`else` leave the base type (the validator checks them).
+ * - An intersection whose unions would expand past `MAX_EXPANDED_UNION` members keeps only its
+ *   other members (`typeMembers`), with a JSDoc note; `prepareSchema` warns about it.
  * - `unknown` only for `{}`/`true`, `never` for `false`.
  * - Annotations become JSDoc on properties and declarations, through the comment escaper; names
  *   and string values only ever appear as string literals.
@@ -66,7 +68,7 @@ export function schemaToTypeScript(
   const emitter = new TypeEmitter(names);
   const expressions = prepared.definitions.map((definition) => emitter.emit(definition.node).text);
   const declarations = prepared.definitions.map((definition, i) => {
-    const doc = renderJsDoc(definition.doc);
+    const doc = renderJsDoc(definition.doc, narrowingNotes(definition.node));
     const statement = `export type ${names[i] as string} = ${expressions[i] as string};`;
     return doc === "" ? statement : `${doc}\n${statement}`;
   });
@@ -134,8 +136,10 @@ class TypeEmitter {
       case "union":
         return unionOf(node.members.map((member) => this.emit(member)));
       case "intersection":
+        // Narrowed to no members: every member was a union, and the type is the widest one.
+        if (node.typeMembers?.length === 0) return simpleAtom("unknown");
         return intersectionOf(
-          node.members
+          (node.typeMembers ?? node.members)
             .map((member) => this.emit(member))
             .filter(notClosedEmpty)
             .filter(notOpenEmpty),
@@ -214,12 +218,21 @@ function patternsChecked(node: ObjectNode): boolean {
 
 /** One property line (with its JSDoc): `name: T;` or `name?: T | undefined;`. */
 function propertyMember(property: PropertyNode, type: Emitted): string {
-  const doc = renderJsDoc(property.doc);
+  const doc = renderJsDoc(property.doc, narrowingNotes(property.node));
   const key = propertyName(property.name);
   const line = property.required
     ? `${key}: ${type.text};`
     : `${key}?: ${withUndefined(type.text)};`;
   return doc === "" ? line : `${doc}\n${line}`;
+}
+
+/** Why a type says less than its schema: the unions an oversized intersection left out. */
+function narrowingNotes(node: SchemaNode): string[] {
+  const combined = node.kind === "refined" ? node.base : node;
+  if (combined.kind !== "intersection" || combined.typeMembers === undefined) return [];
+  return [
+    "Type widened: this schema's anyOf/oneOf combined through allOf are too many combinations to type; the validator checks them.",
+  ];
 }
 
 function withUndefined(text: string): string {

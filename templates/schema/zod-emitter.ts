@@ -66,7 +66,10 @@ export class ZodEmitter {
   }
 
   #union(node: UnionNode): string {
-    const members = [...new Set(node.members.map((member) => this.emit(member)))];
+    const emitted = node.members.map((member) => this.emit(member));
+    // A repeated `oneOf` member matters: a value matching it matches twice, so no value passes
+    // through it. Only inclusive unions may drop repeats.
+    const members = node.exclusive ? emitted : [...new Set(emitted)];
     if (members.length === 1) return members[0] as string;
     if (node.exclusive) return `z.xor([${members.join(", ")}])`;
     const others = members.filter((member) => member !== "z.null()");

@@ -34,6 +34,11 @@ describe("ZodEmitter", () => {
       "z.xor([z.string(), z.null()])",
     ],
     [
+      "exclusive with a repeated member: matching it twice fails oneOf",
+      { kind: "union", members: [{ kind: "null" }, { kind: "null" }, str], exclusive: true },
+      "z.xor([z.null(), z.null(), z.string()])",
+    ],
+    [
       "intersection chain",
       {
         kind: "intersection",
