@@ -177,7 +177,12 @@ describe("property: nested allOf/anyOf/oneOf", () => {
     fc.assert(
       fc.property(fc.array(combination, { minLength: 6, maxLength: 6 }), (schemas) => {
         const files = Object.fromEntries(
-          schemas.map((schema, i) => [`case-${i}.ts`, emitModule(schema)]),
+          schemas.map((schema, i) => [
+            `case-${i}.ts`,
+            // Where the type was narrowed, zod's inferred type is still the whole product, which
+            // the compiler may refuse; generated modules never infer it.
+            emitModule(schema, warnings(schema).length === 0),
+          ]),
         );
         expect(compileGenerated(files)).toEqual([]);
       }),
