@@ -20,6 +20,7 @@ export interface ServerJob {
   exclude?: string[] | undefined;
   rename?: Record<string, string> | undefined;
   runtime?: "package" | "vendored" | undefined;
+  openInputTypes?: boolean | undefined;
   timeout?: number | undefined;
   /** Header and env values, URL tokens: masked if the server echoes them in its contract. */
   secrets?: readonly string[] | undefined;
@@ -66,6 +67,7 @@ export function filterContract(
     codegen: {
       ...(job.runtime === undefined ? {} : { runtime: job.runtime }),
       ...(job.rename === undefined ? {} : { rename: job.rename }),
+      ...(job.openInputTypes === undefined ? {} : { openInputTypes: job.openInputTypes }),
     },
   };
 }

@@ -78,13 +78,30 @@ function emptyInputDefault(input: PreparedSchema, typeName: string): string {
   );
 }
 
-export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText {
+/** Generation choices that shape a tool module (from the snapshot's `codegen` section). */
+export interface ToolEmitOptions {
+  /**
+   * Input objects whose schema says nothing about other keys get `[k: string]: unknown`, as
+   * before this was an option; by default they are closed, so a misspelt argument does not
+   * compile. Validators follow the schema either way.
+   */
+  readonly openInputTypes?: boolean;
+}
+
+export function emitTool(
+  entry: PlannedTool,
+  runtimeImport: string,
+  options: ToolEmitOptions = {},
+): ModuleText {
   const { tool } = entry;
   const inputName = `${entry.typeBase}Input`;
   const outputName = `${entry.typeBase}Output`;
   const input = prepare(entry, "inputSchema");
   const output = tool.outputSchema === undefined ? undefined : prepare(entry, "outputSchema");
-  const inputTypes = schemaToTypeScript(input, { typeName: inputName });
+  const inputTypes = schemaToTypeScript(input, {
+    typeName: inputName,
+    closeUnstatedObjects: options.openInputTypes !== true,
+  });
   const inputZod = schemaToZod(input, {
     constName: `${entry.binding}InputSchema`,
     typeName: inputName,

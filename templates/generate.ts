@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { emitIndex } from "./emit-index.js";
 import { emitPrompt } from "./emit-prompt.js";
 import { emitResource, emitTemplate } from "./emit-resource.js";
-import { emitTool } from "./emit-tool.js";
+import { emitTool, type ToolEmitOptions } from "./emit-tool.js";
 import { formatModules } from "./format.js";
 import { provenanceHeader } from "./header.js";
 import type { ModuleText } from "./module-text.js";
@@ -55,13 +55,16 @@ export async function generateFiles(
 ): Promise<GeneratedFile[]> {
   // Choices made at pull time live in the snapshot, so `generate` reproduces `pull` exactly.
   const runtime = snapshot.codegen?.runtime ?? "package";
+  const toolOptions: ToolEmitOptions = {
+    openInputTypes: snapshot.codegen?.openInputTypes === true,
+  };
   const plan = planNames(snapshot, snapshot.codegen?.rename);
   const header = provenanceHeader(snapshot, options.generatorVersion);
   const modules: PendingModule[] = [
     ...plan.tools.map((e) => ({
       path: e.file,
-      emit: (r: string) => emitTool(e, r),
-      identity: ["tool", e],
+      emit: (r: string) => emitTool(e, r, toolOptions),
+      identity: ["tool", e, toolOptions],
     })),
     ...plan.prompts.map((e) => ({
       path: e.file,

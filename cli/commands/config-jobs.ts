@@ -6,7 +6,11 @@ import type { ServerJob } from "../server-job.js";
 
 export function jobsFromConfig(
   config: ResolvedConfig,
-  flags: { timeout?: number | undefined; runtime?: "package" | "vendored" | undefined },
+  flags: {
+    timeout?: number | undefined;
+    runtime?: "package" | "vendored" | undefined;
+    openInputTypes?: boolean | undefined;
+  },
 ): ServerJob[] {
   return config.servers.map((server) => ({
     label: server.name,
@@ -20,6 +24,7 @@ export function jobsFromConfig(
     exclude: server.exclude,
     rename: server.rename,
     runtime: flags.runtime ?? server.runtime,
+    openInputTypes: flags.openInputTypes ?? server.openInputTypes,
     timeout: flags.timeout ?? server.timeout,
     secrets: config.secrets,
   }));

@@ -20,6 +20,8 @@ export interface PullFlags extends TargetFlags {
   config?: string | undefined;
   timeout?: number | undefined;
   runtime?: "package" | "vendored" | undefined;
+  /** `--open-input-types`. */
+  openInputTypes?: boolean | undefined;
 }
 
 export interface CommandContext {
@@ -46,6 +48,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
         out: flags.out === undefined ? "" : resolve(context.cwd, flags.out),
         name: flags.name,
         runtime: flags.runtime,
+        openInputTypes: flags.openInputTypes,
         timeout: flags.timeout,
         secrets: resolved.secrets,
       },

@@ -87,6 +87,12 @@ export interface ObjectNode {
   /** Schema of every other key: `never` when closed, `unknown` when open. */
   readonly additional: SchemaNode;
   /**
+   * Set when `additional` is `unknown` only because the schema says nothing about other keys (no
+   * `additionalProperties`, no `unevaluatedProperties`): validators admit them, as JSON Schema
+   * does, and input types may leave them out (`closeUnstatedObjects`).
+   */
+  readonly additionalUnstated?: true;
+  /**
    * With `patternProperties` and a non-open `additional`: a pattern matching exactly the keys
    * that are neither declared nor matched by a pattern. Absent when it could not be built, in
    * which case validators treat `additional` as open (a diagnostic says so).

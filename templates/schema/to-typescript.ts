@@ -26,6 +26,12 @@ import type {
 export interface TypeScriptOptions {
   /** Name of the root type; definitions are named `${typeName}${suffix}` (`WeatherInputNode`). */
   readonly typeName: string;
+  /**
+   * Objects whose schema says nothing about other keys get no index signature, so a misspelt
+   * property is a compile error (as openapi-typescript types them). For the arguments a caller
+   * writes; a server's output stays open, since a server may add fields. Default false.
+   */
+  readonly closeUnstatedObjects?: boolean;
 }
 
 /** What `schemaToTypeScript` returns. */
@@ -49,6 +55,8 @@ export interface TypeScriptOutput {
  *   `undefined` is dropped when serialised, so it is accepted); closed objects have no index
  *   signature, others `[k: string]: V` where V unites `additionalProperties` and
  *   `patternProperties`, or is `unknown` when the declared properties do not all fit in it.
+ *   With `closeUnstatedObjects`, an object whose schema says nothing about other keys is typed
+ *   as if it said `additionalProperties: false`.
  * - Arrays `T[]`, tuples `[A, B?, ...R[]]` (`minItems` makes prefix elements required).
  * - `enum`/`const` as literal types (objects and arrays as their exact shapes), `anyOf`/`oneOf`
  *   and type arrays as unions, `allOf` and keywords side by side as intersections.
@@ -65,7 +73,7 @@ export function schemaToTypeScript(
 ): TypeScriptOutput {
   assertIdentifier(options.typeName, "typeName");
   const names = prepared.definitions.map((definition) => `${options.typeName}${definition.suffix}`);
-  const emitter = new TypeEmitter(names);
+  const emitter = new TypeEmitter(names, options.closeUnstatedObjects === true);
   const expressions = prepared.definitions.map((definition) => emitter.emit(definition.node).text);
   const declarations = prepared.definitions.map((definition, i) => {
     const doc = renderJsDoc(definition.doc, narrowingNotes(definition.node));
@@ -115,9 +123,11 @@ const OPEN_EMPTY = "{ [k: string]: unknown }";
 
 class TypeEmitter {
   readonly #names: readonly string[];
+  readonly #closeUnstated: boolean;
 
-  constructor(names: readonly string[]) {
+  constructor(names: readonly string[], closeUnstated: boolean) {
     this.#names = names;
+    this.#closeUnstated = closeUnstated;
   }
 
   emit(node: SchemaNode): Emitted {
@@ -184,9 +194,12 @@ class TypeEmitter {
     node: ObjectNode,
     properties: ReadonlyArray<{ property: PropertyNode; type: Emitted }>,
   ): string | undefined {
-    if (node.additional.kind === "unknown" || !patternsChecked(node)) return "unknown";
+    // Closed for typing only: the validator still admits other keys, so this is for inputs, which
+    // the caller writes, never for outputs, which are typed by what was validated.
+    const closed = this.#closeUnstated && node.additionalUnstated === true;
+    if (!closed && (node.additional.kind === "unknown" || !patternsChecked(node))) return "unknown";
     const sources = node.patternProperties.map((p) => p.node);
-    if (node.additional.kind !== "never") sources.push(node.additional);
+    if (!closed && node.additional.kind !== "never") sources.push(node.additional);
     if (sources.length === 0) return undefined;
     let value = unionOf(sources.map((source) => this.emit(source)));
     if (value.text === "unknown") return "unknown";
