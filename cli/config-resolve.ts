@@ -49,6 +49,8 @@ export interface ResolvedServer {
   /** Server name → identifier to use. */
   rename: Record<string, string>;
   runtime?: "package" | "vendored";
+  /** Input types admit undeclared keys where the schema is silent about them. */
+  openInputTypes?: boolean;
   /** Milliseconds. */
   timeout?: number;
 }
@@ -133,6 +135,7 @@ function resolveServer(name: string, server: ServerConfig, context: ServerContex
   };
   if (server.include !== undefined) resolved.include = server.include;
   if (server.runtime !== undefined) resolved.runtime = server.runtime;
+  if (server.openInputTypes !== undefined) resolved.openInputTypes = server.openInputTypes;
   if (server.timeout !== undefined) resolved.timeout = server.timeout;
   return resolved;
 }

@@ -88,6 +88,12 @@ const commonServerFields = {
     .describe(
       '"package" (default): generated code imports mcp-codegen/runtime. "vendored": the runtime is copied into the output folder, so generated code needs no dependency.',
     ),
+  openInputTypes: z
+    .boolean()
+    .optional()
+    .describe(
+      "true: tool input types admit any other key ([k: string]: unknown) where the schema says nothing about other keys, as earlier versions did. Default false: only the declared keys, so a misspelt argument is a compile error. Validators follow the schema either way.",
+    ),
   timeout: z
     .number()
     .int()

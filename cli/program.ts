@@ -136,6 +136,10 @@ export async function runCli(
     .option("--timeout <ms>", "per-request timeout", positiveInteger)
     .option("--strict", STRICT_HELP)
     .addOption(runtimeOption())
+    .option(
+      "--open-input-types",
+      "let tool input types take undeclared keys where the schema does not close them",
+    )
     .argument("[command...]", "a stdio server's command line, after --")
     .action(async (command: string[], flags: Record<string, unknown>) => {
       await runPull({ ...flags, command } as Parameters<typeof runPull>[0], context);

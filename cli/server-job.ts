@@ -22,6 +22,7 @@ export interface ServerJob {
   exclude?: string[] | undefined;
   rename?: Record<string, string> | undefined;
   runtime?: "package" | "vendored" | undefined;
+  openInputTypes?: boolean | undefined;
   timeout?: number | undefined;
   /** `--strict` or `strict: true`: a generation warning fails the pull (exit 4). */
   strict?: boolean | undefined;
@@ -84,6 +85,7 @@ export function filterContract(
     codegen: {
       ...(job.runtime === undefined ? {} : { runtime: job.runtime }),
       ...(job.rename === undefined ? {} : { rename: job.rename }),
+      ...(job.openInputTypes === undefined ? {} : { openInputTypes: job.openInputTypes }),
     },
   };
 }

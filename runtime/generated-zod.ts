@@ -26,6 +26,7 @@ export interface GeneratedSchema {
   catchall(schema: GeneratedSchema): GeneratedSchema;
   check(...checks: unknown[]): GeneratedSchema;
   refine(check: (value: unknown) => boolean, message?: string): GeneratedSchema;
+  pipe(next: GeneratedSchema): GeneratedSchema;
   safeParse(value: unknown): { success: boolean };
 }
 

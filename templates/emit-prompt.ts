@@ -3,6 +3,7 @@
  * definition, and a typed `get…Prompt` function.
  */
 import { describedLines } from "./docs.js";
+import { emptyObjectDefault } from "./empty-default.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
 import { jsonLiteral } from "./literal.js";
 import type { ModuleText } from "./module-text.js";
@@ -21,6 +22,12 @@ function argumentsType(entry: PlannedPrompt): string {
       return `${doc === "" ? "" : `${doc}\n`}${propertyKey(arg.name)}${optional}: string;`;
     });
   return `{\n${members.join("\n")}\n}`;
+}
+
+function argumentNames(entry: PlannedPrompt): string[] {
+  return (entry.prompt.arguments ?? []).flatMap((arg) =>
+    typeof arg.name === "string" ? [arg.name] : [],
+  );
 }
 
 export function emitPrompt(entry: PlannedPrompt, runtimeImport: string): ModuleText {
@@ -48,7 +55,7 @@ export function emitPrompt(entry: PlannedPrompt, runtimeImport: string): ModuleT
       ].join("\n"),
       [
         jsDocBlock(docLines),
-        `export function ${entry.fn}(client: McpClient, args: ${argsName}${anyRequired ? "" : " = {}"}, options?: RequestOptions): Promise<GetPromptResult> {`,
+        `export function ${entry.fn}(client: McpClient, args: ${argsName}${anyRequired ? "" : emptyObjectDefault(argsName, argumentNames(entry))}, options?: RequestOptions): Promise<GetPromptResult> {`,
         `return ${entry.binding}.get(client, args, options);`,
         `}`,
       ].join("\n"),

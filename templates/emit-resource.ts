@@ -4,6 +4,7 @@
  */
 import { compileUriTemplate, type UriTemplateVariable } from "../runtime/uri-template.js";
 import { describedLines } from "./docs.js";
+import { emptyObjectDefault } from "./empty-default.js";
 import { subjectOf } from "./generation-warning.js";
 import { describeMessage } from "./schema/schema-error.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
@@ -63,6 +64,8 @@ function valueType(variable: UriTemplateVariable): string {
 interface ParamsType {
   text: string;
   anyRequired: boolean;
+  /** The variable names, for the `{}` default (see empty-default.ts). */
+  names: readonly string[];
   /** Why the parameters could not be typed from the template, if they could not. */
   unparsed?: string;
 }
@@ -80,7 +83,7 @@ function paramsType(entry: PlannedTemplate): ParamsType {
     variables = compileUriTemplate(entry.template.uriTemplate).variables;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { text: LOOSE_PARAMS, anyRequired: false, unparsed: reason };
+    return { text: LOOSE_PARAMS, anyRequired: false, names: [], unparsed: reason };
   }
   const merged = new Map<string, UriTemplateVariable & { optional: boolean }>();
   for (const variable of variables) {
@@ -88,13 +91,14 @@ function paramsType(entry: PlannedTemplate): ParamsType {
     const optional = isOptional(variable) && (previous?.optional ?? true);
     merged.set(variable.name, { ...(previous ?? variable), optional });
   }
-  if (merged.size === 0) return { text: "Record<string, never>", anyRequired: false };
+  if (merged.size === 0) return { text: "Record<string, never>", anyRequired: false, names: [] };
   const members = [...merged.values()].map(
     (v) => `${propertyKey(v.name)}${v.optional ? "?" : ""}: ${valueType(v)};`,
   );
   return {
     text: `{\n${members.join("\n")}\n}`,
     anyRequired: [...merged.values()].some((v) => !v.optional),
+    names: [...merged.keys()],
   };
 }
 
@@ -151,7 +155,7 @@ export function emitTemplate(entry: PlannedTemplate, runtimeImport: string): Mod
       ].join("\n"),
       [
         jsDocBlock(docLines),
-        `export function ${entry.fn}(client: McpClient, params: ${paramsName}${params.anyRequired ? "" : " = {}"}, options?: RequestOptions): Promise<ReadResourceResult> {`,
+        `export function ${entry.fn}(client: McpClient, params: ${paramsName}${params.anyRequired ? "" : emptyObjectDefault(paramsName, params.names)}, options?: RequestOptions): Promise<ReadResourceResult> {`,
         `return ${entry.binding}.read(client, params, options);`,
         `}`,
       ].join("\n"),

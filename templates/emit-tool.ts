@@ -10,6 +10,7 @@ import { schemaWarnings, subjectOf, uniqueWarnings } from "./generation-warning.
 import { schemaToTypeScript } from "./schema/to-typescript.js";
 import { schemaToZod } from "./schema/to-zod.js";
 import { jsDocBlock, stringLiteral } from "./escape.js";
+import { emptyObjectDefault } from "./empty-default.js";
 import { layoutCode } from "./layout-code.js";
 import type { ModuleText } from "./module-text.js";
 
@@ -45,6 +46,7 @@ function validatorsProperty(
 const recursiveAnnotation = (): string => "GeneratedSchema";
 
 /**
+/**
  * True when `{}` is a valid input, so the argument can default to it: the schema requires nothing
  * and composes nothing, and its type admits `{}`. `inputSchema` is untrusted: MCP says it is an
  * object schema, but a server may send `false`, an array schema, or something set aside as
@@ -77,7 +79,45 @@ function admitsEmptyObject(node: SchemaNode): boolean {
   }
 }
 
-export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText {
+/** The property names a type for `node` declares at its top level (through unions and refinements). */
+function declaredNames(node: SchemaNode | undefined): string[] {
+  if (node === undefined) return [];
+  switch (node.kind) {
+    case "object":
+      return node.properties.map((property) => property.name);
+    case "union":
+      return node.members.flatMap(declaredNames);
+    case "refined":
+      return declaredNames(node.base);
+    default:
+      return [];
+  }
+}
+
+/**
+ * The parameter's default when `{}` is a valid input (see `acceptsEmptyInput`), written so that
+ * it compiles whatever names the schema declares (`emptyObjectDefault`); `""` otherwise.
+ */
+function emptyInputDefault(schema: unknown, input: PreparedSchema, typeName: string): string {
+  if (!acceptsEmptyInput(schema, input)) return "";
+  return emptyObjectDefault(typeName, declaredNames(input.definitions[0]?.node));
+}
+
+/** Generation choices that shape a tool module (from the snapshot's `codegen` section). */
+export interface ToolEmitOptions {
+  /**
+   * Input objects whose schema says nothing about other keys get `[k: string]: unknown`, as
+   * before this was an option; by default they are closed, so a misspelt argument does not
+   * compile. Validators follow the schema either way.
+   */
+  readonly openInputTypes?: boolean;
+}
+
+export function emitTool(
+  entry: PlannedTool,
+  runtimeImport: string,
+  options: ToolEmitOptions = {},
+): ModuleText {
   const { tool } = entry;
   const inputName = `${entry.typeBase}Input`;
   const outputName = `${entry.typeBase}Output`;
@@ -85,7 +125,10 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
   // rather than throws): one odd tool must not stop a whole server from being generated.
   const input = prepareSchema(tool.inputSchema);
   const output = tool.outputSchema === undefined ? undefined : prepareSchema(tool.outputSchema);
-  const inputTypes = schemaToTypeScript(input, { typeName: inputName });
+  const inputTypes = schemaToTypeScript(input, {
+    typeName: inputName,
+    closeUnstatedObjects: options.openInputTypes !== true,
+  });
   const inputZod = schemaToZod(input, {
     constName: `${entry.binding}InputSchema`,
     typeName: inputName,
@@ -128,9 +171,7 @@ export function emitTool(entry: PlannedTool, runtimeImport: string): ModuleText 
     "@param input - The tool's arguments.",
     "@param options - Timeout, cancellation, progress, validation switches.",
   ];
-  const inputParam = acceptsEmptyInput(tool.inputSchema, input)
-    ? `input: ${inputName} = {}`
-    : `input: ${inputName}`;
+  const inputParam = `input: ${inputName}${emptyInputDefault(tool.inputSchema, input, inputName)}`;
 
   return {
     imports: {

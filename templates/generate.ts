@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { emitIndex } from "./emit-index.js";
 import { emitPrompt } from "./emit-prompt.js";
 import { emitResource, emitTemplate } from "./emit-resource.js";
-import { emitTool } from "./emit-tool.js";
+import { emitTool, type ToolEmitOptions } from "./emit-tool.js";
 import { formatModules } from "./format.js";
 import type { GenerationWarning } from "./generation-warning.js";
 import { provenanceHeader } from "./header.js";
@@ -86,13 +86,16 @@ export async function generateOutput(
   const { files: _previousFiles, ...snapshot } = stored;
   // Choices made at pull time live in the snapshot, so `generate` reproduces `pull` exactly.
   const runtime = snapshot.codegen?.runtime ?? "package";
+  const toolOptions: ToolEmitOptions = {
+    openInputTypes: snapshot.codegen?.openInputTypes === true,
+  };
   const plan = planNames(snapshot, snapshot.codegen?.rename);
   const header = provenanceHeader(snapshot, options.generatorVersion);
   const modules: PendingModule[] = [
     ...plan.tools.map((e) => ({
       path: e.file,
-      emit: (r: string) => emitTool(e, r),
-      identity: ["tool", e],
+      emit: (r: string) => emitTool(e, r, toolOptions),
+      identity: ["tool", e, toolOptions],
     })),
     ...plan.prompts.map((e) => ({
       path: e.file,

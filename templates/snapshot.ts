@@ -57,6 +57,11 @@ export interface CodegenOptions {
   runtime?: "package" | "vendored";
   /** Server name → the name to generate for it. */
   rename?: Record<string, string>;
+  /**
+   * `true`: input objects whose schema says nothing about other keys admit any key in their
+   * type (`[k: string]: unknown`). Default: they admit only the declared ones.
+   */
+  openInputTypes?: boolean;
 }
 
 /** What `pull` gathered from a server, before normalisation. */
@@ -155,6 +160,7 @@ function normaliseCodegen(options: CodegenOptions | undefined): CodegenOptions |
   if (options.runtime === "vendored") result.runtime = "vendored";
   if (options.rename !== undefined && Object.keys(options.rename).length > 0)
     result.rename = { ...options.rename };
+  if (options.openInputTypes === true) result.openInputTypes = true;
   return Object.keys(result).length === 0 ? undefined : result;
 }
 
@@ -221,6 +227,7 @@ const snapshotSchema = z.object({
     .strictObject({
       runtime: z.enum(["package", "vendored"]).optional(),
       rename: z.record(z.string(), z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/)).optional(),
+      openInputTypes: z.boolean().optional(),
     })
     .optional(),
   files: z

@@ -10,6 +10,7 @@ export function jobsFromConfig(
     timeout?: number | undefined;
     runtime?: "package" | "vendored" | undefined;
     strict?: boolean | undefined;
+    openInputTypes?: boolean | undefined;
   },
 ): ServerJob[] {
   return config.servers.map((server) => ({
@@ -24,6 +25,7 @@ export function jobsFromConfig(
     exclude: server.exclude,
     rename: server.rename,
     runtime: flags.runtime ?? server.runtime,
+    openInputTypes: flags.openInputTypes ?? server.openInputTypes,
     timeout: flags.timeout ?? server.timeout,
     // The flag can only make a pull stricter: a config that asks for strict stays strict.
     strict: flags.strict === true || config.strict,

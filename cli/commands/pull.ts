@@ -23,6 +23,8 @@ export interface PullFlags extends TargetFlags {
   runtime?: "package" | "vendored" | undefined;
   /** Generation warnings fail the pull (exit 4) and nothing is written. */
   strict?: boolean | undefined;
+  /** `--open-input-types`. */
+  openInputTypes?: boolean | undefined;
 }
 
 export interface CommandContext {
@@ -49,6 +51,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
         out: flags.out === undefined ? "" : resolve(context.cwd, flags.out),
         name: flags.name,
         runtime: flags.runtime,
+        openInputTypes: flags.openInputTypes,
         timeout: flags.timeout,
         strict: flags.strict,
         secrets: resolved.secrets,

@@ -60,6 +60,9 @@ export function lowerObject(ctx: LowerContext, raw: RawObject, pointer: string):
     properties: [...declared, ...undeclared],
     patternProperties,
     additional,
+    ...(has(raw, "additionalProperties") || has(raw, "unevaluatedProperties")
+      ? {}
+      : { additionalUnstated: true as const }),
   };
   if (patternProperties.length === 0 || additional.kind === "unknown") return node;
   const keys = additionalKeys(declared, patternProperties);

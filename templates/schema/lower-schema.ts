@@ -130,7 +130,10 @@ function lowerObjectSchema(
     // others": narrower than the schema. "Any of" them is the wider, honest reading.
     parts.push(unite(members, ctx.setAside === before));
   }
-  return combineRefinements(ctx, raw, pointer, guarded, intersect(parts));
+  const combined = intersect(parts);
+  // The pointer names the schema in a warning if the combination is too large to type.
+  const located = combined.kind === "intersection" ? { ...combined, pointer } : combined;
+  return combineRefinements(ctx, raw, pointer, guarded, located);
 }
 
 /** Lowers each schema of an array keyword (`allOf`, `anyOf`, `oneOf`); empty when absent. */

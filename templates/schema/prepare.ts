@@ -4,7 +4,8 @@
  *
  * Passes: detect the dialect; scan the document (bounds, `$id`/`$anchor` index, references);
  * resolve every reference inside the document (rejecting any that leaves it); lower the root and
- * each reachable reference target to schema nodes, once each; then check the reference graph.
+ * each reachable reference target to schema nodes, once each; check the reference graph; bound
+ * the unions the TypeScript type would expand (union-bound.ts).
  */
 import { Budget, type SchemaLimits } from "./bounds.js";
 import { createDefinitionNamer } from "./definition-names.js";
@@ -21,7 +22,9 @@ import {
   type PreparedSchema,
   type SchemaDefinition,
   type SchemaDoc,
+  type SchemaNode,
 } from "./schema-node.js";
+import { boundUnions } from "./union-bound.js";
 
 export { SchemaError } from "./schema-error.js";
 export type { DiagnosticLevel, SchemaDiagnostic } from "./schema-error.js";
@@ -133,7 +136,15 @@ function prepareDocument(value: unknown, options: PrepareOptions): PreparedSchem
     };
     return doc === undefined ? definition : { ...definition, doc };
   });
-  return { dialect, definitions, diagnostics: index.diagnostics };
+  const bounded = boundUnions(definitions);
+  return {
+    dialect,
+    definitions: definitions.map((definition, i) => ({
+      ...definition,
+      node: bounded.nodes[i] as SchemaNode,
+    })),
+    diagnostics: [...index.diagnostics, ...bounded.diagnostics],
+  };
 }
 
 function rejectUnguardedCycles(slots: readonly DefinitionSlot[]): void {

@@ -97,6 +97,12 @@ export interface ObjectNode {
   /** Schema of every other key: `never` when closed, `unknown` when open. */
   readonly additional: SchemaNode;
   /**
+   * Set when `additional` is `unknown` only because the schema says nothing about other keys (no
+   * `additionalProperties`, no `unevaluatedProperties`): validators admit them, as JSON Schema
+   * does, and input types may leave them out (`closeUnstatedObjects`).
+   */
+  readonly additionalUnstated?: true;
+  /**
    * With `patternProperties` and a non-open `additional`: the keys that are neither declared nor
    * matched by a pattern. Absent when a pattern cannot be checked, in which case validators
    * treat `additional` as open (a diagnostic says so).
@@ -126,6 +132,13 @@ export interface UnionNode {
 export interface IntersectionNode {
   readonly kind: "intersection";
   readonly members: readonly SchemaNode[];
+  /** The schema that combines the members (absent for intersections built while lowering). */
+  readonly pointer?: string;
+  /**
+   * Set when the type would expand into too many union members (union-bound.ts): the members the
+   * TypeScript type keeps. Validators always check `members`.
+   */
+  readonly typeMembers?: readonly SchemaNode[];
 }
 
 /** A rule no TypeScript type can state; types show `base`, validators check the rule as well. */

@@ -26,6 +26,12 @@ import type {
 export interface TypeScriptOptions {
   /** Name of the root type; definitions are named `${typeName}${suffix}` (`WeatherInputNode`). */
   readonly typeName: string;
+  /**
+   * Objects whose schema says nothing about other keys get no index signature, so a misspelt
+   * property is a compile error (as openapi-typescript types them). For the arguments a caller
+   * writes; a server's output stays open, since a server may add fields. Default false.
+   */
+  readonly closeUnstatedObjects?: boolean;
 }
 
 /** What `schemaToTypeScript` returns. */
@@ -49,10 +55,14 @@ export interface TypeScriptOutput {
  *   `undefined` is dropped when serialised, so it is accepted); closed objects have no index
  *   signature, others `[k: string]: V` where V unites `additionalProperties` and
  *   `patternProperties`, or is `unknown` when the declared properties do not all fit in it.
+ *   With `closeUnstatedObjects`, an object whose schema says nothing about other keys is typed
+ *   as if it said `additionalProperties: false`.
  * - Arrays `T[]`, tuples `[A, B?, ...R[]]` (`minItems` makes prefix elements required).
  * - `enum`/`const` as literal types (objects and arrays as their exact shapes), `anyOf`/`oneOf`
  *   and type arrays as unions, `allOf` and keywords side by side as intersections.
  * - `not` and `if`/`then`/`else` leave the base type (the validator checks them).
+ * - An intersection whose unions would expand past `MAX_EXPANDED_UNION` members keeps only its
+ *   other members (`typeMembers`), with a JSDoc note; `prepareSchema` warns about it.
  * - `unknown` only for `{}`/`true`, `never` for `false`.
  * - Annotations become JSDoc on properties and declarations, through the comment escaper; names
  *   and string values only ever appear as string literals.
@@ -63,10 +73,10 @@ export function schemaToTypeScript(
 ): TypeScriptOutput {
   assertIdentifier(options.typeName, "typeName");
   const names = prepared.definitions.map((definition) => `${options.typeName}${definition.suffix}`);
-  const emitter = new TypeEmitter(names);
+  const emitter = new TypeEmitter(names, options.closeUnstatedObjects === true);
   const expressions = prepared.definitions.map((definition) => emitter.emit(definition.node).text);
   const declarations = prepared.definitions.map((definition, i) => {
-    const doc = renderJsDoc(definition.doc);
+    const doc = renderJsDoc(definition.doc, narrowingNotes(definition.node));
     const statement = `export type ${names[i] as string} = ${expressions[i] as string};`;
     return doc === "" ? statement : `${doc}\n${statement}`;
   });
@@ -113,9 +123,11 @@ const OPEN_EMPTY = "{ [k: string]: unknown }";
 
 class TypeEmitter {
   readonly #names: readonly string[];
+  readonly #closeUnstated: boolean;
 
-  constructor(names: readonly string[]) {
+  constructor(names: readonly string[], closeUnstated: boolean) {
     this.#names = names;
+    this.#closeUnstated = closeUnstated;
   }
 
   emit(node: SchemaNode): Emitted {
@@ -134,8 +146,10 @@ class TypeEmitter {
       case "union":
         return unionOf(node.members.map((member) => this.emit(member)));
       case "intersection":
+        // Narrowed to no members: every member was a union, and the type is the widest one.
+        if (node.typeMembers?.length === 0) return simpleAtom("unknown");
         return intersectionOf(
-          node.members
+          (node.typeMembers ?? node.members)
             .map((member) => this.emit(member))
             .filter(notClosedEmpty)
             .filter(notOpenEmpty),
@@ -180,9 +194,12 @@ class TypeEmitter {
     node: ObjectNode,
     properties: ReadonlyArray<{ property: PropertyNode; type: Emitted }>,
   ): string | undefined {
-    if (node.additional.kind === "unknown" || !patternsChecked(node)) return "unknown";
+    // Closed for typing only: the validator still admits other keys, so this is for inputs, which
+    // the caller writes, never for outputs, which are typed by what was validated.
+    const closed = this.#closeUnstated && node.additionalUnstated === true;
+    if (!closed && (node.additional.kind === "unknown" || !patternsChecked(node))) return "unknown";
     const sources = node.patternProperties.map((p) => p.node);
-    if (node.additional.kind !== "never") sources.push(node.additional);
+    if (!closed && node.additional.kind !== "never") sources.push(node.additional);
     if (sources.length === 0) return undefined;
     let value = unionOf(sources.map((source) => this.emit(source)));
     if (value.text === "unknown") return "unknown";
@@ -194,9 +211,7 @@ class TypeEmitter {
     // whole object types would make the output grow exponentially with nesting, so then `unknown`.
     if (!misfits.every((type) => type.simple)) return "unknown";
     value = unionOf([value, ...misfits]);
-    const optional = properties.some(
-      ({ property }) => !property.required || property.name === "__proto__",
-    );
+    const optional = properties.some(({ property }) => !property.required);
     return optional && value.text !== "unknown" ? `${value.text} | undefined` : value.text;
   }
 }
@@ -216,14 +231,21 @@ function patternsChecked(node: ObjectNode): boolean {
 
 /** One property line (with its JSDoc): `name: T;` or `name?: T | undefined;`. */
 function propertyMember(property: PropertyNode, type: Emitted): string {
-  // zod never reads a `__proto__` key, so the validator cannot require it: the type does not either.
-  const proto = property.name === "__proto__";
-  const notes = proto ? ["Not checked by the validator: zod ignores `__proto__` keys."] : [];
-  const doc = renderJsDoc(property.doc, notes);
+  const doc = renderJsDoc(property.doc, narrowingNotes(property.node));
   const key = propertyName(property.name);
-  const line =
-    property.required && !proto ? `${key}: ${type.text};` : `${key}?: ${withUndefined(type.text)};`;
+  const line = property.required
+    ? `${key}: ${type.text};`
+    : `${key}?: ${withUndefined(type.text)};`;
   return doc === "" ? line : `${doc}\n${line}`;
+}
+
+/** Why a type says less than its schema: the unions an oversized intersection left out. */
+function narrowingNotes(node: SchemaNode): string[] {
+  const combined = node.kind === "refined" ? node.base : node;
+  if (combined.kind !== "intersection" || combined.typeMembers === undefined) return [];
+  return [
+    "Type widened: this schema's anyOf/oneOf combined through allOf are too many combinations to type; the validator checks them.",
+  ];
 }
 
 function withUndefined(text: string): string {

@@ -70,11 +70,13 @@ export interface ZodOutput {
  *   `ipv6`, `hostname`), lengths in code points, `pattern` as a refinement run by the runtime's
  *   linear-time engine (`linearPattern`) when it can be (otherwise skipped; `prepareSchema`
  *   reports it); `patternProperties` keys likewise. Numbers: `int()`, bounds, `multipleOf`.
+ * - A declared `__proto__` property (which zod skips by name) is checked as an own property by a
+ *   refinement in front of the object.
  * - Recursion: each recursive definition is `const X: z.ZodType<XType> = z.lazy(() => …)`.
  *
  * Known gaps, all listed as diagnostics by `prepareSchema`: keywords without a zod form
  * (`uniqueItems`, `contains`, `propertyNames`, `min/maxProperties`, `dependent*`); and zod's own
- * rules: `int()` stops at 2^53, a `__proto__` key is never checked, and `.and` of two closed
+ * rules: `int()` stops at 2^53, and `.and` of two closed
  * objects admits the keys of either (as the TypeScript intersection does; JSON Schema would not).
  */
 export function schemaToZod(prepared: PreparedSchema, options: ZodOptions): ZodOutput {

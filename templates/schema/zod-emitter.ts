@@ -82,7 +82,10 @@ export class ZodEmitter {
   }
 
   #union(node: UnionNode): string {
-    const members = [...new Set(node.members.map((member) => this.emit(member)))];
+    const emitted = node.members.map((member) => this.emit(member));
+    // A repeated `oneOf` member matters: a value matching it matches twice, so no value passes
+    // through it. Only inclusive unions may drop repeats.
+    const members = node.exclusive ? emitted : [...new Set(emitted)];
     if (members.length === 1) return members[0] as string;
     if (node.exclusive) return `z.xor([${members.join(", ")}])`;
     const others = members.filter((member) => member !== "z.null()");
@@ -132,14 +135,33 @@ export class ZodEmitter {
     const inherits = node.properties.some(
       (property) => INHERITED.has(property.name) && property.name !== "__proto__",
     );
-    return inherits ? `z.preprocess(${OWN_KEYS_ONLY}, ${text})` : text;
+    if (inherits) text = `z.preprocess(${OWN_KEYS_ONLY}, ${text})`;
+    const proto = node.properties.find((property) => property.name === "__proto__");
+    return proto === undefined ? text : this.#ownProto(proto, text);
   }
 
   #property(property: PropertyNode): string {
     const text = this.emit(property.node);
-    // zod never reads a `__proto__` key; declaring it keeps a closed object from rejecting it.
+    // zod never reads a `__proto__` key (see #ownProto); declaring it keeps a closed object from
+    // rejecting it.
     if (property.name === "__proto__") return `${text}.optional()`;
     return property.required ? text : `${text}.optional()`;
+  }
+
+  /**
+   * zod skips a `__proto__` key by name, so a declared `__proto__` property is checked before the
+   * object is: an own property of that name (as `JSON.parse` creates, or a computed key), never
+   * the prototype, which every object has. Non-objects pass here and fail in `object`.
+   */
+  #ownProto(property: PropertyNode, object: string): string {
+    const absent = property.required ? "false" : "true";
+    const check = `(value) => typeof value !== "object" || value === null || (Object.hasOwn(value, "__proto__") ? ${this.emit(property.node)}.safeParse(Object.getOwnPropertyDescriptor(value, "__proto__")?.value).success : ${absent})`;
+    const message = stringLiteral(
+      property.required
+        ? "`__proto__` must be an own property matching its schema"
+        : "`__proto__`, when present, must match its schema",
+    );
+    return `z.unknown().refine(${check}, ${message}).pipe(${object})`;
   }
 
   /**

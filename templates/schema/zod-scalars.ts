@@ -54,20 +54,42 @@ export function additionalKeysRefinement(keys: AdditionalKeys): string {
 }
 
 /**
+ * The largest count written into a regex quantifier. JavaScriptCore rejects larger counts, and
+ * `String(1e21)` is `"1e+21"`, which is no count at all (a `SyntaxError` under the `u` flag). Past
+ * it no count is needed: no engine holds a string longer than 2^31 − 1 UTF-16 units (V8 allows
+ * 2^29 − 24, SpiderMonkey 2^30 − 2, JavaScriptCore 2^31 − 1), and a string has at least as many
+ * units as code points, so a larger length compares the same in units as in code points.
+ */
+export const MAX_QUANTIFIER = 2 ** 31 - 1;
+
+/**
  * A zod string schema. JSON Schema counts length in code points and zod in UTF-16 units, so a
  * length other than "at least 1" is checked with a unicode regex, where `[\s\S]` is one code point.
  * That regex is ours and anchored at both ends, so `RegExp` runs it in linear time; the schema's
  * own patterns go to the linear-time engine.
+ * Lengths past `MAX_QUANTIFIER` are exact as zod's own `min`/`max` (see there).
  */
 export function zodString(node: StringNode): string {
   const min = node.minLength ?? 0;
   const max = node.maxLength;
   if (max !== undefined && max < min) return "z.never()";
   let text = (node.format === undefined ? undefined : FORMATS.get(node.format)) ?? "z.string()";
-  if (min === 1 && max === undefined) text += ".min(1)";
-  else if (min > 0 || max !== undefined) text += `.regex(/^[\\s\\S]{${min},${max ?? ""}}$/u)`;
+  const regexMin = min <= MAX_QUANTIFIER ? min : 0;
+  const regexMax = max !== undefined && max <= MAX_QUANTIFIER ? max : undefined;
+  if (regexMin === 1 && regexMax === undefined) text += ".min(1)";
+  else if (regexMin > 0 || regexMax !== undefined)
+    text += `.regex(/^[\\s\\S]{${quantifierCount(regexMin)},${regexMax === undefined ? "" : quantifierCount(regexMax)}}$/u)`;
+  if (min > MAX_QUANTIFIER) text += `.min(${numberLiteral(min)})`;
+  if (max !== undefined && max > MAX_QUANTIFIER) text += `.max(${numberLiteral(max)})`;
   for (const pattern of node.patterns) text += patternRefinement(pattern);
   return text;
+}
+
+/** Digits only: `String` of an integer this small never uses an exponent. */
+function quantifierCount(count: number): string {
+  if (!Number.isInteger(count) || count < 0 || count > MAX_QUANTIFIER)
+    throw new RangeError(`not a regex quantifier count: ${count}`);
+  return String(count);
 }
 
 /** A zod number schema: `integer` (safe integers, as zod's `int()` checks), bounds, `multipleOf`. */

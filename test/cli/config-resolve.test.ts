@@ -82,6 +82,7 @@ describe("resolveConfig servers", () => {
           exclude: ["get_secret"],
           rename: { get_weather: "weather" },
           runtime: "vendored",
+          openInputTypes: true,
           timeout: 5000,
         },
       },
@@ -102,6 +103,7 @@ describe("resolveConfig servers", () => {
       exclude: ["get_secret"],
       rename: { get_weather: "weather" },
       runtime: "vendored",
+      openInputTypes: true,
       timeout: 5000,
     });
     expect(resolved.secrets).toEqual([]);

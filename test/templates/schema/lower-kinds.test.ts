@@ -92,6 +92,7 @@ describe("lowerBase", () => {
         properties: [{ name: "a", required: false, node: { kind: "unknown" } }],
         patternProperties: [],
         additional: { kind: "unknown" },
+        additionalUnstated: true,
       },
     },
     {

@@ -26,6 +26,7 @@ describe("lowerObject", () => {
         ],
         patternProperties: [],
         additional: { kind: "unknown" },
+        additionalUnstated: true,
       },
     },
     {
@@ -46,6 +47,7 @@ describe("lowerObject", () => {
         properties: [{ name: "x", required: true, node: { kind: "unknown" } }],
         patternProperties: [{ pattern: { source: "^y", text: "^y" }, node: str }],
         additional: { kind: "unknown" },
+        additionalUnstated: true,
       },
     },
     {
@@ -72,6 +74,16 @@ describe("lowerObject", () => {
         properties: [{ name: "a", required: false, node: { kind: "unknown" } }],
         patternProperties: [],
         additional: { kind: "never" },
+      },
+    },
+    {
+      name: "additionalProperties: true is stated, not silent",
+      given: { type: "object", properties: { a: true }, additionalProperties: true },
+      want: {
+        kind: "object",
+        properties: [{ name: "a", required: false, node: { kind: "unknown" } }],
+        patternProperties: [],
+        additional: { kind: "unknown" },
       },
     },
   ];

@@ -16,7 +16,7 @@ describe("lowerAt: a schema object is the conjunction of its keywords", () => {
     {
       name: "type with allOf",
       given: { type: "string", allOf: [{ minLength: 2 }] },
-      want: { kind: "intersection", members: [str, { ...str, minLength: 2 }] },
+      want: { kind: "intersection", members: [str, { ...str, minLength: 2 }], pointer: "" },
     },
     {
       name: "anyOf and oneOf side by side",
@@ -27,12 +27,13 @@ describe("lowerAt: a schema object is the conjunction of its keywords", () => {
           { kind: "union", members: [str, { kind: "null" }], exclusive: false },
           { kind: "union", members: [str, { kind: "unknown" }], exclusive: true },
         ],
+        pointer: "",
       },
     },
     {
       name: "reference beside type (2020-12)",
       given: { type: "string", $ref: "#/$defs/a", $defs: { a: { maxLength: 3 } } },
-      want: { kind: "intersection", members: [str, { kind: "ref", index: 1 }] },
+      want: { kind: "intersection", members: [str, { kind: "ref", index: 1 }], pointer: "" },
     },
     { name: "an empty anyOf admits nothing", given: { anyOf: [] }, want: { kind: "never" } },
     {

@@ -73,6 +73,7 @@ describe("prepareSchema: dialects", () => {
         { kind: "string", patterns: [], minLength: 1 },
         { kind: "ref", index: 1 },
       ],
+      pointer: "",
     });
   });
 

@@ -110,7 +110,9 @@ export const s2: Shape = { kind: "circle", side: 1 };
 export const u1: Mutual = [["a", ["b"]], "c"];
 // @ts-expect-error numbers are not in the recursive union
 export const u2: Mutual = [[1]];
-export const h1: Hostile = { constructor: 1, "sep\\u2028x": "*/" };
+export const h1: Hostile = { ["__proto__"]: "own", constructor: 1, "sep\\u2028x": "*/" };
+// @ts-expect-error a required __proto__ is a property like any other
+export const h3: Hostile = { constructor: 1 };
 // @ts-expect-error hostile enum values are still literals
 export const h2: Hostile = { constructor: 1, "sep\\u2028x": "other" };
 export const l1: Literals[] = [-1, 0.5, "x", true, null, { k: [1, "y"] }, [], {}];

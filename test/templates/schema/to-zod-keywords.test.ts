@@ -57,7 +57,7 @@ describe("schemaToZod", () => {
       additionalProperties: false,
     };
     expect(zodOf(given)).toBe(
-      'z.strictObject({ "a\\"b": z.literal("\\"); process.exit(1); (\\"").optional(), ["__proto__"]: z.string().optional(), "sep\\u2028x": z.enum(["\\u2029", "*/"]).optional() })',
+      'z.unknown().refine((value) => typeof value !== "object" || value === null || (Object.hasOwn(value, "__proto__") ? z.string().safeParse(Object.getOwnPropertyDescriptor(value, "__proto__")?.value).success : false), "`__proto__` must be an own property matching its schema").pipe(z.strictObject({ "a\\"b": z.literal("\\"); process.exit(1); (\\"").optional(), ["__proto__"]: z.string().optional(), "sep\\u2028x": z.enum(["\\u2029", "*/"]).optional() }))',
     );
   });
 });

@@ -29,6 +29,31 @@ describe("zodString", () => {
     ],
     ["impossible", { kind: "string", patterns: [], minLength: 3, maxLength: 2 }, "z.never()"],
     [
+      "max past any string's length: zod's max, no exponent in a quantifier",
+      { kind: "string", patterns: [], maxLength: 1e21 },
+      "z.string().max(1e+21)",
+    ],
+    [
+      "min past any string's length",
+      { kind: "string", patterns: [], minLength: 2 ** 53 },
+      "z.string().min(9007199254740992)",
+    ],
+    [
+      "min in a quantifier, max past it",
+      { kind: "string", patterns: [], minLength: 2, maxLength: 1e21 },
+      "z.string().regex(/^[\\s\\S]{2,}$/u).max(1e+21)",
+    ],
+    [
+      "largest count a quantifier takes",
+      { kind: "string", patterns: [], maxLength: 2 ** 31 - 1 },
+      "z.string().regex(/^[\\s\\S]{0,2147483647}$/u)",
+    ],
+    [
+      "one past it",
+      { kind: "string", patterns: [], minLength: 1, maxLength: 2 ** 31 },
+      "z.string().min(1).max(2147483648)",
+    ],
+    [
       "patterns",
       {
         kind: "string",
