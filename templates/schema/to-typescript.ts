@@ -55,8 +55,9 @@ export interface TypeScriptOutput {
  *   `undefined` is dropped when serialised, so it is accepted); closed objects have no index
  *   signature, others `[k: string]: V` where V unites `additionalProperties` and
  *   `patternProperties`, or is `unknown` when the declared properties do not all fit in it.
- *   With `closeUnstatedObjects`, an object whose schema says nothing about other keys is typed
- *   as if it said `additionalProperties: false`.
+ *   With `closeUnstatedObjects`, an object that declares properties (or pattern properties) and
+ *   says nothing about other keys is typed as if it said `additionalProperties: false`; one that
+ *   declares no keys stays open.
  * - Arrays `T[]`, tuples `[A, B?, ...R[]]` (`minItems` makes prefix elements required).
  * - `enum`/`const` as literal types (objects and arrays as their exact shapes), `anyOf`/`oneOf`
  *   and type arrays as unions, `allOf` and keywords side by side as intersections.
@@ -196,7 +197,10 @@ class TypeEmitter {
   ): string | undefined {
     // Closed for typing only: the validator still admits other keys, so this is for inputs, which
     // the caller writes, never for outputs, which are typed by what was validated.
-    const closed = this.#closeUnstated && node.additionalUnstated === true;
+    // An object that declares no keys at all (a free-form `{ "type": "object" }`) stays open:
+    // closed, it would admit only `{}`, which is not what such a schema means.
+    const declaresKeys = node.properties.length > 0 || node.patternProperties.length > 0;
+    const closed = this.#closeUnstated && node.additionalUnstated === true && declaresKeys;
     if (!closed && (node.additional.kind === "unknown" || !patternsChecked(node))) return "unknown";
     const sources = node.patternProperties.map((p) => p.node);
     if (!closed && node.additional.kind !== "never") sources.push(node.additional);

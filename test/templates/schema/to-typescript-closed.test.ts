@@ -43,9 +43,16 @@ describe("schemaToTypeScript with closeUnstatedObjects", () => {
       want: "export type T = { [k: string]: string };",
     },
     {
-      name: "a bare object takes no keys",
+      // A free-form object ("metadata": { "type": "object" }) declares nothing to close against;
+      // closed, it would admit only {}.
+      name: "a bare object stays open",
       given: { type: "object" },
-      want: "export type T = { [k: string]: never };",
+      want: "export type T = { [k: string]: unknown };",
+    },
+    {
+      name: "a nested free-form object stays open beside closed siblings",
+      given: { type: "object", properties: { id: { type: "string" }, meta: { type: "object" } } },
+      want: "export type T = { id?: string | undefined; meta?: { [k: string]: unknown } | undefined };",
     },
     {
       name: "patternProperties give the only index signature",

@@ -2,6 +2,7 @@
 // Server: edge-schemas 0.0.1, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -21,12 +22,9 @@ export type CompositionsInput = {
         side: number;
       };
   either?: string | string[] | undefined;
-  merged?: ({ a: string; [k: string]: unknown } & { b: number; [k: string]: unknown }) | undefined;
+  merged?: ({ a: string } & { b: number }) | undefined;
   notEmpty?: string | undefined;
-  conditional?:
-    | { country?: string | undefined; postcode?: string | undefined; [k: string]: unknown }
-    | undefined;
-  [k: string]: unknown;
+  conditional?: { country?: string | undefined; postcode?: string | undefined } | undefined;
 };
 
 /**
@@ -57,9 +55,15 @@ export const compositionsTool = /* @__PURE__ */ defineTool<CompositionsInput, Ca
           (value) => (z.looseObject({ country: z.literal("NO") }).safeParse(
             value
           ).success ? z.looseObject({
-            postcode: z.string().regex(/^[0-9]{4}$/u).optional(),
+            postcode: z.string().refine(
+              linearPattern("^[0-9]{4}$"),
+              "must match the pattern \"^[0-9]{4}$\"",
+            ).optional(),
           }) : z.looseObject({
-            postcode: z.string().regex(/^[A-Z0-9 ]+$/u).optional(),
+            postcode: z.string().refine(
+              linearPattern("^[A-Z0-9 ]+$"),
+              "must match the pattern \"^[A-Z0-9 ]+$\"",
+            ).optional(),
           })).safeParse(value).success,
           "must match `then` when `if` matches, else `else`",
         ).optional(),

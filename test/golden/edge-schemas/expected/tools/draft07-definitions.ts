@@ -12,14 +12,12 @@ export type Draft07DefinitionsInput = {
   owner: Draft07DefinitionsInputPerson;
   pair?: [string?, number?] | undefined;
   people?: Draft07DefinitionsInputPerson[] | undefined;
-  [k: string]: unknown;
 };
 
 export type Draft07DefinitionsInputPerson = {
   name: string;
   /** @exclusiveMinimum 0 */
   age?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type Draft07DefinitionsOutput = { ok: boolean; [k: string]: unknown };

@@ -2,6 +2,7 @@
 // Server: edge-schemas 0.0.1, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -56,7 +57,6 @@ export type FormatsDefaultsDeprecatedInput = {
    * @pattern ^[A-Z]+$
    */
   code?: string | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -83,7 +83,10 @@ export const formatsDefaultsDeprecatedTool = /* @__PURE__ */ defineTool<
         step: z.number().lt(10).multipleOf(0.5).optional(),
         units: z.enum(["metric", "imperial"]).optional(),
         oldName: z.string().optional(),
-        code: z.string().regex(/^[\s\S]{3,3}$/u).regex(/^[A-Z]+$/u).optional(),
+        code: z.string().regex(/^[\s\S]{3,3}$/u).refine(
+          linearPattern("^[A-Z]+$"),
+          "must match the pattern \"^[A-Z]+$\"",
+        ).optional(),
       }),
     };
   },

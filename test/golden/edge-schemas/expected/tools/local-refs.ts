@@ -2,6 +2,7 @@
 // Server: edge-schemas 0.0.1, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -13,7 +14,6 @@ export type LocalRefsInput = {
   work?: LocalRefsInputAddress | undefined;
   escaped?: LocalRefsInputAB | undefined;
   budget?: LocalRefsInputAnchored | undefined;
-  [k: string]: unknown;
 };
 
 export type LocalRefsInputAddress = {
@@ -50,7 +50,10 @@ export const localRefsTool = /* @__PURE__ */ defineTool<
     const localRefsToolInputSchemaAddress = z.strictObject({
       street: z.string(),
       city: z.string(),
-      postcode: z.string().regex(/^[0-9]{4}$/u).optional(),
+      postcode: z.string().refine(
+        linearPattern("^[0-9]{4}$"),
+        "must match the pattern \"^[0-9]{4}$\"",
+      ).optional(),
     });
     const localRefsToolInputSchemaAB = z.enum(["slash", "ed"]);
     const localRefsToolInputSchemaAnchored = z.number().min(0);

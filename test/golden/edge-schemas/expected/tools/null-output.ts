@@ -7,7 +7,7 @@ import {
   type ToolResult,
 } from "mcp-codegen/runtime";
 
-export type NullOutputInput = { confirm?: boolean | undefined; [k: string]: unknown };
+export type NullOutputInput = { confirm?: boolean | undefined };
 
 export type NullOutputOutput = null;
 

@@ -2,6 +2,8 @@
 // Server: edge-schemas 0.0.1, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
+  outsidePatterns,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -12,7 +14,7 @@ export type ObjectShapesInput = {
   scores?: { [k: string]: number } | undefined;
   mixedScores?: { name?: string | undefined; [k: string]: number | string | undefined } | undefined;
   env?: { [k: string]: string } | undefined;
-  headers?: { [k: string]: unknown } | undefined;
+  headers?: { [k: string]: string } | undefined;
   keyed?: { [k: string]: boolean } | undefined;
   empty?: { [k: string]: never } | undefined;
   forbidden?: undefined;
@@ -20,7 +22,7 @@ export type ObjectShapesInput = {
    * @minProperties 1
    * @maxProperties 3
    */
-  bounded?: { [k: string]: unknown } | undefined;
+  bounded?: { [k: string]: never } | undefined;
 };
 
 /**
@@ -36,12 +38,18 @@ export const objectShapesTool = /* @__PURE__ */ defineTool<ObjectShapesInput, Ca
         closed: z.strictObject({ a: z.string().optional() }).optional(),
         scores: z.object({}).catchall(z.number()).optional(),
         mixedScores: z.object({ name: z.string().optional() }).catchall(z.number()).optional(),
-        env: z.looseObject({}).and(z.looseRecord(z.string().regex(/^[A-Z_]+$/u), z.string())).and(z.looseRecord(
-          z.string().regex(/^(?![\s\S]*?(?:^[A-Z_]+$))/u),
+        env: z.looseObject({}).and(z.looseRecord(
+          z.string().refine(
+            linearPattern("^[A-Z_]+$"),
+            "must match the pattern \"^[A-Z_]+$\"",
+          ),
+          z.string(),
+        )).and(z.looseRecord(
+          z.string().refine(outsidePatterns([], ["^[A-Z_]+$"])),
           z.never(),
         )).optional(),
         headers: z.looseObject({}).and(z.looseRecord(
-          z.string().regex(/^x-/u),
+          z.string().refine(linearPattern("^x-"), "must match the pattern \"^x-\""),
           z.string(),
         )).optional(),
         keyed: z.object({}).catchall(z.boolean()).optional(),

@@ -11,24 +11,16 @@ import {
 export type RecursiveTreeInput = {
   root: RecursiveTreeInputNode;
   chain?: RecursiveTreeInputEven | undefined;
-  [k: string]: unknown;
 };
 
 export type RecursiveTreeInputNode = {
   label: string;
   children?: RecursiveTreeInputNode[] | undefined;
-  [k: string]: unknown;
 };
 
-export type RecursiveTreeInputEven = {
-  next?: RecursiveTreeInputOdd | undefined;
-  [k: string]: unknown;
-};
+export type RecursiveTreeInputEven = { next?: RecursiveTreeInputOdd | undefined };
 
-export type RecursiveTreeInputOdd = {
-  next?: RecursiveTreeInputEven | undefined;
-  [k: string]: unknown;
-};
+export type RecursiveTreeInputOdd = { next?: RecursiveTreeInputEven | undefined };
 
 export type RecursiveTreeOutput = {
   /** @minimum 0 */

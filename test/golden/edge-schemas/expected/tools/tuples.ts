@@ -20,7 +20,6 @@ export type TuplesInput = {
    */
   tags?: string[] | undefined;
   matrix?: number[][] | undefined;
-  [k: string]: unknown;
 };
 
 export type TuplesOutput = {

@@ -11,12 +11,11 @@ export type TypeArraysInput = {
   stringOrNull: string | null;
   numberOrString?: number | string | undefined;
   listOrNull?: number[] | null | undefined;
-  objectOrNull?: { x: number; [k: string]: unknown } | null | undefined;
+  objectOrNull?: { x: number } | null | undefined;
   anyScalar?: string | number | boolean | null | undefined;
   openApiNullable?: string | undefined;
   untyped?: unknown;
   alwaysTrue?: unknown;
-  [k: string]: unknown;
 };
 
 /**

@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type _2faInput = { [k: string]: unknown };
+export type _2faInput = { [k: string]: never };
 
 /**
  * The MCP tool "2fa": its definition as the server declared it, and its validators.

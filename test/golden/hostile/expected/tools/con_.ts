@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type ConInput = { [k: string]: unknown };
+export type ConInput = { [k: string]: never };
 
 /**
  * The MCP tool "CON": its definition as the server declared it, and its validators.

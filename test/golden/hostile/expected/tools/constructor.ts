@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type ConstructorInput = { [k: string]: unknown };
+export type ConstructorInput = { [k: string]: never };
 
 /**
  * The MCP tool "constructor": its definition as the server declared it, and its validators.

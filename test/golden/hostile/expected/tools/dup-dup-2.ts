@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type DupDup2Input = { x?: string | undefined; [k: string]: unknown };
+export type DupDup2Input = { x?: string | undefined };
 
 /**
  * The MCP tool "dup": its definition as the server declared it, and its validators.

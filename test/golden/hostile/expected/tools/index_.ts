@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type IndexInput = { [k: string]: unknown };
+export type IndexInput = { [k: string]: never };
 
 /**
  * The MCP tool "index": its definition as the server declared it, and its validators.

@@ -2,18 +2,15 @@
 // Server: evil *\/ server // injected line 1.0.0 import x from 'y'; /*, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
 } from "mcp-codegen/runtime";
 
 export type PropertiesThatBiteInput = {
-  /**
-   * *\/ a property named __proto__
-   *
-   * Not checked by the validator: zod ignores `__proto__` keys.
-   */
-  __proto__?: string | undefined;
+  /** *\/ a property named __proto__ */
+  __proto__: string;
   '"quoted"': string;
   constructor: number;
   "a b"?: boolean | undefined;
@@ -55,7 +52,6 @@ export type PropertiesThatBiteInput = {
    * \@see evil
    */
   titled?: string | undefined;
-  [k: string]: unknown;
 };
 
 /** a definition named __proto__ */
@@ -65,8 +61,7 @@ export type PropertiesThatBiteInputProto = string;
 export type PropertiesThatBiteInputEvil = number;
 
 export type PropertiesThatBiteOutput = {
-  /** Not checked by the validator: zod ignores `__proto__` keys. */
-  __proto__?: number | undefined;
+  __proto__: number;
   toString?: string | undefined;
   [k: string]: unknown;
 };
@@ -85,7 +80,14 @@ export const propertiesThatBiteTool = /* @__PURE__ */ defineTool<
     const propertiesThatBiteToolInputSchemaProto = z.string();
     const propertiesThatBiteToolInputSchemaEvil = z.number();
     return {
-      input: z.preprocess(
+      input: z.unknown().refine(
+        (value) => typeof value !== "object" || value === null || (
+          Object.hasOwn(value, "__proto__") ? z.string().safeParse(
+            Object.getOwnPropertyDescriptor(value, "__proto__")?.value
+          ).success : false
+        ),
+        "`__proto__` must be an own property matching its schema",
+      ).pipe(z.preprocess(
         (value: unknown) => (
           typeof value === "object" && value !== null && !Array.isArray(value) ? Object.assign(
             Object.create(null),
@@ -117,13 +119,26 @@ export const propertiesThatBiteTool = /* @__PURE__ */ defineTool<
           mixedQuotes: z.literal(["\"", "'", 0, null]).optional(),
           constant: z.literal("*/ ${process.env.HOME} `id`").optional(),
           withDefault: z.string().optional(),
-          pattern: z.string().regex(/^[*/]+<\/script>$/u).optional(),
-          slashes: z.string().regex(/a\/b\/c/u).optional(),
+          pattern: z.string().refine(
+            linearPattern("^[\\x{2A}/]+</script>$"),
+            "must match the pattern \"^[*/]+</script>$\"",
+          ).optional(),
+          slashes: z.string().refine(
+            linearPattern("a/b/c"),
+            "must match the pattern \"a/b\\\\/c\"",
+          ).optional(),
           weirdFormat: z.string().optional(),
           titled: z.string().optional(),
         }),
-      ),
-      output: z.preprocess(
+      )),
+      output: z.unknown().refine(
+        (value) => typeof value !== "object" || value === null || (
+          Object.hasOwn(value, "__proto__") ? z.number().safeParse(
+            Object.getOwnPropertyDescriptor(value, "__proto__")?.value
+          ).success : false
+        ),
+        "`__proto__` must be an own property matching its schema",
+      ).pipe(z.preprocess(
         (value: unknown) => (
           typeof value === "object" && value !== null && !Array.isArray(value) ? Object.assign(
             Object.create(null),
@@ -131,7 +146,7 @@ export const propertiesThatBiteTool = /* @__PURE__ */ defineTool<
           ) : value
         ),
         z.looseObject({ ["__proto__"]: z.number().optional(), toString: z.string().optional() }),
-      ),
+      )),
     };
   },
 });

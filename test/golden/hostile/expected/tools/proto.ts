@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type ProtoInput = { [k: string]: unknown };
+export type ProtoInput = { [k: string]: never };
 
 /**
  * The MCP tool "__proto__": its definition as the server declared it, and its validators.

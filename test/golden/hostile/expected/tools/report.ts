@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type ReportInput = { format?: ReportInputOutput | undefined; [k: string]: unknown };
+export type ReportInput = { format?: ReportInputOutput | undefined };
 
 export type ReportInputOutput = "pdf" | "csv";
 

@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type String_Input = { [k: string]: unknown };
+export type String_Input = { [k: string]: never };
 
 /**
  * The MCP tool "String": its definition as the server declared it, and its validators.

@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type ToJsonInput = { [k: string]: unknown };
+export type ToJsonInput = { [k: string]: never };
 
 /**
  * The MCP tool "toJSON": its definition as the server declared it, and its validators.

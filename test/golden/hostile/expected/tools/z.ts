@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type ZInput = { [k: string]: unknown };
+export type ZInput = { [k: string]: never };
 
 /**
  * The MCP tool "z": its definition as the server declared it, and its validators.

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -46,7 +47,6 @@ export type CreateCalendarEvent1Input = {
               id0?: string | undefined;
               /** A amount value */
               id1?: string | undefined;
-              [k: string]: unknown;
             }
           | undefined;
         /**
@@ -56,7 +56,6 @@ export type CreateCalendarEvent1Input = {
         name3?: number | undefined;
       }
     | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -74,7 +73,10 @@ export const createCalendarEvent1Tool = /* @__PURE__ */ defineTool<
       input: z.looseObject({
         owner0: z.union([z.string(), z.number().int()]).optional(),
         tags1: z.number().gt(0).optional(),
-        id2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        id2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         created3: z.array(z.strictObject({ owner0: z.enum(["low", "medium"]) })),
         name4: z.enum(["low", "medium"]).optional(),
         cursor5: z.string().optional(),

@@ -15,13 +15,11 @@ export type CreateCalendarEvent119Input = {
   /** @maxItems 23 */
   owner2?: string[] | undefined;
   page?: CreateCalendarEvent119InputPage | undefined;
-  [k: string]: unknown;
 };
 
 export type CreateCalendarEvent119InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 /**

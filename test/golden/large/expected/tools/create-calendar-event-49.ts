@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -41,13 +42,11 @@ export type CreateCalendarEvent49Input = {
     amount3?: "low" | "medium" | "high" | undefined;
   };
   page?: CreateCalendarEvent49InputPage | undefined;
-  [k: string]: unknown;
 };
 
 export type CreateCalendarEvent49InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -78,7 +77,10 @@ export const createCalendarEvent49Tool = /* @__PURE__ */ defineTool<
         owner5: z.strictObject({
           tags0: z.number().int().min(0).max(210).optional(),
           status1: z.boolean(),
-          status2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          status2: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           amount3: z.enum(["low", "medium", "high"]).optional(),
         }),
         page: createCalendarEvent49ToolInputSchemaPage.optional(),

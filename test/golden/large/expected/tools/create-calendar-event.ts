@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -17,7 +18,6 @@ export type CreateCalendarEventInput = {
     id2?: string | undefined;
     /** @maxItems 34 */
     owner3: string[];
-    [k: string]: unknown;
   };
   limit1: "low" | "medium" | "high";
   /** A tags value */
@@ -63,7 +63,10 @@ export const createCalendarEventTool = /* @__PURE__ */ defineTool<
     return {
       input: z.strictObject({
         id0: z.looseObject({
-          tags0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+          tags0: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable(),
           id1: z.boolean(),
           id2: z.iso.datetime({ offset: true }).optional(),
           owner3: z.array(z.string()).max(34),
@@ -76,7 +79,10 @@ export const createCalendarEventTool = /* @__PURE__ */ defineTool<
         id6: z.boolean().optional(),
         amount7: z.array(z.strictObject({
           id0: z.tuple([z.number(), z.number()]).optional(),
-          status1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          status1: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           status2: z.union([z.string(), z.number().int()]).optional(),
         })).optional(),
       }),

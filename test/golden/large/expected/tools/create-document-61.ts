@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -26,7 +27,6 @@ export type CreateDocument61Input = {
     /** @format uuid */
     status1?: string | undefined;
   };
-  [k: string]: unknown;
 };
 
 /**
@@ -42,7 +42,10 @@ export const createDocument61Tool = /* @__PURE__ */ defineTool<
   validators: (z) => {
     return {
       input: z.looseObject({
-        id0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        id0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         limit1: z.string().optional(),
         name2: z.tuple([z.number(), z.number()]).optional(),
         owner3: z.strictObject({

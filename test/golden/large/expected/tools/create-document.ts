@@ -12,7 +12,6 @@ export type CreateDocumentInput = {
     | {
         /** @maxItems 8 */
         status0: string[];
-        [k: string]: unknown;
       }
     | undefined;
   /**
@@ -25,7 +24,6 @@ export type CreateDocumentInput = {
    * @maximum 386
    */
   owner2?: number | undefined;
-  [k: string]: unknown;
 };
 
 /**

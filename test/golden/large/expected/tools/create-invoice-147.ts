@@ -24,13 +24,11 @@ export type CreateInvoice147Input = {
    */
   tags4?: number | undefined;
   page?: CreateInvoice147InputPage | undefined;
-  [k: string]: unknown;
 };
 
 export type CreateInvoice147InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 /**

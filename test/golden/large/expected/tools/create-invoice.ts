@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -13,7 +14,6 @@ export type CreateInvoiceInput = {
   /** A limit value */
   id1?: string | undefined;
   tags2?: string | number | undefined;
-  [k: string]: unknown;
 };
 
 export type CreateInvoiceOutput = {
@@ -60,7 +60,10 @@ export const createInvoiceTool = /* @__PURE__ */ defineTool<
         created1: z.array(z.strictObject({
           owner0: z.iso.date().optional(),
           status1: z.tuple([z.number(), z.number()]).optional(),
-          limit2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          limit2: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           tags3: z.tuple([z.number(), z.number()]).optional(),
         })).optional(),
         limit2: z.boolean(),

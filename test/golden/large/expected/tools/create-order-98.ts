@@ -11,13 +11,11 @@ export type CreateOrder98Input = {
   /** @minItems 2 */
   created0: [number, number];
   page?: CreateOrder98InputPage | undefined;
-  [k: string]: unknown;
 };
 
 export type CreateOrder98InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type CreateOrder98Output = {

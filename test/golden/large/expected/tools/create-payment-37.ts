@@ -10,7 +10,6 @@ import {
 export type CreatePayment37Input = {
   /** @default false */
   status0?: boolean | undefined;
-  [k: string]: unknown;
 };
 
 /**

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -24,7 +25,6 @@ export type CreatePayment58Input = {
   status2: boolean;
   /** @pattern ^[a-z0-9-]+$ */
   limit3?: string | null | undefined;
-  [k: string]: unknown;
 };
 
 export type CreatePayment58Output = {
@@ -59,10 +59,16 @@ export const createPayment58Tool = /* @__PURE__ */ defineTool<
           cursor2: z.string(),
         })),
         status2: z.boolean(),
-        limit3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        limit3: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
       }),
       output: z.looseObject({
-        tags0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        tags0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         tags1: z.number().gt(0),
         id2: z.union([z.string(), z.number().int()]).optional(),
       }),

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -27,7 +28,6 @@ export type CreatePaymentInput = {
   cursor6: string;
   /** @pattern ^[a-z0-9-]+$ */
   created7?: string | null | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -43,11 +43,17 @@ export const createPaymentTool = /* @__PURE__ */ defineTool<CreatePaymentInput, 
         created0: z.string().optional(),
         amount1: z.string().optional(),
         amount2: z.boolean(),
-        limit3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        limit3: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         status4: z.number().int().min(0).max(354).optional(),
         id5: z.string().optional(),
         cursor6: z.iso.date(),
-        created7: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        created7: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
       }),
     };
   },

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -20,16 +21,13 @@ export type CreateReport54Input = {
           id1?: string | number | undefined;
           /** @format uuid */
           name2?: string | undefined;
-          [k: string]: unknown;
         };
         /** @pattern ^[a-z0-9-]+$ */
         status1?: string | null | undefined;
-        [k: string]: unknown;
       }
     | undefined;
   /** @default false */
   amount3?: boolean | undefined;
-  [k: string]: unknown;
 };
 
 export type CreateReport54Output = {
@@ -64,13 +62,19 @@ export const createReport54Tool = /* @__PURE__ */ defineTool<
             id1: z.union([z.string(), z.number().int()]).optional(),
             name2: z.guid().optional(),
           }),
-          status1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          status1: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
         }).optional(),
         amount3: z.boolean().optional(),
       }),
       output: z.strictObject({
         tags0: z.union([z.string(), z.number().int()]).optional(),
-        tags1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        tags1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         limit2: z.number().gt(0).optional(),
       }),
     };

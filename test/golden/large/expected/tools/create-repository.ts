@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -17,7 +18,6 @@ export type CreateRepositoryInput = {
    * @maximum 756
    */
   status2: number;
-  [k: string]: unknown;
 };
 
 export type CreateRepositoryOutput = {
@@ -64,13 +64,22 @@ export const createRepositoryTool = /* @__PURE__ */ defineTool<
         status2: z.number().int().min(0).max(756),
       }),
       output: z.looseObject({
-        limit0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        limit0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         cursor1: z.array(z.strictObject({
           name0: z.number().int().min(0).max(645).optional(),
         })).optional(),
-        limit2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        limit2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         limit3: z.array(z.string()).max(19).optional(),
-        name4: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        name4: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         status5: z.number().int().min(0).max(538),
       }),
     };

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -28,7 +29,6 @@ export type CreateShipment139Input = {
     /** @default false */
     amount2: boolean;
   }[];
-  [k: string]: unknown;
 };
 
 /**
@@ -45,7 +45,10 @@ export const createShipment139Tool = /* @__PURE__ */ defineTool<
     return {
       input: z.looseObject({
         limit0: z.number().int().min(0).max(200).optional(),
-        owner1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        owner1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         status2: z.array(z.strictObject({
           id0: z.array(z.strictObject({ id0: z.number().int().min(0).max(745).optional() })),
           status1: z.boolean(),

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -9,7 +10,6 @@ import {
 
 export type CreateTicketInput = {
   status0?: { limit0?: string | number | undefined }[] | undefined;
-  [k: string]: unknown;
 };
 
 export type CreateTicketOutput = {
@@ -59,7 +59,10 @@ export const createTicketTool = /* @__PURE__ */ defineTool<
       output: z.looseObject({
         limit0: z.tuple([z.number(), z.number()]),
         owner1: z.string(),
-        status2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        status2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         status3: z.tuple([z.number(), z.number()]).optional(),
         tags4: z.array(z.string()).max(40),
         id5: z.array(z.strictObject({ tags0: z.guid().optional() })).optional(),

@@ -7,10 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type DeleteCalendarEventInput = {
-  tags0?: string | number | undefined;
-  [k: string]: unknown;
-};
+export type DeleteCalendarEventInput = { tags0?: string | number | undefined };
 
 /**
  * The MCP tool "delete/calendar_event": its definition as the server declared it, and its validators.

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -14,7 +15,6 @@ export type DeleteCalendarEvent_9cf47eInput = {
   cursor1?: string[] | undefined;
   /** @minItems 2 */
   cursor2?: [number, number] | undefined;
-  [k: string]: unknown;
 };
 
 export type DeleteCalendarEvent_9cf47eOutput = {
@@ -43,12 +43,18 @@ export const deleteCalendarEvent_9cf47eTool = /* @__PURE__ */ defineTool<
   validators: (z) => {
     return {
       input: z.looseObject({
-        status0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        status0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         cursor1: z.array(z.string()).max(37).optional(),
         cursor2: z.tuple([z.number(), z.number()]).optional(),
       }),
       output: z.looseObject({
-        limit0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        limit0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         id1: z.number().gt(0).optional(),
         id2: z.array(z.string()).max(10).optional(),
       }),

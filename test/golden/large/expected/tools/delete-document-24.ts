@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -44,7 +45,10 @@ export const deleteDocument24Tool = /* @__PURE__ */ defineTool<
   validators: (z) => {
     return {
       input: z.strictObject({
-        tags0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        tags0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         status1: z.tuple([z.number(), z.number()]),
       }),
       output: z.strictObject({

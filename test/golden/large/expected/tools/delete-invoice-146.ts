@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -21,7 +22,6 @@ export type DeleteInvoice146Input = {
     | undefined;
   /** @format date-time */
   status4: string;
-  [k: string]: unknown;
 };
 
 export type DeleteInvoice146Output = {
@@ -65,13 +65,19 @@ export const deleteInvoice146Tool = /* @__PURE__ */ defineTool<
       input: z.looseObject({
         status0: z.string().optional(),
         created1: z.enum(["low", "medium", "high"]),
-        name2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        name2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         tags3: z.strictObject({ owner0: z.tuple([z.number(), z.number()]) }).optional(),
         status4: z.iso.datetime({ offset: true }),
       }),
       output: z.looseObject({
         status0: z.array(z.string()).max(2).optional(),
-        cursor1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        cursor1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         owner2: z.number().gt(0),
         cursor3: z.number().gt(0).optional(),
         cursor4: z.union([z.string(), z.number().int()]),

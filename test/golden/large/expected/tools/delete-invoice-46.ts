@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -19,7 +20,6 @@ export type DeleteInvoice46Input = {
   /** @default true */
   amount4?: boolean | undefined;
   cursor5?: string | number | undefined;
-  [k: string]: unknown;
 };
 
 export type DeleteInvoice46Output = {
@@ -74,23 +74,35 @@ export const deleteInvoice46Tool = /* @__PURE__ */ defineTool<
       input: z.looseObject({
         amount0: z.email(),
         id1: z.boolean().optional(),
-        id2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        id2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         amount3: z.string(),
         amount4: z.boolean().optional(),
         cursor5: z.union([z.string(), z.number().int()]).optional(),
       }),
       output: z.looseObject({
         limit0: z.strictObject({
-          limit0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          limit0: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
         }).optional(),
         created1: z.union([z.string(), z.number().int()]),
         cursor2: z.string().optional(),
         status3: z.number().gt(0).optional(),
         limit4: z.strictObject({
           limit0: z.tuple([z.number(), z.number()]).optional(),
-          name1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          name1: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
         }).optional(),
-        owner5: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        owner5: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         status6: z.array(z.strictObject({
           tags0: z.number().gt(0).optional(),
           id1: z.array(z.string()).max(29).optional(),

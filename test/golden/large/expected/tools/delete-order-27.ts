@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -12,7 +13,6 @@ export type DeleteOrder27Input = {
   owner0?: string | undefined;
   /** @pattern ^[a-z0-9-]+$ */
   limit1?: string | null | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -26,7 +26,10 @@ export const deleteOrder27Tool = /* @__PURE__ */ defineTool<DeleteOrder27Input, 
     return {
       input: z.looseObject({
         owner0: z.email().optional(),
-        limit1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        limit1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
       }),
     };
   },

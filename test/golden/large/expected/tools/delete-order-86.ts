@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -11,7 +12,6 @@ export type DeleteOrder86Input = {
   /** @pattern ^[a-z0-9-]+$ */
   name0?: string | null | undefined;
   owner1?: "low" | "medium" | "high" | undefined;
-  [k: string]: unknown;
 };
 
 export type DeleteOrder86Output = {
@@ -56,7 +56,10 @@ export const deleteOrder86Tool = /* @__PURE__ */ defineTool<
   validators: (z) => {
     return {
       input: z.looseObject({
-        name0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        name0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         owner1: z.enum(["low", "medium", "high"]).optional(),
       }),
       output: z.looseObject({

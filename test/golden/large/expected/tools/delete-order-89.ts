@@ -10,7 +10,6 @@ import {
 export type DeleteOrder89Input = {
   created0: string | number;
   amount1?: "low" | "medium" | undefined;
-  [k: string]: unknown;
 };
 
 /**

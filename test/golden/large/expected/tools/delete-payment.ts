@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -38,7 +39,6 @@ export type DeletePaymentInput = {
     tags2: number;
     /** @pattern ^[a-z0-9-]+$ */
     name3?: string | null | undefined;
-    [k: string]: unknown;
   };
   /** @pattern ^[a-z0-9-]+$ */
   id2?: string | null | undefined;
@@ -83,12 +83,21 @@ export const deletePaymentTool = /* @__PURE__ */ defineTool<
           created0: z.number().int().min(0).max(175),
           cursor1: z.number().gt(0).optional(),
           tags2: z.number().gt(0),
-          name3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          name3: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
         }),
-        id2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        id2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         tags3: z.string().optional(),
         amount4: z.boolean(),
-        owner5: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        owner5: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         amount6: z.array(z.string()).max(11).optional(),
         owner7: z.enum(["low", "medium"]).optional(),
       }),

@@ -8,12 +8,11 @@ import {
 } from "mcp-codegen/runtime";
 
 export type DeleteRepository103Input =
-  | { mode: "by_id"; id: string; [k: string]: unknown }
+  | { mode: "by_id"; id: string }
   | {
       mode: "by_query";
       /** @minLength 1 */
       query: string;
-      [k: string]: unknown;
     };
 
 /**

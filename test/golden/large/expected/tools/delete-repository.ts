@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -31,14 +32,12 @@ export type DeleteRepositoryInput = {
       /** @format date-time */
       owner0?: string | undefined;
     }[];
-    [k: string]: unknown;
   };
   /** @pattern ^[a-z0-9-]+$ */
   name3?: string | null | undefined;
   /** @default true */
   cursor4?: boolean | undefined;
   name5: "low" | "medium";
-  [k: string]: unknown;
 };
 
 /**
@@ -68,7 +67,10 @@ export const deleteRepositoryTool = /* @__PURE__ */ defineTool<
             owner0: z.iso.datetime({ offset: true }).optional(),
           })),
         }),
-        name3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        name3: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         cursor4: z.boolean().optional(),
         name5: z.enum(["low", "medium"]),
       }),

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -98,7 +99,10 @@ export const deleteShipment52Tool = /* @__PURE__ */ defineTool<
           }).optional(),
         })).optional(),
         cursor1: z.url().optional(),
-        id2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        id2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         owner3: z.array(z.strictObject({
           id0: z.array(z.string()).max(7).optional(),
           cursor1: z.string().optional(),

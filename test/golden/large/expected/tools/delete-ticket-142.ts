@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -12,7 +13,6 @@ export type DeleteTicket142Input = {
   name0?: [number, number] | undefined;
   /** @format uri */
   status1?: string | undefined;
-  [k: string]: unknown;
 };
 
 export type DeleteTicket142Output = {
@@ -66,14 +66,20 @@ export const deleteTicket142Tool = /* @__PURE__ */ defineTool<
       output: z.looseObject({
         status0: z.array(z.strictObject({
           cursor0: z.boolean().optional(),
-          limit1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          limit1: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           amount2: z.number().int().min(0).max(151),
           owner3: z.tuple([z.number(), z.number()]),
         })),
         status1: z.union([z.string(), z.number().int()]).optional(),
         amount2: z.strictObject({
           amount0: z.number().int().min(0).max(953),
-          cursor1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          cursor1: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           tags2: z.array(z.string()).max(41).optional(),
           status3: z.union([z.string(), z.number().int()]),
         }).optional(),

@@ -28,7 +28,6 @@ export type DeleteUser107Input = {
         owner3?: "low" | "medium" | undefined;
       }
     | undefined;
-  [k: string]: unknown;
 };
 
 /**

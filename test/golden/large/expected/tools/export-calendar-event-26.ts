@@ -10,7 +10,6 @@ import {
 export type ExportCalendarEvent26Input = {
   /** A limit value */
   name0?: string | undefined;
-  [k: string]: unknown;
 };
 
 export type ExportCalendarEvent26Output = {

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -11,13 +12,11 @@ export type ExportCalendarEventInput = {
   /** @default true */
   cursor0?: boolean | undefined;
   page?: ExportCalendarEventInputPage | undefined;
-  [k: string]: unknown;
 };
 
 export type ExportCalendarEventInputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type ExportCalendarEventOutput = {
@@ -60,7 +59,10 @@ export const exportCalendarEventTool = /* @__PURE__ */ defineTool<
         limit1: z.number().int().min(0).max(65).optional(),
         id2: z.iso.datetime({ offset: true }).optional(),
         tags3: z.enum(["low", "medium", "high"]).optional(),
-        limit4: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        limit4: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
       }),
     };
   },

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -28,7 +29,6 @@ export type ExportDocument109Input = {
   name5?: number | undefined;
   /** @maxItems 38 */
   cursor6: string[];
-  [k: string]: unknown;
 };
 
 /**
@@ -44,11 +44,17 @@ export const exportDocument109Tool = /* @__PURE__ */ defineTool<
   validators: (z) => {
     return {
       input: z.looseObject({
-        amount0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        amount0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         name1: z.boolean(),
         id2: z.number().int().min(0).max(36).optional(),
         cursor3: z.boolean().optional(),
-        owner4: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        owner4: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         name5: z.number().int().min(0).max(243).optional(),
         cursor6: z.array(z.string()).max(38),
       }),

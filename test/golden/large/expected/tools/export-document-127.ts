@@ -12,7 +12,6 @@ export type ExportDocument127Input = {
   amount0: string;
   /** @maxItems 34 */
   amount1?: string[] | undefined;
-  [k: string]: unknown;
 };
 
 /**

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -70,7 +71,10 @@ export const exportInvoice12Tool = /* @__PURE__ */ defineTool<
       input: z.strictObject({
         status0: z.number().int().min(0).max(190).optional(),
         tags1: z.enum(["low", "medium"]).optional(),
-        amount2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        amount2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         amount3: z.boolean(),
         amount4: z.array(z.strictObject({ name0: z.number().int().min(0).max(319).optional() })),
         cursor5: z.array(z.strictObject({

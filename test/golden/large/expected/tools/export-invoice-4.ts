@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -18,7 +19,6 @@ export type ExportInvoice4Input = {
     owner2?: string | undefined;
     /** @default true */
     limit3?: boolean | undefined;
-    [k: string]: unknown;
   };
   cursor2?:
     | {
@@ -71,7 +71,10 @@ export const exportInvoice4Tool = /* @__PURE__ */ defineTool<
       input: z.strictObject({
         created0: z.array(z.string()).max(5).optional(),
         status1: z.looseObject({
-          limit0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          limit0: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           owner1: z.union([z.string(), z.number().int()]),
           owner2: z.string().optional(),
           limit3: z.boolean().optional(),
@@ -91,7 +94,10 @@ export const exportInvoice4Tool = /* @__PURE__ */ defineTool<
       output: z.looseObject({
         tags0: z.array(z.string()).max(21),
         status1: z.array(z.string()).max(21),
-        created2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        created2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         owner3: z.boolean().optional(),
         limit4: z.boolean().optional(),
       }),

@@ -16,7 +16,6 @@ export type ExportInvoice51Input = {
   /** @maxItems 2 */
   amount4?: string[] | undefined;
   created5: string | number;
-  [k: string]: unknown;
 };
 
 /**

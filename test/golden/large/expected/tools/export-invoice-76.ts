@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -31,7 +32,6 @@ export type ExportInvoice76Input = {
               status2: "low" | "medium" | "high";
               /** @default false */
               cursor3?: boolean | undefined;
-              [k: string]: unknown;
             }
           | undefined;
         /**
@@ -89,7 +89,10 @@ export const exportInvoice76Tool = /* @__PURE__ */ defineTool<
             limit0: z.enum(["low", "medium"]),
             id1: z.number().int().min(0).max(100),
           })).optional(),
-          amount1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+          amount1: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable(),
           created2: z.looseObject({
             tags0: z.string().optional(),
             id1: z.array(z.string()).max(32).optional(),
@@ -99,9 +102,15 @@ export const exportInvoice76Tool = /* @__PURE__ */ defineTool<
           created3: z.number().int().min(0).max(39),
         })).optional(),
         id1: z.array(z.strictObject({
-          name0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+          name0: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable(),
           tags1: z.array(z.string()).max(7).optional(),
-          id2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          id2: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           id3: z.guid().optional(),
         })),
         status2: z.tuple([z.number(), z.number()]).optional(),

@@ -27,7 +27,6 @@ export type ExportInvoice87Input = {
     owner2: string | number;
     /** @maxItems 4 */
     status3?: string[] | undefined;
-    [k: string]: unknown;
   };
   /**
    * @minimum 0
@@ -38,7 +37,6 @@ export type ExportInvoice87Input = {
   owner5?: boolean | undefined;
   /** @maxItems 14 */
   cursor6?: string[] | undefined;
-  [k: string]: unknown;
 };
 
 /**

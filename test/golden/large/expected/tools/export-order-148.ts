@@ -16,7 +16,6 @@ export type ExportOrder148Input = {
     | {
         /** @minItems 2 */
         created0?: [number, number] | undefined;
-        [k: string]: unknown;
       }
     | undefined;
   amount3?: string | number | undefined;

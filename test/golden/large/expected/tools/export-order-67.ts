@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -19,11 +20,9 @@ export type ExportOrder67Input = {
      * @default 1
      */
     cursor3: number;
-    [k: string]: unknown;
   };
   /** @minItems 2 */
   owner1?: [number, number] | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -38,7 +37,10 @@ export const exportOrder67Tool = /* @__PURE__ */ defineTool<ExportOrder67Input, 
       input: z.looseObject({
         name0: z.looseObject({
           status0: z.union([z.string(), z.number().int()]).optional(),
-          status1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          status1: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           status2: z.boolean().optional(),
           cursor3: z.number().gt(0),
         }),

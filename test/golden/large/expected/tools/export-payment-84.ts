@@ -42,7 +42,6 @@ export type ExportPayment84Input = {
 export type ExportPayment84InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type ExportPayment84Output = {

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -54,7 +55,6 @@ export type ExportReport59Input = {
   owner5: string | null;
   /** @pattern ^[a-z0-9-]+$ */
   amount6?: string | null | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -83,9 +83,18 @@ export const exportReport59Tool = /* @__PURE__ */ defineTool<ExportReport59Input
             tags2: z.number().int().min(0).max(126),
           })).optional(),
         })).optional(),
-        name4: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
-        owner5: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
-        amount6: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        name4: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
+        owner5: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
+        amount6: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
       }),
     };
   },

@@ -10,7 +10,6 @@ import {
 export type ExportShipment41Input = {
   /** @format uri */
   name0: string;
-  [k: string]: unknown;
 };
 
 /**

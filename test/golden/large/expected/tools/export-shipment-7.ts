@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -23,16 +24,13 @@ export type ExportShipment7Input = {
     cursor2?: number | undefined;
     /** @minItems 2 */
     id3?: [number, number] | undefined;
-    [k: string]: unknown;
   };
   page?: ExportShipment7InputPage | undefined;
-  [k: string]: unknown;
 };
 
 export type ExportShipment7InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -49,7 +47,10 @@ export const exportShipment7Tool = /* @__PURE__ */ defineTool<ExportShipment7Inp
     });
     return {
       input: z.looseObject({
-        status0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        status0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         tags1: z.iso.datetime({ offset: true }),
         tags2: z.looseObject({
           amount0: z.boolean().optional(),

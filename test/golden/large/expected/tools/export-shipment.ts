@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -36,7 +37,6 @@ export type ExportShipmentInput = {
 export type ExportShipmentInputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type ExportShipmentOutput = {
@@ -108,7 +108,10 @@ export const exportShipmentTool = /* @__PURE__ */ defineTool<
         amount4: z.union([z.string(), z.number().int()]).optional(),
         created5: z.iso.datetime({ offset: true }).optional(),
         tags6: z.strictObject({
-          id0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          id0: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           owner1: z.string().optional(),
           id2: z.union([z.string(), z.number().int()]),
         }).optional(),
@@ -120,7 +123,10 @@ export const exportShipmentTool = /* @__PURE__ */ defineTool<
           limit0: z.union([z.string(), z.number().int()]),
           created1: z.looseObject({
             amount0: z.iso.date().optional(),
-            limit1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            limit1: z.string().refine(
+              linearPattern("^[a-z0-9\\x{2D}]+$"),
+              "must match the pattern \"^[a-z0-9-]+$\"",
+            ).nullable().optional(),
             cursor2: z.number().int().min(0).max(837),
             id3: z.url().optional(),
           }).optional(),
@@ -131,8 +137,14 @@ export const exportShipmentTool = /* @__PURE__ */ defineTool<
           tags1: z.number().int().min(0).max(48),
         }).optional(),
         name3: z.union([z.string(), z.number().int()]),
-        cursor4: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
-        cursor5: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        cursor4: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
+        cursor5: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
       }),
     };
   },

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -20,13 +21,11 @@ export type ExportShipment_1871fbInput = {
   id4?: string | undefined;
   name5?: { tags0?: "low" | "medium" | undefined } | undefined;
   page?: ExportShipment_1871fbInputPage | undefined;
-  [k: string]: unknown;
 };
 
 export type ExportShipment_1871fbInputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -46,9 +45,15 @@ export const exportShipment_1871fbTool = /* @__PURE__ */ defineTool<
     return {
       input: z.looseObject({
         owner0: z.tuple([z.number(), z.number()]),
-        tags1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        tags1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         status2: z.array(z.string()).max(20).optional(),
-        created3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        created3: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         id4: z.url().optional(),
         name5: z.strictObject({ tags0: z.enum(["low", "medium"]).optional() }).optional(),
         page: exportShipment_1871fbToolInputSchemaPage.optional(),

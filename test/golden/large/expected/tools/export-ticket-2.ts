@@ -33,7 +33,6 @@ export type ExportTicket2Input = {
   owner6?: "low" | "medium" | undefined;
   /** @default false */
   amount7: boolean;
-  [k: string]: unknown;
 };
 
 export type ExportTicket2Output = {

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -26,7 +27,6 @@ export type ExportUser101Input = {
   /** @minItems 2 */
   created6?: [number, number] | undefined;
   amount7?: string | number | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -39,11 +39,20 @@ export const exportUser101Tool = /* @__PURE__ */ defineTool<ExportUser101Input, 
   validators: (z) => {
     return {
       input: z.looseObject({
-        owner0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        owner0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         amount1: z.array(z.string()).max(13).optional(),
-        owner2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        owner2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         id3: z.array(z.string()).max(37),
-        name4: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        name4: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         name5: z.number().int().min(0).max(244),
         created6: z.tuple([z.number(), z.number()]).optional(),
         amount7: z.union([z.string(), z.number().int()]).optional(),

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -27,7 +28,6 @@ export type ExportUser134Input = {
     limit2: [number, number];
     name3: string | number;
   };
-  [k: string]: unknown;
 };
 
 export type ExportUser134Output = {
@@ -49,7 +49,10 @@ export const exportUser134Tool = /* @__PURE__ */ defineTool<
   validators: (z) => {
     return {
       input: z.looseObject({
-        created0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        created0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         name1: z.number().int().min(0).max(165).optional(),
         amount2: z.string().optional(),
         name3: z.union([z.string(), z.number().int()]).optional(),

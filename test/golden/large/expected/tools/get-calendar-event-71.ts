@@ -20,7 +20,6 @@ export type GetCalendarEvent71Input = {
   tags4?: string[] | undefined;
   /** @maxItems 39 */
   id5: string[];
-  [k: string]: unknown;
 };
 
 /**

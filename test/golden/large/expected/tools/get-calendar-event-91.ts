@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -13,13 +14,11 @@ export type GetCalendarEvent91Input = {
   /** @format email */
   created1: string;
   page?: GetCalendarEvent91InputPage | undefined;
-  [k: string]: unknown;
 };
 
 export type GetCalendarEvent91InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -38,7 +37,10 @@ export const getCalendarEvent91Tool = /* @__PURE__ */ defineTool<
     });
     return {
       input: z.looseObject({
-        cursor0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        cursor0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         created1: z.email(),
         page: getCalendarEvent91ToolInputSchemaPage.optional(),
       }),

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -30,7 +31,6 @@ export type GetCalendarEventInput = {
 export type GetCalendarEventInputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type GetCalendarEventOutput = {
@@ -70,7 +70,10 @@ export const getCalendarEventTool = /* @__PURE__ */ defineTool<
       }),
       output: z.looseObject({
         cursor0: z.enum(["low", "medium", "high"]).optional(),
-        id1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        id1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         name2: z.number().int().min(0).max(834),
       }),
     };

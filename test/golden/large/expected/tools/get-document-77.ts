@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -36,13 +37,11 @@ export type GetDocument77Input = {
   /** @format uuid */
   tags4?: string | undefined;
   page?: GetDocument77InputPage | undefined;
-  [k: string]: unknown;
 };
 
 export type GetDocument77InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -66,7 +65,10 @@ export const getDocument77Tool = /* @__PURE__ */ defineTool<GetDocument77Input, 
         }).optional(),
         id2: z.array(z.strictObject({
           owner0: z.union([z.string(), z.number().int()]).optional(),
-          limit1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+          limit1: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable(),
           owner2: z.email(),
         })),
         amount3: z.number().gt(0).optional(),

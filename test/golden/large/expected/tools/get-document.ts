@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -65,7 +66,6 @@ export type GetDocumentInput = {
         }[]
       | undefined;
   }[];
-  [k: string]: unknown;
 };
 
 /**
@@ -82,24 +82,36 @@ export const getDocumentTool = /* @__PURE__ */ defineTool<GetDocumentInput, Call
           owner0: z.iso.datetime({ offset: true }).optional(),
           created1: z.tuple([z.number(), z.number()]).optional(),
           limit2: z.array(z.strictObject({
-            status0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            status0: z.string().refine(
+              linearPattern("^[a-z0-9\\x{2D}]+$"),
+              "must match the pattern \"^[a-z0-9-]+$\"",
+            ).nullable().optional(),
             name1: z.number().int().min(0).max(711),
             limit2: z.union([z.string(), z.number().int()]).optional(),
             created3: z.number().int().min(0).max(259).optional(),
           })).optional(),
           name3: z.tuple([z.number(), z.number()]).optional(),
         })).optional(),
-        amount1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        amount1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         id2: z.union([z.string(), z.number().int()]).optional(),
         created3: z.number().gt(0),
         limit4: z.number().int().min(0).max(551),
         created5: z.tuple([z.number(), z.number()]),
-        cursor6: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        cursor6: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         name7: z.array(z.strictObject({
           owner0: z.array(z.string()).max(48),
           owner1: z.array(z.strictObject({
             owner0: z.array(z.string()).max(25).optional(),
-            cursor1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            cursor1: z.string().refine(
+              linearPattern("^[a-z0-9\\x{2D}]+$"),
+              "must match the pattern \"^[a-z0-9-]+$\"",
+            ).nullable().optional(),
             amount2: z.enum(["low", "medium", "high"]).optional(),
           })).optional(),
         })),

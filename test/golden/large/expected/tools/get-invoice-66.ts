@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -23,7 +24,6 @@ export type GetInvoice66Input = {
     | undefined;
   /** @pattern ^[a-z0-9-]+$ */
   id1: string | null;
-  [k: string]: unknown;
 };
 
 export type GetInvoice66Output = {
@@ -50,11 +50,17 @@ export const getInvoice66Tool = /* @__PURE__ */ defineTool<
           amount0: z.array(z.strictObject({
             status0: z.string(),
             created1: z.union([z.string(), z.number().int()]).optional(),
-            cursor2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+            cursor2: z.string().refine(
+              linearPattern("^[a-z0-9\\x{2D}]+$"),
+              "must match the pattern \"^[a-z0-9-]+$\"",
+            ).nullable(),
           })),
           amount1: z.tuple([z.number(), z.number()]).optional(),
         }).optional(),
-        id1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        id1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
       }),
       output: z.strictObject({
         tags0: z.tuple([z.number(), z.number()]).optional(),

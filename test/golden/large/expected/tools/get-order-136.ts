@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -55,11 +56,20 @@ export const getOrder136Tool = /* @__PURE__ */ defineTool<
   validators: (z) => {
     return {
       input: z.strictObject({
-        limit0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        limit0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         amount1: z.number().int().min(0).max(946).optional(),
-        tags2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        tags2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         tags3: z.array(z.strictObject({
-          id0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          id0: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           cursor1: z.union([z.string(), z.number().int()]).optional(),
         })).optional(),
         name4: z.enum(["low", "medium"]),
@@ -67,7 +77,10 @@ export const getOrder136Tool = /* @__PURE__ */ defineTool<
         status6: z.enum(["low", "medium", "high"]).optional(),
       }),
       output: z.looseObject({
-        created0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        created0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         created1: z.enum(["low", "medium", "high"]),
         created2: z.boolean().optional(),
       }),

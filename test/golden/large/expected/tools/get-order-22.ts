@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -13,7 +14,6 @@ export type GetOrder22Input = {
   name1: string | null;
   owner2?: string | number | undefined;
   tags3: string | number;
-  [k: string]: unknown;
 };
 
 export type GetOrder22Output = {
@@ -44,14 +44,20 @@ export const getOrder22Tool = /* @__PURE__ */ defineTool<
     return {
       input: z.looseObject({
         name0: z.union([z.string(), z.number().int()]).optional(),
-        name1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        name1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         owner2: z.union([z.string(), z.number().int()]).optional(),
         tags3: z.union([z.string(), z.number().int()]),
       }),
       output: z.looseObject({
         created0: z.array(z.string()).max(28).optional(),
         name1: z.url(),
-        created2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        created2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         cursor3: z.boolean().optional(),
         name4: z.boolean().optional(),
       }),

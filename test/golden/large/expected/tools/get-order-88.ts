@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -78,8 +79,14 @@ export const getOrder88Tool = /* @__PURE__ */ defineTool<
       input: z.strictObject({
         name0: z.number().int().min(0).max(801).optional(),
         cursor1: z.number().gt(0),
-        name2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
-        id3: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        name2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
+        id3: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         amount4: z.tuple([z.number(), z.number()]),
         name5: z.number().gt(0).optional(),
       }),
@@ -90,7 +97,10 @@ export const getOrder88Tool = /* @__PURE__ */ defineTool<
           id2: z.string().optional(),
           amount3: z.union([z.string(), z.number().int()]),
         }).optional(),
-        tags1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        tags1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         id2: z.array(z.string()).max(12).optional(),
         tags3: z.number().gt(0),
         created4: z.tuple([z.number(), z.number()]).optional(),

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -28,7 +29,6 @@ export type GetReport112Input = {
 export type GetReport112InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type GetReport112Output = {
@@ -60,19 +60,34 @@ export const getReport112Tool = /* @__PURE__ */ defineTool<
     return {
       input: z.strictObject({
         created0: z.string().optional(),
-        name1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
-        tags2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        name1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
+        tags2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         amount3: z.string().optional(),
         status4: z.boolean().optional(),
         owner5: z.boolean().optional(),
-        created6: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        created6: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         page: getReport112ToolInputSchemaPage.optional(),
       }),
       output: z.looseObject({
         amount0: z.tuple([z.number(), z.number()]),
         amount1: z.enum(["low", "medium"]).optional(),
-        tags2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
-        owner3: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        tags2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
+        owner3: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         limit4: z.enum(["low", "medium", "high"]).optional(),
       }),
     };

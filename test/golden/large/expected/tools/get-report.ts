@@ -24,7 +24,6 @@ export type GetReportInput = {
   id4: {
     /** @default false */
     status0: boolean;
-    [k: string]: unknown;
   };
   tags5: {
     /** @default true */
@@ -36,7 +35,6 @@ export type GetReportInput = {
   created6?: string | undefined;
   /** @format date */
   id7?: string | undefined;
-  [k: string]: unknown;
 };
 
 /**

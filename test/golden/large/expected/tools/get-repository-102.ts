@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -37,14 +38,12 @@ export type GetRepository102Input = {
               limit2?: string | null | undefined;
               /** @default true */
               cursor3?: boolean | undefined;
-              [k: string]: unknown;
             }
           | undefined;
       }[]
     | undefined;
   /** @pattern ^[a-z0-9-]+$ */
   amount2?: string | null | undefined;
-  [k: string]: unknown;
 };
 
 export type GetRepository102Output = {
@@ -86,11 +85,17 @@ export const getRepository102Tool = /* @__PURE__ */ defineTool<
           created3: z.looseObject({
             name0: z.boolean(),
             tags1: z.enum(["low", "medium"]).optional(),
-            limit2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            limit2: z.string().refine(
+              linearPattern("^[a-z0-9\\x{2D}]+$"),
+              "must match the pattern \"^[a-z0-9-]+$\"",
+            ).nullable().optional(),
             cursor3: z.boolean().optional(),
           }).optional(),
         })).optional(),
-        amount2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        amount2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
       }),
       output: z.strictObject({
         amount0: z.union([z.string(), z.number().int()]),

@@ -36,7 +36,6 @@ export type GetRepository81Input = {
   status6: number;
   /** @minItems 2 */
   tags7?: [number, number] | undefined;
-  [k: string]: unknown;
 };
 
 /**

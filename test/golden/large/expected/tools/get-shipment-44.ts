@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -59,8 +60,14 @@ export const getShipment44Tool = /* @__PURE__ */ defineTool<
         owner2: z.email().optional(),
       }),
       output: z.looseObject({
-        amount0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
-        owner1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        amount0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
+        owner1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         limit2: z.tuple([z.number(), z.number()]).optional(),
         status3: z.number().int().min(0).max(387).optional(),
         cursor4: z.number().int().min(0).max(662).optional(),

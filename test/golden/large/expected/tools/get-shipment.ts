@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -19,7 +20,6 @@ export type GetShipmentInput = {
   amount4?: string | null | undefined;
   /** @format uri */
   tags5?: string | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -34,9 +34,15 @@ export const getShipmentTool = /* @__PURE__ */ defineTool<GetShipmentInput, Call
       input: z.looseObject({
         cursor0: z.boolean().optional(),
         owner1: z.enum(["low", "medium", "high"]).optional(),
-        limit2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        limit2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         amount3: z.boolean().optional(),
-        amount4: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        amount4: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         tags5: z.url().optional(),
       }),
     };

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -80,11 +81,20 @@ export const getUser116Tool = /* @__PURE__ */ defineTool<
         status5: z.tuple([z.number(), z.number()]).optional(),
       }),
       output: z.looseObject({
-        name0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        name0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         created1: z.looseObject({
-          created0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+          created0: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable(),
           owner1: z.array(z.strictObject({
-            status0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            status0: z.string().refine(
+              linearPattern("^[a-z0-9\\x{2D}]+$"),
+              "must match the pattern \"^[a-z0-9-]+$\"",
+            ).nullable().optional(),
             amount1: z.boolean().optional(),
           })),
           created2: z.union([z.string(), z.number().int()]),

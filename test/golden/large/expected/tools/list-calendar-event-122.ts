@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -35,7 +36,6 @@ export type ListCalendarEvent122Input = {
   name5: number;
   /** @minItems 2 */
   limit6?: [number, number] | undefined;
-  [k: string]: unknown;
 };
 
 export type ListCalendarEvent122Output = {
@@ -86,7 +86,10 @@ export const listCalendarEvent122Tool = /* @__PURE__ */ defineTool<
       output: z.looseObject({
         amount0: z.enum(["low", "medium", "high"]),
         cursor1: z.number().gt(0).optional(),
-        cursor2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        cursor2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         owner3: z.number().gt(0),
         tags4: z.enum(["low", "medium"]),
       }),

@@ -24,10 +24,8 @@ export type ListCalendarEvent131Input = {
     | {
         /** @format email */
         id0?: string | undefined;
-        [k: string]: unknown;
       }
     | undefined;
-  [k: string]: unknown;
 };
 
 /**

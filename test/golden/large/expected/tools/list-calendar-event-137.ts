@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -29,7 +30,6 @@ export type ListCalendarEvent137Input = {
   name6?: number | undefined;
   /** @pattern ^[a-z0-9-]+$ */
   cursor7: string | null;
-  [k: string]: unknown;
 };
 
 /**
@@ -49,10 +49,16 @@ export const listCalendarEvent137Tool = /* @__PURE__ */ defineTool<
         name1: z.array(z.string()).max(38).optional(),
         owner2: z.union([z.string(), z.number().int()]).optional(),
         created3: z.string().optional(),
-        name4: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        name4: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         name5: z.string().optional(),
         name6: z.number().int().min(0).max(427).optional(),
-        cursor7: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        cursor7: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
       }),
     };
   },

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -16,10 +17,8 @@ export type ListCalendarEvent74Input = {
         name0?: string | undefined;
         /** @minItems 2 */
         cursor1?: [number, number] | undefined;
-        [k: string]: unknown;
       }
     | undefined;
-  [k: string]: unknown;
 };
 
 export type ListCalendarEvent74Output = {
@@ -58,7 +57,10 @@ export const listCalendarEvent74Tool = /* @__PURE__ */ defineTool<
       output: z.looseObject({
         cursor0: z.looseObject({ owner0: z.url().optional() }).optional(),
         owner1: z.enum(["low", "medium"]).optional(),
-        name2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        name2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
       }),
     };
   },

@@ -11,7 +11,6 @@ export type ListCalendarEvent97Input = {
   amount0: string | number;
   /** @maxItems 26 */
   id1?: string[] | undefined;
-  [k: string]: unknown;
 };
 
 /**

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -10,7 +11,6 @@ import {
 export type ListDocument78Input = {
   /** A owner value */
   created0?: string | undefined;
-  [k: string]: unknown;
 };
 
 export type ListDocument78Output = {
@@ -35,7 +35,10 @@ export const listDocument78Tool = /* @__PURE__ */ defineTool<
       input: z.looseObject({ created0: z.string().optional() }),
       output: z.strictObject({
         status0: z.iso.datetime({ offset: true }).optional(),
-        id1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        id1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
       }),
     };
   },

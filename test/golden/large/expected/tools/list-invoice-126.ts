@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -27,7 +28,6 @@ export type ListInvoice126Input = {
               status3?: number | undefined;
             }
           | undefined;
-        [k: string]: unknown;
       }
     | undefined;
   /** A status value */
@@ -39,13 +39,11 @@ export type ListInvoice126Input = {
   /** @pattern ^[a-z0-9-]+$ */
   limit5: string | null;
   page?: ListInvoice126InputPage | undefined;
-  [k: string]: unknown;
 };
 
 export type ListInvoice126InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type ListInvoice126Output = {
@@ -95,7 +93,10 @@ export const listInvoice126Tool = /* @__PURE__ */ defineTool<
         owner2: z.array(z.string()).max(16),
         cursor3: z.enum(["low", "medium"]).optional(),
         amount4: z.union([z.string(), z.number().int()]),
-        limit5: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        limit5: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         page: listInvoice126ToolInputSchemaPage.optional(),
       }),
       output: z.strictObject({

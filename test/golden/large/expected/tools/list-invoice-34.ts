@@ -10,7 +10,6 @@ import {
 export type ListInvoice34Input = {
   /** @format date */
   status0?: string | undefined;
-  [k: string]: unknown;
 };
 
 export type ListInvoice34Output = {

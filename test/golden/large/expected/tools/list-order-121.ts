@@ -31,7 +31,6 @@ export type ListOrder121Input = {
   /** @maxItems 12 */
   status5?: string[] | undefined;
   status6?: "low" | "medium" | undefined;
-  [k: string]: unknown;
 };
 
 /**

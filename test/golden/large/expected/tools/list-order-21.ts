@@ -14,13 +14,11 @@ export type ListOrder21Input = {
   id1: boolean;
   owner2?: string | number | undefined;
   page?: ListOrder21InputPage | undefined;
-  [k: string]: unknown;
 };
 
 export type ListOrder21InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 /**

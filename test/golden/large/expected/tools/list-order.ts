@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -31,13 +32,11 @@ export type ListOrderInput = {
       }
     | undefined;
   page?: ListOrderInputPage | undefined;
-  [k: string]: unknown;
 };
 
 export type ListOrderInputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -53,11 +52,17 @@ export const listOrderTool = /* @__PURE__ */ defineTool<ListOrderInput, CallTool
     });
     return {
       input: z.looseObject({
-        tags0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        tags0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         name1: z.number().int().min(0).max(784).optional(),
         owner2: z.array(z.strictObject({
           created0: z.url().optional(),
-          owner1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+          owner1: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable(),
         })),
         tags3: z.iso.date().optional(),
         created4: z.enum(["low", "medium"]).optional(),

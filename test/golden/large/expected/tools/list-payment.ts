@@ -23,12 +23,10 @@ export type ListPaymentInput = {
           /** @default true */
           tags2?: boolean | undefined;
           name3?: string | number | undefined;
-          [k: string]: unknown;
         };
         tags1?: "low" | "medium" | undefined;
         /** @format date-time */
         created2?: string | undefined;
-        [k: string]: unknown;
       }
     | undefined;
   /** A created value */
@@ -38,7 +36,6 @@ export type ListPaymentInput = {
   /** @maxItems 4 */
   limit4?: string[] | undefined;
   owner5?: string | number | undefined;
-  [k: string]: unknown;
 };
 
 /**

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -41,7 +42,10 @@ export const listReport132Tool = /* @__PURE__ */ defineTool<
   validators: (z) => {
     return {
       input: z.strictObject({
-        status0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        status0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         amount1: z.array(z.string()).max(6),
         amount2: z.tuple([z.number(), z.number()]).optional(),
         created3: z.iso.date().optional(),

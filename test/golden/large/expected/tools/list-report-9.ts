@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -28,7 +29,6 @@ export type ListReport9Input = {
   status3?: number | undefined;
   /** A limit value */
   status4: string;
-  [k: string]: unknown;
 };
 
 /**
@@ -43,7 +43,10 @@ export const listReport9Tool = /* @__PURE__ */ defineTool<ListReport9Input, Call
       input: z.looseObject({
         created0: z.number().int().min(0).max(700),
         name1: z.array(z.strictObject({ status0: z.string().optional(), name1: z.boolean() })),
-        created2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        created2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         status3: z.number().gt(0).optional(),
         status4: z.string(),
       }),

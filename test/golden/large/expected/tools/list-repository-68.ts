@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -62,7 +63,6 @@ export type ListRepository68Input = {
               owner1: number;
               /** A name value */
               created2?: string | undefined;
-              [k: string]: unknown;
             }
           | undefined;
       }[]
@@ -99,7 +99,10 @@ export const listRepository68Tool = /* @__PURE__ */ defineTool<
       input: z.strictObject({
         id0: z.tuple([z.number(), z.number()]),
         name1: z.string(),
-        status2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        status2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         tags3: z.array(z.strictObject({
           cursor0: z.enum(["low", "medium"]).optional(),
           amount1: z.array(z.string()).max(43).optional(),
@@ -117,7 +120,10 @@ export const listRepository68Tool = /* @__PURE__ */ defineTool<
             cursor3: z.array(z.string()).max(29),
           })).optional(),
           created1: z.looseObject({
-            created0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            created0: z.string().refine(
+              linearPattern("^[a-z0-9\\x{2D}]+$"),
+              "must match the pattern \"^[a-z0-9-]+$\"",
+            ).nullable().optional(),
             owner1: z.number().int().min(0).max(563),
             created2: z.string().optional(),
           }).optional(),

@@ -14,7 +14,6 @@ export type ListRepository79Input = {
   name1?: boolean | undefined;
   cursor2: "low" | "medium" | "high";
   tags3?: string | number | undefined;
-  [k: string]: unknown;
 };
 
 /**

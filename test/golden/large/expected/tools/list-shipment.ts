@@ -28,7 +28,6 @@ export type ListShipmentInput = {
   cursor4?: "low" | "medium" | undefined;
   /** @default false */
   tags5?: boolean | undefined;
-  [k: string]: unknown;
 };
 
 /**

@@ -24,7 +24,6 @@ export type ListTicket149Input = {
    * @default 1
    */
   amount3?: number | undefined;
-  [k: string]: unknown;
 };
 
 /**

@@ -11,7 +11,6 @@ export type ListTicketInput = {
   /** A tags value */
   status0: string;
   status1?: string | number | undefined;
-  [k: string]: unknown;
 };
 
 /**

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -29,7 +30,6 @@ export type ListUser138Input = {
     | undefined;
   /** A status value */
   id1: string;
-  [k: string]: unknown;
 };
 
 export type ListUser138Output = {
@@ -89,7 +89,10 @@ export const listUser138Tool = /* @__PURE__ */ defineTool<
           status0: z.string(),
           name1: z.number().int().min(0).max(70),
           owner2: z.array(z.string()).max(45),
-          cursor3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          cursor3: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
         })),
         cursor1: z.array(z.strictObject({
           status0: z.number().int().min(0).max(737),

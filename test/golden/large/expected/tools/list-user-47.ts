@@ -16,7 +16,6 @@ export type ListUser47Input = {
   /** @minItems 2 */
   status3?: [number, number] | undefined;
   id4: string | number;
-  [k: string]: unknown;
 };
 
 /**

@@ -15,7 +15,6 @@ export type SearchCalendarEvent129Input = {
   limit0?: number | undefined;
   /** A limit value */
   id1: string;
-  [k: string]: unknown;
 };
 
 /**

@@ -27,7 +27,6 @@ export type SearchCalendarEventInput = {
   name4?: string | undefined;
   /** A name value */
   status5?: string | undefined;
-  [k: string]: unknown;
 };
 
 /**

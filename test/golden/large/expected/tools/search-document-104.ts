@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -90,7 +91,10 @@ export const searchDocument104Tool = /* @__PURE__ */ defineTool<
       }),
       output: z.looseObject({
         created0: z.array(z.strictObject({
-          id0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          id0: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           id1: z.array(z.strictObject({
             amount0: z.union([z.string(), z.number().int()]).optional(),
           })).optional(),
@@ -98,7 +102,10 @@ export const searchDocument104Tool = /* @__PURE__ */ defineTool<
           status3: z.boolean(),
         })),
         tags1: z.tuple([z.number(), z.number()]).optional(),
-        id2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        id2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
       }),
     };
   },

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -36,7 +37,6 @@ export type SearchDocument18Input = {
    * @default 1
    */
   tags3: number;
-  [k: string]: unknown;
 };
 
 export type SearchDocument18Output = {
@@ -110,7 +110,10 @@ export const searchDocument18Tool = /* @__PURE__ */ defineTool<
       }),
       output: z.strictObject({
         name0: z.boolean(),
-        name1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        name1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         tags2: z.guid().optional(),
         limit3: z.looseObject({
           limit0: z.array(z.strictObject({
@@ -122,9 +125,15 @@ export const searchDocument18Tool = /* @__PURE__ */ defineTool<
           limit1: z.tuple([z.number(), z.number()]).optional(),
         }).optional(),
         tags4: z.guid(),
-        id5: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        id5: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         status6: z.number().int().min(0).max(47).optional(),
-        amount7: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        amount7: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
       }),
     };
   },

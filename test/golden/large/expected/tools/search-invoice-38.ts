@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -16,7 +17,6 @@ export type SearchInvoice38Input = {
         limit0?: string | null | undefined;
         /** @maxItems 18 */
         status1?: string[] | undefined;
-        [k: string]: unknown;
       }
     | undefined;
   created2?:
@@ -25,14 +25,12 @@ export type SearchInvoice38Input = {
           | {
               /** @format date-time */
               status0: string;
-              [k: string]: unknown;
             }
           | undefined;
         /** @format date */
         status1?: string | undefined;
         /** @format uuid */
         owner2?: string | undefined;
-        [k: string]: unknown;
       }
     | undefined;
   /** A limit value */
@@ -46,7 +44,6 @@ export type SearchInvoice38Input = {
    * @maximum 563
    */
   name7: number;
-  [k: string]: unknown;
 };
 
 export type SearchInvoice38Output = {
@@ -96,7 +93,10 @@ export const searchInvoice38Tool = /* @__PURE__ */ defineTool<
       input: z.looseObject({
         limit0: z.guid().optional(),
         tags1: z.looseObject({
-          limit0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          limit0: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           status1: z.array(z.string()).max(18).optional(),
         }).optional(),
         created2: z.looseObject({

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -78,8 +79,14 @@ export const searchOrder64Tool = /* @__PURE__ */ defineTool<
         amount0: z.enum(["low", "medium", "high"]).optional(),
         id1: z.number().gt(0),
         id2: z.email().optional(),
-        amount3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
-        name4: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        amount3: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
+        name4: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         amount5: z.boolean(),
         cursor6: z.tuple([z.number(), z.number()]),
         status7: z.number().int().min(0).max(366),

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -34,7 +35,6 @@ export type SearchOrder82Input = {
   };
   /** @pattern ^[a-z0-9-]+$ */
   limit3?: string | null | undefined;
-  [k: string]: unknown;
 };
 
 export type SearchOrder82Output = {
@@ -91,7 +91,10 @@ export const searchOrder82Tool = /* @__PURE__ */ defineTool<
           status2: z.iso.date().optional(),
           tags3: z.boolean(),
         }),
-        limit3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        limit3: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
       }),
       output: z.looseObject({
         status0: z.number().int().min(0).max(777).optional(),

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -102,9 +103,15 @@ export const searchPayment8Tool = /* @__PURE__ */ defineTool<
         id3: z.number().int().min(0).max(720).optional(),
         status4: z.array(z.strictObject({
           amount0: z.string(),
-          owner1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          owner1: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           limit2: z.strictObject({
-            name0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            name0: z.string().refine(
+              linearPattern("^[a-z0-9\\x{2D}]+$"),
+              "must match the pattern \"^[a-z0-9-]+$\"",
+            ).nullable().optional(),
             id1: z.number().gt(0).optional(),
             owner2: z.boolean().optional(),
             limit3: z.array(z.string()).max(42).optional(),

@@ -17,7 +17,6 @@ export type SearchPayment94Input = {
    */
   name2?: number | undefined;
   tags3: "low" | "medium" | "high";
-  [k: string]: unknown;
 };
 
 export type SearchPayment94Output = {

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -25,7 +26,6 @@ export type SearchRepositoryInput = {
   /** @pattern ^[a-z0-9-]+$ */
   id4?: string | null | undefined;
   name5?: "low" | "medium" | "high" | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -41,16 +41,25 @@ export const searchRepositoryTool = /* @__PURE__ */ defineTool<
   validators: (z) => {
     return {
       input: z.looseObject({
-        tags0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        tags0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         name1: z.strictObject({
-          status0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          status0: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           limit1: z.tuple([z.number(), z.number()]).optional(),
           limit2: z.array(z.string()).max(16),
           tags3: z.boolean().optional(),
         }),
         status2: z.enum(["low", "medium", "high"]).optional(),
         name3: z.union([z.string(), z.number().int()]),
-        id4: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        id4: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         name5: z.enum(["low", "medium", "high"]).optional(),
       }),
     };

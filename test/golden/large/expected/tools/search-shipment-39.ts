@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -15,7 +16,6 @@ export type SearchShipment39Input = {
   name2?: string | undefined;
   /** @format date-time */
   limit3?: string | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -32,7 +32,10 @@ export const searchShipment39Tool = /* @__PURE__ */ defineTool<
     return {
       input: z.looseObject({
         name0: z.union([z.string(), z.number().int()]).optional(),
-        status1: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        status1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         name2: z.email().optional(),
         limit3: z.iso.datetime({ offset: true }).optional(),
       }),

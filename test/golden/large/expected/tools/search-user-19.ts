@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -42,7 +43,6 @@ export type SearchUser19Input = {
   id6: [number, number];
   /** @pattern ^[a-z0-9-]+$ */
   created7?: string | null | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -63,13 +63,19 @@ export const searchUser19Tool = /* @__PURE__ */ defineTool<SearchUser19Input, Ca
           amount2: z.tuple([z.number(), z.number()]),
         })).optional(),
         cursor3: z.array(z.strictObject({
-          owner0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          owner0: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           limit1: z.tuple([z.number(), z.number()]),
         })),
         created4: z.boolean(),
         limit5: z.tuple([z.number(), z.number()]).optional(),
         id6: z.tuple([z.number(), z.number()]),
-        created7: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        created7: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
       }),
     };
   },

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -28,7 +29,6 @@ export type SearchUser57Input = {
    * @maximum 300
    */
   tags6: number;
-  [k: string]: unknown;
 };
 
 /**
@@ -44,7 +44,10 @@ export const searchUser57Tool = /* @__PURE__ */ defineTool<SearchUser57Input, Ca
         owner0: z.array(z.string()).max(8),
         cursor1: z.number().int().min(0).max(486).optional(),
         id2: z.boolean().optional(),
-        name3: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        name3: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         cursor4: z.string(),
         name5: z.boolean().optional(),
         tags6: z.number().int().min(0).max(300),

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -54,7 +55,10 @@ export const syncCalendarEvent36Tool = /* @__PURE__ */ defineTool<
     return {
       input: z.strictObject({
         name0: z.boolean().optional(),
-        limit1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        limit1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         status2: z.string().optional(),
         owner3: z.array(z.strictObject({
           status0: z.boolean().optional(),
@@ -66,7 +70,10 @@ export const syncCalendarEvent36Tool = /* @__PURE__ */ defineTool<
       output: z.strictObject({
         status0: z.boolean().optional(),
         name1: z.tuple([z.number(), z.number()]).optional(),
-        id2: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        id2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         name3: z.number().int().min(0).max(347).optional(),
       }),
     };

@@ -13,7 +13,6 @@ export type SyncOrder118Input = {
   tags1?: string | undefined;
   /** @maxItems 41 */
   amount2: string[];
-  [k: string]: unknown;
 };
 
 export type SyncOrder118Output = {

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -21,7 +22,6 @@ export type SyncOrder62Input = {
   status4?: string[] | undefined;
   /** @pattern ^[a-z0-9-]+$ */
   limit5?: string | null | undefined;
-  [k: string]: unknown;
 };
 
 export type SyncOrder62Output = {
@@ -71,7 +71,10 @@ export const syncOrder62Tool = /* @__PURE__ */ defineTool<
         name2: z.number().gt(0),
         created3: z.enum(["low", "medium", "high"]),
         status4: z.array(z.string()).max(2).optional(),
-        limit5: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        limit5: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
       }),
       output: z.looseObject({
         limit0: z.number().gt(0).optional(),
@@ -80,8 +83,14 @@ export const syncOrder62Tool = /* @__PURE__ */ defineTool<
         cursor3: z.array(z.strictObject({
           cursor0: z.tuple([z.number(), z.number()]),
           tags1: z.tuple([z.number(), z.number()]).optional(),
-          amount2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
-          created3: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+          amount2: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
+          created3: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable(),
         })),
         name4: z.string().optional(),
       }),

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -24,10 +25,8 @@ export type SyncOrder99Input = {
         cursor0?: string | null | undefined;
         /** A id value */
         status1?: string | undefined;
-        [k: string]: unknown;
       }
     | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -43,7 +42,10 @@ export const syncOrder99Tool = /* @__PURE__ */ defineTool<SyncOrder99Input, Call
         status0: z.number().int().min(0).max(296).optional(),
         cursor1: z.number().gt(0),
         owner2: z.looseObject({
-          cursor0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          cursor0: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           status1: z.string().optional(),
         }).optional(),
       }),

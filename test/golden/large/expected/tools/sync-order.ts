@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -84,9 +85,18 @@ export const syncOrderTool = /* @__PURE__ */ defineTool<
         name0: z.url().optional(),
         amount1: z.strictObject({
           status0: z.array(z.strictObject({
-            owner0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
-            limit1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
-            tags2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            owner0: z.string().refine(
+              linearPattern("^[a-z0-9\\x{2D}]+$"),
+              "must match the pattern \"^[a-z0-9-]+$\"",
+            ).nullable(),
+            limit1: z.string().refine(
+              linearPattern("^[a-z0-9\\x{2D}]+$"),
+              "must match the pattern \"^[a-z0-9-]+$\"",
+            ).nullable().optional(),
+            tags2: z.string().refine(
+              linearPattern("^[a-z0-9\\x{2D}]+$"),
+              "must match the pattern \"^[a-z0-9-]+$\"",
+            ).nullable().optional(),
             name3: z.enum(["low", "medium"]).optional(),
           })),
         }).optional(),
@@ -101,7 +111,10 @@ export const syncOrderTool = /* @__PURE__ */ defineTool<
         limit5: z.number().gt(0).optional(),
         id6: z.array(z.strictObject({
           status0: z.looseObject({
-            amount0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+            amount0: z.string().refine(
+              linearPattern("^[a-z0-9\\x{2D}]+$"),
+              "must match the pattern \"^[a-z0-9-]+$\"",
+            ).nullable().optional(),
             id1: z.array(z.string()).max(44).optional(),
             amount2: z.string(),
           }).optional(),

@@ -10,7 +10,6 @@ import {
 export type SyncPayment117Input = {
   /** @maxItems 7 */
   cursor0?: string[] | undefined;
-  [k: string]: unknown;
 };
 
 /**

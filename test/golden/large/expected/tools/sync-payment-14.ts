@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -12,13 +13,11 @@ export type SyncPayment14Input = {
   /** @pattern ^[a-z0-9-]+$ */
   cursor1?: string | null | undefined;
   page?: SyncPayment14InputPage | undefined;
-  [k: string]: unknown;
 };
 
 export type SyncPayment14InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type SyncPayment14Output = {
@@ -71,13 +70,22 @@ export const syncPayment14Tool = /* @__PURE__ */ defineTool<
     return {
       input: z.looseObject({
         created0: z.enum(["low", "medium", "high"]).optional(),
-        cursor1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        cursor1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         page: syncPayment14ToolInputSchemaPage.optional(),
       }),
       output: z.looseObject({
-        owner0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        owner0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         name1: z.number().int().min(0).max(408).optional(),
-        tags2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        tags2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         amount3: z.number().gt(0),
         status4: z.array(z.strictObject({
           id0: z.number().gt(0),

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -16,7 +17,6 @@ export type SyncPayment56Input = {
 export type SyncPayment56InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type SyncPayment56Output = {
@@ -48,7 +48,10 @@ export const syncPayment56Tool = /* @__PURE__ */ defineTool<
     });
     return {
       input: z.strictObject({
-        tags0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        tags0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         page: syncPayment56ToolInputSchemaPage.optional(),
       }),
       output: z.looseObject({

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -56,7 +57,10 @@ export const syncTicketTool = /* @__PURE__ */ defineTool<
       input: z.strictObject({
         status0: z.array(z.string()).max(5),
         name1: z.number().gt(0),
-        owner2: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        owner2: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         id3: z.number().int().min(0).max(406).optional(),
         limit4: z.array(z.strictObject({
           cursor0: z.enum(["low", "medium", "high"]).optional(),

@@ -10,7 +10,6 @@ import {
 export type SyncUser17Input = {
   /** @format uuid */
   id0?: string | undefined;
-  [k: string]: unknown;
 };
 
 /**

@@ -10,7 +10,6 @@ import {
 export type SyncUser29Input = {
   /** @format date-time */
   owner0?: string | undefined;
-  [k: string]: unknown;
 };
 
 /**

@@ -28,7 +28,6 @@ export type SyncUser42Input = {
     owner2?: "low" | "medium" | "high" | undefined;
     /** @format date-time */
     limit3?: string | undefined;
-    [k: string]: unknown;
   };
   cursor6: "low" | "medium";
   limit7: {
@@ -38,13 +37,11 @@ export type SyncUser42Input = {
     tags1?: string[] | undefined;
   }[];
   page?: SyncUser42InputPage | undefined;
-  [k: string]: unknown;
 };
 
 export type SyncUser42InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type SyncUser42Output = {

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -48,10 +49,8 @@ export type SyncUserInput = {
          * @default 1
          */
         created3?: number | undefined;
-        [k: string]: unknown;
       }
     | undefined;
-  [k: string]: unknown;
 };
 
 export type SyncUserOutput = {
@@ -127,7 +126,10 @@ export const syncUserTool = /* @__PURE__ */ defineTool<SyncUserInput, ToolResult
         tags5: z.looseObject({
           owner0: z.array(z.string()).max(49).optional(),
           limit1: z.strictObject({
-            created0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+            created0: z.string().refine(
+              linearPattern("^[a-z0-9\\x{2D}]+$"),
+              "must match the pattern \"^[a-z0-9-]+$\"",
+            ).nullable(),
             owner1: z.enum(["low", "medium", "high"]).optional(),
             limit2: z.string(),
             owner3: z.number().gt(0).optional(),
@@ -138,7 +140,10 @@ export const syncUserTool = /* @__PURE__ */ defineTool<SyncUserInput, ToolResult
       }),
       output: z.strictObject({
         id0: z.looseObject({
-          tags0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+          tags0: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable().optional(),
           amount1: z.string().optional(),
           created2: z.looseObject({
             amount0: z.string().optional(),

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
@@ -56,11 +57,9 @@ export type UpdateCalendarEvent141Input = {
         tags0: {
           /** @pattern ^[a-z0-9-]+$ */
           amount0: string | null;
-          [k: string]: unknown;
         };
       }[]
     | undefined;
-  [k: string]: unknown;
 };
 
 /**
@@ -96,7 +95,10 @@ export const updateCalendarEvent141Tool = /* @__PURE__ */ defineTool<
         created6: z.array(z.string()).max(41).optional(),
         amount7: z.array(z.strictObject({
           tags0: z.looseObject({
-            amount0: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+            amount0: z.string().refine(
+              linearPattern("^[a-z0-9\\x{2D}]+$"),
+              "must match the pattern \"^[a-z0-9-]+$\"",
+            ).nullable(),
           }),
         })).optional(),
       }),

@@ -20,7 +20,6 @@ export type UpdateCalendarEvent31Input = {
   cursor3?: "low" | "medium" | "high" | undefined;
   /** @minItems 2 */
   cursor4?: [number, number] | undefined;
-  [k: string]: unknown;
 };
 
 /**

@@ -14,7 +14,7 @@ export type UpdateCalendarEventInput = {
   status2?: string | number | undefined;
   name3?:
     | {
-        limit0?: { amount0: "low" | "medium" | "high"; [k: string]: unknown } | undefined;
+        limit0?: { amount0: "low" | "medium" | "high" } | undefined;
         /** @default true */
         limit1?: boolean | undefined;
         tags2?: "low" | "medium" | undefined;
@@ -25,7 +25,6 @@ export type UpdateCalendarEventInput = {
         status3?: number | undefined;
       }[]
     | undefined;
-  [k: string]: unknown;
 };
 
 /**

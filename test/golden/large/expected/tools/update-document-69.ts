@@ -32,7 +32,6 @@ export type UpdateDocument69Input = {
    * @default 1
    */
   owner5?: number | undefined;
-  [k: string]: unknown;
 };
 
 /**

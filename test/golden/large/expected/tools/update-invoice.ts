@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -32,7 +33,6 @@ export type UpdateInvoiceInput = {
    * @default 1
    */
   cursor2?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type UpdateInvoiceOutput = {
@@ -61,10 +61,18 @@ export const updateInvoiceTool = /* @__PURE__ */ defineTool<
             limit1: z.number().int().min(0).max(696).optional(),
           }).optional(),
         })).optional(),
-        amount1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        amount1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         cursor2: z.number().gt(0).optional(),
       }),
-      output: z.looseObject({ created0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional() }),
+      output: z.looseObject({
+        created0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
+      }),
     };
   },
 });

@@ -12,7 +12,6 @@ export type UpdatePayment11Input = {
   cursor0: boolean;
   name1?: "low" | "medium" | undefined;
   amount2?: "low" | "medium" | undefined;
-  [k: string]: unknown;
 };
 
 /**

@@ -26,7 +26,6 @@ export type UpdatePayment28Input = {
 export type UpdatePayment28InputPage = {
   /** @minimum 1 */
   size?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type UpdatePayment28Output = {

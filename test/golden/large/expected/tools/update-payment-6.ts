@@ -15,7 +15,6 @@ export type UpdatePayment6Input = {
    * @maximum 784
    */
   created1: number;
-  [k: string]: unknown;
 };
 
 export type UpdatePayment6Output = {

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -13,7 +14,6 @@ export type UpdateRepository106Input = {
    * @maximum 401
    */
   cursor0?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type UpdateRepository106Output = {
@@ -43,8 +43,14 @@ export const updateRepository106Tool = /* @__PURE__ */ defineTool<
     return {
       input: z.looseObject({ cursor0: z.number().int().min(0).max(401).optional() }),
       output: z.looseObject({
-        cursor0: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
-        owner1: z.string().regex(/^[a-z0-9-]+$/u).nullable().optional(),
+        cursor0: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
+        owner1: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable().optional(),
         name2: z.array(z.string()).max(25).optional(),
         id3: z.enum(["low", "medium"]).optional(),
         name4: z.array(z.string()).max(34),

@@ -26,7 +26,6 @@ export type UpdateTicket111Input = {
         tags3?: string | undefined;
       }
     | undefined;
-  [k: string]: unknown;
 };
 
 /**

@@ -2,6 +2,7 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -25,7 +26,6 @@ export type UpdateUser114Input = {
   cursor6: string | null;
   /** @maxItems 48 */
   cursor7: string[];
-  [k: string]: unknown;
 };
 
 export type UpdateUser114Output = {
@@ -61,10 +61,16 @@ export const updateUser114Tool = /* @__PURE__ */ defineTool<
         owner0: z.boolean(),
         id1: z.union([z.string(), z.number().int()]).optional(),
         amount2: z.number().int().min(0).max(214),
-        name3: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        name3: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         amount4: z.enum(["low", "medium", "high"]).optional(),
         cursor5: z.array(z.string()).max(24).optional(),
-        cursor6: z.string().regex(/^[a-z0-9-]+$/u).nullable(),
+        cursor6: z.string().refine(
+          linearPattern("^[a-z0-9\\x{2D}]+$"),
+          "must match the pattern \"^[a-z0-9-]+$\"",
+        ).nullable(),
         cursor7: z.array(z.string()).max(48),
       }),
       output: z.strictObject({
