@@ -2,6 +2,7 @@
 // Server: trip-planner 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -29,7 +30,6 @@ export type BookInput =
        * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$
        */
       date: string;
-      [k: string]: unknown;
     }
   | {
       kind: "hotel";
@@ -53,7 +53,6 @@ export type BookInput =
        * @maximum 30
        */
       nights: number;
-      [k: string]: unknown;
     };
 
 export type BookOutput =
@@ -98,17 +97,29 @@ export const bookTool = /* @__PURE__ */ defineTool<BookInput, ToolResult<BookOut
       input: z.looseObject({}).and(z.xor([
         z.looseObject({
           kind: z.literal("flight"),
-          from: z.string().regex(/^[A-Z]{3}$/u),
-          to: z.string().regex(/^[A-Z]{3}$/u),
-          date: z.iso.date().regex(
-            /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/u
+          from: z.string().refine(
+            linearPattern("^[A-Z]{3}$"),
+            "must match the pattern \"^[A-Z]{3}$\"",
+          ),
+          to: z.string().refine(
+            linearPattern("^[A-Z]{3}$"),
+            "must match the pattern \"^[A-Z]{3}$\"",
+          ),
+          date: z.iso.date().refine(
+            linearPattern(
+              "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))$"
+            ),
+            "must match the pattern \"^(?:(?:\\\\d\\\\d[2468][048]|\\\\d\\\\d[13579][26]|\\\\d\\\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-…\"",
           ),
         }),
         z.looseObject({
           kind: z.literal("hotel"),
           city: z.string().min(1),
-          checkIn: z.iso.date().regex(
-            /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$/u
+          checkIn: z.iso.date().refine(
+            linearPattern(
+              "^(?:(?:[0-9][0-9][2468][048]|[0-9][0-9][13579][26]|[0-9][0-9]0[48]|[02468][048]00|[13579][26]00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|(?:02)-(?:0[1-9]|1[0-9]|2[0-8])))$"
+            ),
+            "must match the pattern \"^(?:(?:\\\\d\\\\d[2468][048]|\\\\d\\\\d[13579][26]|\\\\d\\\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-…\"",
           ),
           nights: z.number().int().min(1).max(30),
         }),

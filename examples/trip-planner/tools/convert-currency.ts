@@ -27,7 +27,6 @@ export type ConvertCurrencyInput = {
    * @default 2
    */
   decimals?: number | undefined;
-  [k: string]: unknown;
 };
 
 export type ConvertCurrencyOutput = {

@@ -21,7 +21,6 @@ export type GetWeatherInput = {
    * @maximum 7
    */
   days?: number | undefined;
-  [k: string]: unknown;
 };
 
 /**

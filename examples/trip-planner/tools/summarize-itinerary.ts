@@ -11,7 +11,6 @@ import {
 export type SummarizeItineraryInput = {
   /** The root of the itinerary tree */
   itinerary: SummarizeItineraryInputItineraryNode;
-  [k: string]: unknown;
 };
 
 export type SummarizeItineraryInputItineraryNode = {
@@ -24,7 +23,6 @@ export type SummarizeItineraryInputItineraryNode = {
   notes?: string | undefined;
   /** Entries nested under this one */
   children?: SummarizeItineraryInputItineraryNode[] | undefined;
-  [k: string]: unknown;
 };
 
 export type SummarizeItineraryOutput = {

@@ -2,6 +2,7 @@
 // Server: trip-planner 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  linearPattern,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -20,7 +21,6 @@ export type TripCancelBookingInput = {
    * @maxLength 200
    */
   reason?: string | undefined;
-  [k: string]: unknown;
 };
 
 export type TripCancelBookingOutput = {
@@ -51,7 +51,10 @@ export const tripCancelBookingTool = /* @__PURE__ */ defineTool<
   validators: (z) => {
     return {
       input: z.looseObject({
-        reference: z.string().regex(/^(FL|HT)-[A-Z0-9-]+$/u),
+        reference: z.string().refine(
+          linearPattern("^(?:FL|HT)-[A-Z0-9\\x{2D}]+$"),
+          "must match the pattern \"^(FL|HT)-[A-Z0-9-]+$\"",
+        ),
         reason: z.string().regex(/^[\s\S]{0,200}$/u).optional(),
       }),
       output: z.strictObject({

@@ -7,7 +7,7 @@ import {
   type ToolResult,
 } from "mcp-codegen/runtime";
 
-export type ArrayOutputInput = { [k: string]: never };
+export type ArrayOutputInput = { [k: string]: unknown };
 
 export type ArrayOutputOutput = { id: string; [k: string]: unknown }[];
 

@@ -22,7 +22,7 @@ export type ObjectShapesInput = {
    * @minProperties 1
    * @maxProperties 3
    */
-  bounded?: { [k: string]: never } | undefined;
+  bounded?: { [k: string]: unknown } | undefined;
 };
 
 /**

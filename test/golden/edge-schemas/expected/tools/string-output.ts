@@ -7,7 +7,7 @@ import {
   type ToolResult,
 } from "mcp-codegen/runtime";
 
-export type StringOutputInput = { [k: string]: never };
+export type StringOutputInput = { [k: string]: unknown };
 
 /** @maxLength 100 */
 export type StringOutputOutput = string;

@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type _2faInput = { [k: string]: never };
+export type _2faInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "2fa": its definition as the server declared it, and its validators.

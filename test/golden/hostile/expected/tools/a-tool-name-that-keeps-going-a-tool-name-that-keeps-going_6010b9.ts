@@ -8,7 +8,7 @@ import {
 } from "mcp-codegen/runtime";
 
 export type AToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9Input = {
-  [k: string]: never;
+  [k: string]: unknown;
 };
 
 /**

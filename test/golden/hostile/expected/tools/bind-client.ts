@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type BindClient_toolInput = { [k: string]: never };
+export type BindClient_toolInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "bind_client": its definition as the server declared it, and its validators.

@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type ClassInput = { [k: string]: never };
+export type ClassInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "class": its definition as the server declared it, and its validators.

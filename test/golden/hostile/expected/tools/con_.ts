@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type ConInput = { [k: string]: never };
+export type ConInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "CON": its definition as the server declared it, and its validators.

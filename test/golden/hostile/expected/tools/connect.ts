@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type Connect_toolInput = { [k: string]: never };
+export type Connect_toolInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "connect": its definition as the server declared it, and its validators.

@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type ConstructorInput = { [k: string]: never };
+export type ConstructorInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "constructor": its definition as the server declared it, and its validators.

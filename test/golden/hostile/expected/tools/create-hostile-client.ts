@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type CreateHostileClient_55d30aInput = { [k: string]: never };
+export type CreateHostileClient_55d30aInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "create_hostile_client": its definition as the server declared it, and its validators.

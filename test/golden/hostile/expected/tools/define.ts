@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type Define_toolInput = { [k: string]: never };
+export type Define_toolInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "define": its definition as the server declared it, and its validators.

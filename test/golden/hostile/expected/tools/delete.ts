@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type DeleteInput = { [k: string]: never };
+export type DeleteInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "delete": its definition as the server declared it, and its validators.

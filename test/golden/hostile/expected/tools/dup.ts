@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type DupInput = { [k: string]: never };
+export type DupInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "dup": its definition as the server declared it, and its validators.

@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type GetWeatherInput = { [k: string]: never };
+export type GetWeatherInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "get-weather": its definition as the server declared it, and its validators.

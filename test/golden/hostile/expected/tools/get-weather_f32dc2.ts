@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type GetWeather_f32dc2Input = { [k: string]: never };
+export type GetWeather_f32dc2Input = { [k: string]: unknown };
 
 /**
  * The MCP tool "get.weather": its definition as the server declared it, and its validators.

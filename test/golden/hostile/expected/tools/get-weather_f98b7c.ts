@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type GetWeather_f98b7cInput = { [k: string]: never };
+export type GetWeather_f98b7cInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "get_weather": its definition as the server declared it, and its validators.

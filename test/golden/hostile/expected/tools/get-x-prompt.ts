@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type GetXPromptInput = { [k: string]: never };
+export type GetXPromptInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "get_x_prompt": its definition as the server declared it, and its validators.

@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type IndexInput = { [k: string]: never };
+export type IndexInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "index": its definition as the server declared it, and its validators.

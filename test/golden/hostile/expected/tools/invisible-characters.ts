@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type InvisibleCharactersInput = { [k: string]: never };
+export type InvisibleCharactersInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "invisible\u202echaracters\u200b": its definition as the server declared it, and its validators.

@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type ProtoInput = { [k: string]: never };
+export type ProtoInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "__proto__": its definition as the server declared it, and its validators.

@@ -7,7 +7,7 @@ import {
   type ToolResult,
 } from "mcp-codegen/runtime";
 
-export type ReportInputInput = { [k: string]: never };
+export type ReportInputInput = { [k: string]: unknown };
 
 export type ReportInputOutput = { pages?: number | undefined; [k: string]: unknown };
 

@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type String_Input = { [k: string]: never };
+export type String_Input = { [k: string]: unknown };
 
 /**
  * The MCP tool "String": its definition as the server declared it, and its validators.

@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type ThenInput = { [k: string]: never };
+export type ThenInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "then": its definition as the server declared it, and its validators.

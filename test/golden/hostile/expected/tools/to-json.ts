@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type ToJsonInput = { [k: string]: never };
+export type ToJsonInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "toJSON": its definition as the server declared it, and its validators.

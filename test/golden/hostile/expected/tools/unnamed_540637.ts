@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type unnamed_540637Input = { [k: string]: never };
+export type unnamed_540637Input = { [k: string]: unknown };
 
 /**
  * The MCP tool "日本語": its definition as the server declared it, and its validators.

@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type unnamed_811c9dInput = { [k: string]: never };
+export type unnamed_811c9dInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "": its definition as the server declared it, and its validators.

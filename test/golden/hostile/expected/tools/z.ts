@@ -7,7 +7,7 @@ import {
   type ToolCallOptions,
 } from "mcp-codegen/runtime";
 
-export type ZInput = { [k: string]: never };
+export type ZInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "z": its definition as the server declared it, and its validators.
