@@ -84,6 +84,25 @@ const text = fc
   )
   .map((chars) => chars.join(""));
 
+/**
+ * `new RegExp(pattern, "u").test(s)` as the specification defines it. V8's search also tries a
+ * match starting between the two halves of a surrogate pair, where `\B` sees two non-word code
+ * units (`/\B/u.test("a😀a")` is true in V8; false by the specification, whose input is code
+ * points). So the oracle tries each code point boundary with a sticky regex instead.
+ */
+function ecmaTest(pattern: string, s: string): boolean {
+  const sticky = new RegExp(pattern, "uy");
+  for (let i = 0; i <= s.length; i += 1) {
+    // Skip the position between a high and a low surrogate: it is inside one code point.
+    const before = s.charCodeAt(i - 1);
+    const after = s.charCodeAt(i);
+    if (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff) continue;
+    sticky.lastIndex = i;
+    if (sticky.test(s)) return true;
+  }
+  return false;
+}
+
 describe("patterns in RE2 syntax", () => {
   it("match exactly the strings the ECMAScript pattern matches with the u flag", () => {
     fc.assert(
@@ -93,10 +112,9 @@ describe("patterns in RE2 syntax", () => {
         (pattern, strings) => {
           const compiled = compilePattern(pattern);
           if (compiled.pattern === undefined) throw new Error(`${pattern}: ${compiled.problem}`);
-          const native = new RegExp(pattern, "u");
           const linear = RE2JS.compile(compiled.pattern.source);
           for (const s of strings)
-            expect([pattern, s, linear.test(s)]).toEqual([pattern, s, native.test(s)]);
+            expect([pattern, s, linear.test(s)]).toEqual([pattern, s, ecmaTest(pattern, s)]);
         },
       ),
       { numRuns: 500 },
