@@ -14,6 +14,8 @@ import { filterContract, type ServerJob } from "../server-job.js";
 import { resolveTarget, type TargetFlags } from "../target-flags.js";
 import { jobsFromConfig } from "./config-jobs.js";
 import { count } from "../plural.js";
+import { CliError, ExitCode } from "../exit-codes.js";
+import { MAX_WARNING_LINES } from "../generation-warnings.js";
 
 export interface PullFlags extends TargetFlags {
   out?: string | undefined;
@@ -79,12 +81,21 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
 }
 
 async function pullJob(job: ServerJob, reporter: Reporter, cwd: string): Promise<void> {
+  // Under strict, what reading the contract warns about (an entry left out as malformed, a list
+  // taken as empty, a name replaced) fails the pull like a generation warning: the client would
+  // say less than the server does.
+  const contractWarnings: string[] = [];
+  const contractReporter: Reporter =
+    job.strict === true
+      ? { ...reporter, warn: (line) => void contractWarnings.push(line) }
+      : reporter;
   const contract = await pullContract(job.target!, {
     name: job.name,
     timeout: job.timeout,
-    reporter,
+    reporter: contractReporter,
     label: job.label,
   });
+  failOnContractWarnings(contractWarnings, reporter);
   const snapshot = createSnapshot(filterContract(contract, job, reporter));
   const out = job.out !== "" ? job.out : resolve(cwd, join("mcp", toKebabFileName(snapshot.name)));
   const stats = await writeGenerated(snapshot, out, job.label, cwd, {
@@ -93,5 +104,18 @@ async function pullJob(job: ServerJob, reporter: Reporter, cwd: string): Promise
   });
   reporter.info(
     `${job.label}: ${count(snapshot.tools.length, "tool")}, ${count(snapshot.prompts.length, "prompt")}, ${count(snapshot.resources.length + snapshot.resourceTemplates.length, "resource")} → ${out} ${describeWrite(stats)}`,
+  );
+}
+
+/** Under strict: the first contract warning as the one `error:` line (exit 4), the rest as warnings. */
+function failOnContractWarnings(warnings: readonly string[], reporter: Reporter): void {
+  const [first, ...rest] = warnings;
+  if (first === undefined) return;
+  // Bounded like generation warnings: a server must not flood the terminal.
+  for (const line of rest.slice(0, MAX_WARNING_LINES)) reporter.warn(line);
+  const others = rest.length === 0 ? "" : ` (and ${count(rest.length, "more warning")})`;
+  throw new CliError(
+    `${first}${others}; --strict makes this an error: the server must fix it, or pull without --strict`,
+    ExitCode.Contract,
   );
 }

@@ -190,7 +190,7 @@ beforeAll(async () => {
 });
 afterAll(() => project.remove());
 
-async function pullCatalog(file: string, out: string) {
+async function pullCatalog(file: string, out: string, flags: readonly string[] = []) {
   const text = catalogText(JSON.parse(await readFile(file, "utf8")) as unknown).replaceAll(
     '"BOUND"',
     // The entry object and `_meta` take two levels: the rest fills the bound exactly.
@@ -198,7 +198,7 @@ async function pullCatalog(file: string, out: string) {
   );
   const served = await project.write(`${out}.served.json`, text);
   return runCliCaptured(
-    ["pull", "--out", out, "--", ...contractServerCommand(served)],
+    ["pull", ...flags, "--out", out, "--", ...contractServerCommand(served)],
     project.dir,
   );
 }
@@ -264,6 +264,27 @@ describe("pull leaves malformed entries out, one warning each, and generates the
       expect(typecheck(pulled.flatMap(typeScriptFiles), options)).toEqual([]);
     }, 120_000);
   });
+});
+
+describe("with --strict, an entry left out fails the pull", () => {
+  const warned = CASES.map((c, index) => ({ ...c, index })).filter((c) => c.warnings.length > 0);
+  it.each(warned)(
+    "$name: exit 4, one error line naming it, the other warnings, nothing written",
+    async ({ catalog, warnings, index }) => {
+      const file = await project.write(`strict/${index}.json`, catalog);
+      const out = `strict-out/${index}`;
+      const run = await pullCatalog(file, out, ["--strict"]);
+      expect(run.code, run.stderr).toBe(ExitCode.Contract);
+      const [error, ...rest] = linesOf(run.stderr).sort((a, b) =>
+        a.startsWith("error") ? -1 : b.startsWith("error") ? 1 : 0,
+      );
+      expect(error).toMatch(/^error: .*--strict makes this an error/);
+      expect(error).toMatch(warnings[0]!);
+      expect(rest).toHaveLength(warnings.length - 1);
+      for (const line of rest) expect(line).toMatch(/^warning: /);
+      expect(existsSync(project.path(out))).toBe(false);
+    },
+  );
 });
 
 describe("a broken answer fails the pull with exit 3 and one line", () => {
