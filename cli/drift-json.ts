@@ -3,6 +3,7 @@
  * a schema's structure without its annotations, and quoting that keeps whatever a server sent
  * from doing anything but being read on a terminal.
  */
+import { isHiddenCharacter } from "../templates/escape.js";
 
 /** A JSON object, read-only: the only shape a schema node other than `true`/`false` can have. */
 export type JsonRecord = Readonly<Record<string, unknown>>;
@@ -118,20 +119,11 @@ export function define(record: Record<string, unknown>, key: string, value: unkn
 }
 
 /**
- * Controls, and format characters that reorder or hide text on a terminal (bidi overrides,
- * zero-width characters, line separators).
+ * Tab, newline, and the characters generated code never carries raw (templates/escape.ts's one
+ * table: controls, bidi overrides, invisible characters, line separators).
  */
-function isUnsafe(code: number): boolean {
-  return (
-    code < 0x20 ||
-    (code >= 0x7f && code <= 0x9f) ||
-    code === 0xad ||
-    code === 0x61c ||
-    (code >= 0x200b && code <= 0x200f) ||
-    (code >= 0x2028 && code <= 0x202e) ||
-    (code >= 0x2060 && code <= 0x2069) ||
-    code === 0xfeff
-  );
+function isUnsafe(char: string): boolean {
+  return char === "\t" || char === "\n" || isHiddenCharacter(char);
 }
 
 /** Writes unsafe characters as `\u` escapes; everything else as is. */
@@ -139,7 +131,8 @@ function escapeUnsafe(text: string): string {
   let result = "";
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    result += isUnsafe(code) ? `\\u${code.toString(16).padStart(4, "0")}` : char;
+    const hex = code.toString(16).padStart(4, "0");
+    result += !isUnsafe(char) ? char : code > 0xffff ? `\\u{${hex}}` : `\\u${hex}`;
   }
   return result;
 }

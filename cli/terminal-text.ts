@@ -9,25 +9,20 @@
  * lone ESC, C1 controls, vertical tabs and bidi controls through; the rule here is shorter than a
  * dependency, and makes every such character visible instead of silently dropping it.
  */
+import { isHiddenCharacter } from "../templates/escape.js";
 
-/** C0, DEL, C1, the bidi controls and the Unicode line and paragraph separators. */
-function isUnsafe(code: number): boolean {
-  return (
-    code < 0x20 ||
-    (code >= 0x7f && code <= 0x9f) ||
-    code === 0x061c ||
-    code === 0x200e ||
-    code === 0x200f ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069) ||
-    code === 0x2028 ||
-    code === 0x2029
-  );
+/**
+ * Line breaks and tabs (made spaces below) and the characters generated code never carries raw
+ * (templates/escape.ts's one table: controls, bidi and invisible characters, line separators).
+ */
+function isUnsafe(char: string): boolean {
+  return char === "\t" || char === "\n" || isHiddenCharacter(char);
 }
 
 function escape(code: number): string {
   const hex = code.toString(16).padStart(code < 0x100 ? 2 : 4, "0");
-  return code < 0x100 ? `\\x${hex}` : `\\u${hex}`;
+  if (code < 0x100) return `\\x${hex}`;
+  return code > 0xffff ? `\\u{${hex}}` : `\\u${hex}`;
 }
 
 /**
@@ -36,17 +31,15 @@ function escape(code: number): string {
  */
 export function toTerminalLine(text: string): string {
   let result = "";
-  let plainFrom = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (!isUnsafe(code)) continue;
-    result += text.slice(plainFrom, i);
-    if (code === 0x0d || code === 0x0a || code === 0x09) {
-      // A CRLF (or any run of line breaks) is one space, as before.
-      while (i + 1 < text.length && (text[i + 1] === "\r" || text[i + 1] === "\n")) i++;
-      result += " ";
-    } else result += escape(code);
-    plainFrom = i + 1;
+  let previous = "";
+  for (const char of text) {
+    if (!isUnsafe(char)) result += char;
+    else if (char === "\r" || char === "\n") {
+      // A CRLF (or any run of line breaks) is one space.
+      if (previous !== "\r" && previous !== "\n") result += " ";
+    } else if (char === "\t") result += " ";
+    else result += escape(char.codePointAt(0)!);
+    previous = char;
   }
-  return plainFrom === 0 ? text : result + text.slice(plainFrom);
+  return result;
 }

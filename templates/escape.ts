@@ -46,6 +46,20 @@ const HIDDEN =
   // eslint-disable-next-line no-control-regex, no-misleading-character-class -- finding control and combining characters one by one is the point
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}\ud800-\udfff]/gu;
 
+// The same table, for testing one character (`HIDDEN` is global, so its `test` keeps state).
+// eslint-disable-next-line no-misleading-character-class -- built from HIDDEN's source, as above
+const HIDDEN_CHARACTER = new RegExp(`^${HIDDEN.source}$`, "u");
+
+/**
+ * Whether `char` (one code point, or a lone surrogate) is in the table of characters never shown
+ * raw. Tab and newline are not in it: every caller decides what a line break becomes. Shared by
+ * the terminal output (`cli/terminal-text.ts`) and the drift report, so the code and everything
+ * printed hide the same characters.
+ */
+export function isHiddenCharacter(char: string): boolean {
+  return HIDDEN_CHARACTER.test(char);
+}
+
 /**
  * Prepares untrusted prose for a JSDoc block: returns its lines, to be passed (possibly with real
  * tags added by the caller) to `jsDocBlock`.

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createReporter } from "../../cli/reporter.js";
 import { toTerminalLine } from "../../cli/terminal-text.js";
+import { isHiddenCharacter } from "../../templates/escape.js";
 import { UNSAFE_FOR_TERMINAL } from "../support/terminal.js";
 
 describe("toTerminalLine", () => {
@@ -69,5 +70,27 @@ describe("toTerminalLine", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("one table of hidden characters", () => {
+  it("the terminal escapes exactly what generated code never carries raw (plus line breaks, tabs)", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+          fc.constantFrom("\u200b", "\u061c", "\u0085", "\ufff9", "\u{e0041}", "\u00ad", "\u3164"),
+        ),
+        (char) => {
+          const changed = toTerminalLine(char) !== char;
+          expect(changed).toBe(char === "\t" || char === "\n" || isHiddenCharacter(char));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("shows a hidden character past the BMP as one unambiguous escape", () => {
+    expect(toTerminalLine("a\u{e0041}b")).toBe("a\\u{e0041}b");
   });
 });
