@@ -33,4 +33,32 @@ export default tseslint.config(
       "no-constant-condition": ["error", { checkLoops: false }],
     },
   },
+  {
+    // The runtime's core (runtime/*.ts, not runtime/node/) is what every platform loads: browsers,
+    // Workers, Deno and Bun as well as Node. Node-only code lives in runtime/node/, reached by a
+    // dynamic import where a target needs it; types from there (or undici's) cost nothing at run
+    // time and stay allowed.
+    files: ["runtime/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["node:*"], message: "Node-only: put it in runtime/node/." },
+            {
+              group: ["undici", "./node/*"],
+              allowTypeImports: true,
+              message: "Node-only at run time: import types only, or load it dynamically.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-globals": [
+        "error",
+        { name: "process", message: "Node-only: put it in runtime/node/." },
+        { name: "Buffer", message: "Node-only: use Uint8Array, TextEncoder or TextDecoder." },
+        { name: "setImmediate", message: "Node-only: use queueMicrotask or setTimeout." },
+      ],
+    },
+  },
 );
