@@ -7,6 +7,9 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import ts from "typescript";
+import { prepareSchema } from "../../../templates/schema/prepare.js";
+import { schemaToTypeScript } from "../../../templates/schema/to-typescript.js";
+import { schemaToZod } from "../../../templates/schema/to-zod.js";
 
 /** Compiler options of generated code: strict, exact optional properties, checked indexing. */
 export const GENERATED_CODE_OPTIONS: ts.CompilerOptions = {
@@ -30,6 +33,26 @@ export function runtimeImport(values: readonly string[]): string {
   if (values.length === 0) return "";
   const path = JSON.stringify(resolve("runtime/linear-pattern.js"));
   return `import { ${values.join(", ")} } from ${path};`;
+}
+
+/**
+ * A module holding the type `T` and the validator `validator` emitted for `schema`. With `agree`
+ * (the default) it also checks the validator's zod type against `T`, which makes the compiler
+ * expand zod's inferred types (generated modules never do: they type validators with the
+ * runtime's facade), so a very wide product is checked without it.
+ */
+export function schemaModule(schema: unknown, agree = true): string {
+  const prepared = prepareSchema(schema);
+  const types = schemaToTypeScript(prepared, { typeName: "T" });
+  const zod = schemaToZod(prepared, { constName: "t", typeName: "T" });
+  return [
+    'import { z } from "zod";',
+    runtimeImport(zod.runtimeValues),
+    types.declarations,
+    zod.declarations,
+    `export const validator = ${zod.expression};`,
+    agree ? "export const agrees = validator satisfies z.ZodType<T>;" : "export type Used = T;",
+  ].join("\n");
 }
 
 /** One diagnostic, as `file:line: message`. */

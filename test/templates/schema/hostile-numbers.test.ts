@@ -6,9 +6,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { prepareSchema } from "../../../templates/schema/prepare.js";
-import { schemaToTypeScript } from "../../../templates/schema/to-typescript.js";
 import { schemaToZod } from "../../../templates/schema/to-zod.js";
-import { compileGenerated } from "./compile-generated.js";
+import { compileGenerated, schemaModule } from "./compile-generated.js";
 import { evaluateZod } from "./evaluate-zod.js";
 import { referenceValidate } from "./reference-validator.js";
 
@@ -97,19 +96,6 @@ function validLengths(schema: Schema): boolean {
   });
 }
 
-function emitModule(schema: Schema): string {
-  const prepared = prepareSchema(schema);
-  const types = schemaToTypeScript(prepared, { typeName: "T" });
-  const zod = schemaToZod(prepared, { constName: "t", typeName: "T" });
-  return [
-    'import { z } from "zod";',
-    types.declarations,
-    zod.declarations,
-    `export const validator = ${zod.expression};`,
-    "export const agrees = validator satisfies z.ZodType<T>;",
-  ].join("\n");
-}
-
 describe("numbers in schemas", () => {
   const given: ReadonlyArray<readonly [string, Schema]> = [
     ["maxLength 1e21", { type: "string", maxLength: 1e21 }],
@@ -126,7 +112,7 @@ describe("numbers in schemas", () => {
   it("the types compile and the validators build, for each given schema", () => {
     // One program for the whole table: each compile costs seconds.
     const files = Object.fromEntries(
-      given.map(([name, schema], i) => [`case-${i}.ts`, `// ${name}\n${emitModule(schema)}`]),
+      given.map(([name, schema], i) => [`case-${i}.ts`, `// ${name}\n${schemaModule(schema)}`]),
     );
     expect(compileGenerated(files)).toEqual([]);
     for (const [, schema] of given) {
@@ -173,7 +159,7 @@ describe("numbers in schemas", () => {
     fc.assert(
       fc.property(fc.array(objectSchema, { minLength: 12, maxLength: 12 }), (schemas) => {
         const files = Object.fromEntries(
-          schemas.map((schema, i) => [`case-${i}.ts`, emitModule(schema)]),
+          schemas.map((schema, i) => [`case-${i}.ts`, schemaModule(schema)]),
         );
         expect(compileGenerated(files)).toEqual([]);
       }),

@@ -4,7 +4,7 @@ import { prepareSchema } from "../../../templates/schema/prepare.js";
 import { schemaToTypeScript } from "../../../templates/schema/to-typescript.js";
 import { schemaToZod } from "../../../templates/schema/to-zod.js";
 import { MAX_EXPANDED_UNION } from "../../../templates/schema/union-bound.js";
-import { compileGenerated } from "./compile-generated.js";
+import { compileGenerated, schemaModule } from "./compile-generated.js";
 import { evaluateZod } from "./evaluate-zod.js";
 import { referenceValidate } from "./reference-validator.js";
 
@@ -27,24 +27,6 @@ function warnings(schema: unknown): Array<{ pointer: string; level: string }> {
   return prepareSchema(schema)
     .diagnostics.filter((diagnostic) => diagnostic.message.includes("union of"))
     .map(({ pointer, level }) => ({ pointer, level }));
-}
-
-/**
- * Types and validators in one module; `agree` also checks the validator's zod type against the
- * emitted type, which makes the compiler expand zod's own inferred types (generated modules never
- * do: they type validators with the runtime's facade).
- */
-function emitModule(schema: unknown, agree = true): string {
-  const prepared = prepareSchema(schema);
-  const types = schemaToTypeScript(prepared, { typeName: "T" });
-  const zod = schemaToZod(prepared, { constName: "t", typeName: "T" });
-  return [
-    'import { z } from "zod";',
-    types.declarations,
-    zod.declarations,
-    `export const validator = ${zod.expression};`,
-    agree ? "export const agrees = validator satisfies z.ZodType<T>;" : "export type Used = T;",
-  ].join("\n");
 }
 
 describe("unions expanded by intersections", () => {
@@ -128,7 +110,7 @@ describe("unions expanded by intersections", () => {
   });
 
   it("compiles the product TypeScript refuses (TS2590 before the bound)", () => {
-    expect(compileGenerated({ "product.ts": emitModule(product(17), false) })).toEqual([]);
+    expect(compileGenerated({ "product.ts": schemaModule(product(17), false) })).toEqual([]);
   });
 });
 
@@ -181,7 +163,7 @@ describe("property: nested allOf/anyOf/oneOf", () => {
             `case-${i}.ts`,
             // Where the type was narrowed, zod's inferred type is still the whole product, which
             // the compiler may refuse; generated modules never infer it.
-            emitModule(schema, warnings(schema).length === 0),
+            schemaModule(schema, warnings(schema).length === 0),
           ]),
         );
         expect(compileGenerated(files)).toEqual([]);
