@@ -2,30 +2,22 @@
  * The linear-time engine (re2js, some 64 KiB gzipped) is in a bundle only when a validator that
  * checks a pattern is: the runtime's entry re-exports it, and bundlers drop it when unused.
  */
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { rolldown } from "rolldown";
 import { afterAll, describe, expect, it } from "vitest";
+import { bundleEntry } from "../support/bundle.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const WORK = join(ROOT, ".tmp", "linear-pattern-bundle");
 const RUNTIME = JSON.stringify(join(ROOT, "runtime/index.js"));
 
-async function bundle(source: string): Promise<string> {
-  await mkdir(WORK, { recursive: true });
-  const entry = join(WORK, `entry-${Math.random().toString(36).slice(2)}.ts`);
-  await writeFile(entry, source);
-  const build = await rolldown({
-    input: entry,
-    // Only re2js is under test: the runtime's other dependencies stay out of the bundle.
-    external: (id) =>
-      id.startsWith("node:") || ["zod", "undici", "eventsource-parser"].includes(id),
-    resolve: { extensionAlias: { ".js": [".ts", ".js"] } },
-    logLevel: "silent",
-  });
-  const { output } = await build.generate({ format: "esm" });
-  await build.close();
-  return output[0].code;
+function bundle(source: string): Promise<string> {
+  // Only re2js is under test: the runtime's other dependencies stay out of the bundle.
+  return bundleEntry(
+    WORK,
+    source,
+    (id) => id.startsWith("node:") || ["zod", "undici", "eventsource-parser"].includes(id),
+  );
 }
 
 describe("the linear-time engine in a bundle", () => {

@@ -2,28 +2,17 @@
  * Generated code has no side effects at import and is tree-shakable: a bundle that imports one
  * tool from the generated index keeps that tool and nothing of the others.
  */
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { rolldown } from "rolldown";
 import { afterAll, describe, expect, it } from "vitest";
+import { bundleEntry } from "../support/bundle.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const WORK = join(ROOT, ".tmp", "tree-shaking");
 
-async function bundle(source: string): Promise<string> {
-  await mkdir(WORK, { recursive: true });
-  const entry = join(WORK, `entry-${Math.random().toString(36).slice(2)}.ts`);
-  await writeFile(entry, source);
-  const build = await rolldown({
-    input: entry,
-    // The runtime is one dependency; the generated modules are what must shake.
-    external: (id) => id === "mcp-codegen/runtime" || id.startsWith("node:"),
-    resolve: { extensionAlias: { ".js": [".ts", ".js"] } },
-    logLevel: "silent",
-  });
-  const { output } = await build.generate({ format: "esm" });
-  await build.close();
-  return output[0].code;
+function bundle(source: string): Promise<string> {
+  // The runtime is one dependency; the generated modules are what must shake.
+  return bundleEntry(WORK, source, (id) => id === "mcp-codegen/runtime" || id.startsWith("node:"));
 }
 
 describe("tree shaking of a generated client", () => {
