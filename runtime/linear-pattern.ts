@@ -5,8 +5,9 @@
  * `^(a+)+$` on 30 characters blocks the event loop for tens of seconds and no timeout can fire,
  * and even `a*b` is quadratic. Measured by `npm run bench:patterns`: on typical patterns re2js
  * costs 1–4 µs per test where `RegExp` costs 50–100 ns (10–60 times more, noise beside a network
- * round trip), and it stays linear where `RegExp` does not finish. The engine is 64 KiB gzipped,
- * loaded only by generated modules whose validators check a pattern.
+ * round trip), and it stays linear where `RegExp` does not finish. The engine is 64 KiB gzipped:
+ * a bundler leaves it out of an app none of whose validators checks a pattern (tested by
+ * linear-pattern-bundle.test.ts); unbundled Node loads it with the runtime's entry.
  *
  * The generator writes the pattern in RE2 syntax with ECMAScript's meaning (see
  * templates/schema/pattern-re2.ts), and checks that it compiles, so a failure here is a bug.
