@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INHERITED_NAMES } from "../../templates/empty-default.js";
 import { generateFiles } from "../../templates/generate.js";
 import { prepareSchema } from "../../templates/schema/prepare.js";
 import { schemaToZod } from "../../templates/schema/to-zod.js";
@@ -71,6 +72,12 @@ const keyString: fc.Arbitrary<string> = fc.oneof(
 );
 
 const keySet: fc.Arbitrary<string[]> = fc.uniqueArray(keyString, { minLength: 1, maxLength: 6 });
+
+describe("INHERITED_NAMES", () => {
+  it("is exactly what a {} literal inherits on this engine", () => {
+    expect([...INHERITED_NAMES].sort()).toEqual([...PROTOTYPE_NAMES].sort());
+  });
+});
 
 describe("argument names inherited by every object", () => {
   let dir = "";
