@@ -1,13 +1,13 @@
 /**
  * One request in flight, as the session hands it to a transport (`RequestExchange`): its
- * deadline, cancellation and notification routing, and the cheap abort hook this package's own
- * transports use instead of an `AbortSignal`.
+ * deadline, cancellation and notification routing, and the cheap abort listener slot
+ * (`aborted` / `setAbortListener`) transports may use instead of `signal`.
  */
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import type { RequestOptions } from "./request-options.js";
 import { timerDelay } from "./timer-delay.js";
-import type { RequestExchange } from "./transport.js";
+import type { AbortListener, RequestExchange } from "./transport.js";
 import type { LogMessage, Progress } from "./types.js";
 
 /** What the session keeps for a request that asked for progress, while it waits. */
@@ -26,37 +26,11 @@ export interface CallOwner {
 }
 
 /**
- * @internal What a request's exchange offers this package's own transports besides `signal`:
- * one abort listener slot that costs nothing until the request aborts. `signal` is backed by an
- * `AbortController`, and creating one per request and listening on it (EventTarget) cost more
- * than the rest of the client's work on a stdio round trip; most requests never abort.
- */
-export interface AbortHook {
-  /** True once the request was cancelled or timed out. */
-  readonly aborted: boolean;
-  /**
-   * Sets the one listener told (synchronously, once) when the request aborts; `undefined`
-   * clears it. The reason is then `exchange.signal.reason`, as for any transport.
-   */
-  setAbortListener(listener: AbortListener | undefined): void;
-}
-
-/** The shape of an EventListener object, so one object can serve a signal or a hook. */
-export interface AbortListener {
-  handleEvent(): void;
-}
-
-/** @internal The exchange's `AbortHook` when the session made it; undefined for other exchanges. */
-export function abortHookOf(exchange: RequestExchange): AbortHook | undefined {
-  return exchange instanceof Call ? exchange : undefined;
-}
-
-/**
  * One request in flight: its deadline, cancellation and notification routing. The
  * `AbortController` behind `signal` is made only when a transport reads `signal` (or, for the
  * rare request that aborts, at that moment), so the common path allocates none.
  */
-export class Call implements RequestExchange, AbortHook {
+export class Call implements RequestExchange {
   headers?: Readonly<Record<string, string>>;
   readonly onLog: ((message: LogMessage) => void) | undefined;
   readonly #session: CallOwner;

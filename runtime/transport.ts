@@ -7,6 +7,11 @@
  */
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "./jsonrpc.js";
 
+/** The shape of an EventListener object, so one object can listen to a signal or an exchange. */
+export interface AbortListener {
+  handleEvent(): void;
+}
+
 /** What the client hands a transport with each request. */
 export interface RequestExchange {
   /**
@@ -23,6 +28,18 @@ export interface RequestExchange {
   onNotification(notification: JsonRpcNotification): void;
   /** Extra HTTP headers for this request (`Mcp-Param-*`); other transports ignore them. */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Optional, with `setAbortListener`: true once the request was cancelled or timed out. The
+   * runtime's own exchanges offer the pair because reading `signal` makes an `AbortController`
+   * and listening on it (EventTarget) cost more than the rest of a stdio round trip, and most
+   * requests never abort. A transport uses the pair when present and `signal` otherwise.
+   */
+  readonly aborted?: boolean;
+  /**
+   * Optional: sets the one listener told (synchronously, once) when the request aborts;
+   * `undefined` clears it. The reason is then `signal.reason`, as for any transport.
+   */
+  setAbortListener?(listener: AbortListener | undefined): void;
 }
 
 /** Something a transport noticed that is not an answer to a request: junk lines, stray ids, stderr. */

@@ -9,9 +9,12 @@ import type { Dispatcher } from "undici";
 import { localError } from "../errors.js";
 import type { McpError } from "../errors.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc.js";
-import { abortHookOf } from "../call.js";
-import type { AbortHook, AbortListener } from "../call.js";
-import type { RequestExchange, Transport, TransportDiagnostic } from "../transport.js";
+import type {
+  AbortListener,
+  RequestExchange,
+  Transport,
+  TransportDiagnostic,
+} from "../transport.js";
 import { contentLength, discardBody, mediaType } from "./http-body.js";
 import { httpError } from "./http-error.js";
 import { networkError } from "./http-network-error.js";
@@ -105,7 +108,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
   /**
    * One POST, abortable by the exchange's signal and by `close()`. The owned pool is destroyed
    * on close, which fails every request in flight, so the exchange's abort goes to undici as is
-   * (through its `AbortHook` when it has one, see `HookSignal`); an injected dispatcher stays
+   * (through its abort listener slot when it has one, see `HookSignal`); an injected dispatcher stays
    * open, so `close()` aborts each request itself (see `linkClose`).
    */
   async function post<T>(
@@ -133,8 +136,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
 
   /** What undici is given to abort the POST (see `HookSignal`). */
   function abortSignalFor(exchange: RequestExchange): AbortSignal | HookSignal {
-    const hook = abortHookOf(exchange);
-    return hook === undefined ? exchange.signal : new HookSignal(exchange, hook);
+    return exchange.setAbortListener === undefined ? exchange.signal : new HookSignal(exchange);
   }
 
   /** Makes `signal` abortable by `close()`: a `HookSignal` itself, an `AbortSignal` by a link. */
@@ -224,7 +226,7 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
 }
 
 /**
- * The session's `AbortHook` as the abort signal undici takes, which may be an `EventEmitter`
+ * The exchange's abort listener slot as the abort signal undici takes, which may be an `EventEmitter`
  * that emits "abort" (undici then reads `aborted` and `reason`). An `AbortSignal` per request
  * (its controller, and undici's listener on it) cost more than the rest of the transport's own
  * work on a POST; this costs one small object, and the real signal is made only on abort.
@@ -235,22 +237,19 @@ class HookSignal extends EventEmitter implements AbortListener {
   #closed = false;
   #closedReason: unknown;
 
-  constructor(
-    private readonly exchange: RequestExchange,
-    private readonly hook: AbortHook,
-  ) {
+  constructor(private readonly exchange: RequestExchange) {
     super();
-    hook.setAbortListener(this);
+    exchange.setAbortListener?.(this);
   }
 
   get aborted(): boolean {
-    return this.#closed || this.hook.aborted;
+    return this.#closed || this.exchange.aborted === true;
   }
 
   /** The reason of the first abort (an `McpError`); undefined until aborted. */
   get reason(): unknown {
     if (this.#closed) return this.#closedReason;
-    return this.hook.aborted ? this.exchange.signal.reason : undefined;
+    return this.exchange.aborted === true ? this.exchange.signal.reason : undefined;
   }
 
   /** The exchange aborted (the `AbortListener` protocol). */

@@ -4,12 +4,10 @@
  *
  * Lean by design, because it sits on the hot path: a `Map` by id, one shared promise executor,
  * and each entry is its own abort listener (`handleEvent`), so a request allocates no closures.
- * Requests made by this package's session are watched through its `AbortHook`, which allocates
- * nothing; any other exchange through its `signal`.
+ * Exchanges that offer an abort listener slot (`setAbortListener`, as the runtime's own do) are
+ * watched through it, which allocates nothing; any other exchange through its `signal`.
  */
 import type { JsonRpcId, JsonRpcResponse } from "../jsonrpc.js";
-import { abortHookOf } from "../call.js";
-import type { AbortHook } from "../call.js";
 import type { RequestExchange } from "../transport.js";
 
 /** Told when the signal of one of its requests aborts. */
@@ -23,7 +21,6 @@ export class PendingRequest {
     readonly owner: CancelHandler,
     readonly id: JsonRpcId,
     readonly exchange: RequestExchange,
-    private readonly hook: AbortHook | undefined,
     readonly resolve: (response: JsonRpcResponse) => void,
     readonly reject: (error: unknown) => void,
   ) {}
@@ -34,20 +31,19 @@ export class PendingRequest {
   }
 
   watch(): void {
-    if (this.hook !== undefined) this.hook.setAbortListener(this);
+    if (this.exchange.setAbortListener !== undefined) this.exchange.setAbortListener(this);
     else this.exchange.signal.addEventListener("abort", this);
   }
 
   unwatch(): void {
-    if (this.hook !== undefined) this.hook.setAbortListener(undefined);
+    if (this.exchange.setAbortListener !== undefined) this.exchange.setAbortListener(undefined);
     else this.exchange.signal.removeEventListener("abort", this);
   }
 }
 
-/** True when the exchange is already aborted; reads `signal` only for foreign exchanges. */
+/** True when the exchange is already aborted; reads `signal` only when it has no `aborted`. */
 export function isAborted(exchange: RequestExchange): boolean {
-  const hook = abortHookOf(exchange);
-  return hook === undefined ? exchange.signal.aborted : hook.aborted;
+  return exchange.aborted ?? exchange.signal.aborted;
 }
 
 /** How many cancelled ids are remembered, so their late responses are ignored silently. */
@@ -78,8 +74,7 @@ export class PendingRequests {
    */
   add(owner: CancelHandler, id: JsonRpcId, exchange: RequestExchange): Promise<JsonRpcResponse> {
     const promise = new Promise<JsonRpcResponse>(capture);
-    const hook = abortHookOf(exchange);
-    const entry = new PendingRequest(owner, id, exchange, hook, capturedResolve, capturedReject);
+    const entry = new PendingRequest(owner, id, exchange, capturedResolve, capturedReject);
     this.byId.set(id, entry);
     // A reused id is a new request: its response is no longer a late one.
     if (this.cancelled.size > 0) this.cancelled.delete(id);

@@ -1,7 +1,7 @@
 /**
- * The runtime's lean abort path, end to end. For speed, the session hands its own transports an
- * `AbortHook` instead of an `AbortSignal` (see `runtime/session.ts`); the transport tests drive
- * transports with plain signals, so this checks through `connect()` that a timeout, a caller's
+ * The runtime's lean abort path, end to end. For speed, transports watch the session's exchanges
+ * through their abort listener slot (`aborted` / `setAbortListener`) instead of `signal`; the
+ * transport tests drive transports with plain signals, so this checks through `connect()` that a timeout, a caller's
  * cancellation, an already aborted signal and `close()` still reach a real server over stdio and
  * HTTP (with the transport's own connection pool, and with an injected one).
  */
