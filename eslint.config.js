@@ -4,7 +4,16 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "test/golden/**", "**/.tmp/**", "coverage/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "runtime/dist/**",
+      "node_modules/**",
+      "test/golden/**",
+      "**/.tmp/**",
+      "coverage/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -35,9 +44,10 @@ export default tseslint.config(
   },
   {
     // The runtime's core (runtime/*.ts, not runtime/node/) is what every platform loads: browsers,
-    // Workers, Deno and Bun as well as Node. Node-only code lives in runtime/node/, reached by a
-    // dynamic import where a target needs it; types from there (or undici's) cost nothing at run
-    // time and stay allowed.
+    // Workers, Deno and Bun as well as Node. Node-only code lives in runtime/node/, installed by the
+    // entry point the `node`/`bun`/`deno` export conditions pick (platform.ts); types from there
+    // (or undici's) cost nothing at run time and stay allowed. No dynamic import of it either: a
+    // bundler would follow it.
     files: ["runtime/*.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
@@ -58,6 +68,14 @@ export default tseslint.config(
         { name: "process", message: "Node-only: put it in runtime/node/." },
         { name: "Buffer", message: "Node-only: use Uint8Array, TextEncoder or TextDecoder." },
         { name: "setImmediate", message: "Node-only: use queueMicrotask or setTimeout." },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportExpression[source.value=/^(node:|undici$|\\.\\/node\\/)/]",
+          message:
+            "Node-only: a bundler follows dynamic imports too; install it from a platform entry.",
+        },
       ],
     },
   },

@@ -1,8 +1,19 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 // Tests spawn real servers and child processes; two cores, so keep parallelism modest and
 // give process-heavy tests room without ever asserting wall-clock times.
 export default defineConfig({
+  // Tests run the runtime package from its sources (the Node entry), as tsconfig.json's "paths"
+  // type it, so the CLI under test and the runtime share one copy.
+  resolve: {
+    alias: [
+      { find: /^@mcp-codegen\/runtime$/, replacement: source("./runtime/node/index.ts") },
+      { find: /^@mcp-codegen\/runtime\/internal$/, replacement: source("./runtime/internal.ts") },
+    ],
+  },
   test: {
     include: [
       "test/**/*.test.ts",

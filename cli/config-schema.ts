@@ -5,7 +5,7 @@
  * Every field has a description because editors show it as help.
  */
 import { z } from "zod";
-import { MAX_TIMER_DELAY_MS } from "../runtime/timer-delay.js";
+import { MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
 
 /** Server names become folder names and `create<Name>Client`, so they stay identifier-like. */
 export const SERVER_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -86,7 +86,7 @@ const commonServerFields = {
     .enum(["package", "vendored"], { error: 'must be "package" or "vendored"' })
     .optional()
     .describe(
-      '"package" (default): generated code imports mcp-codegen/runtime. "vendored": the runtime is copied into the output folder, so generated code needs no dependency.',
+      '"package" (default): generated code imports @mcp-codegen/runtime. "vendored": the runtime is copied into the output folder (its Node build), so generated code needs no runtime package.',
     ),
   openInputTypes: z
     .boolean()

@@ -4,8 +4,8 @@
  * specification lets a client drop invalid tools), a server name no client can be named after is
  * replaced, and a description nested deeper than any walk over it can go fails the pull.
  */
-import { jsonSize } from "../runtime/json-size.js";
-import type { Implementation, ServerCapabilities } from "../runtime/types.js";
+import { jsonSize } from "@mcp-codegen/runtime/internal";
+import type { Implementation, ServerCapabilities } from "@mcp-codegen/runtime";
 import {
   checkEntries,
   MAX_ENTRY_SIZE,

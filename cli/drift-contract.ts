@@ -3,8 +3,14 @@
  * arguments), static resources, resource templates and the server itself. Each comparison adds
  * `DriftChange`s; drift.ts orders and renders them.
  */
-import type { Prompt, PromptArgument, Resource, ResourceTemplate, Tool } from "../runtime/types.js";
-import { parseUriTemplateVariables } from "../runtime/uri-template.js";
+import type {
+  Prompt,
+  PromptArgument,
+  Resource,
+  ResourceTemplate,
+  Tool,
+} from "@mcp-codegen/runtime";
+import { parseUriTemplateVariables } from "@mcp-codegen/runtime/internal";
 import { isBreaking, type SchemaDirection } from "./drift-findings.js";
 import { canonical, compareText, isRecord, keyName, own, preview, quote } from "./drift-json.js";
 import { compareSchemas } from "./drift-schema.js";

@@ -3,12 +3,11 @@
  * every failure to one line and a documented exit code.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { MAX_TIMER_DELAY_MS } from "../runtime/timer-delay.js";
+import { looksLikeCredential, MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
 import { runCheck } from "./commands/check.js";
 import { runGenerate } from "./commands/generate.js";
 import { runPull, type CommandContext } from "./commands/pull.js";
 import { ConfigError } from "./config.js";
-import { looksLikeCredential } from "../runtime/credential-shape.js";
 import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { createReporter, type ReporterOptions } from "./reporter.js";
@@ -54,7 +53,7 @@ const STRICT_HELP =
 const runtimeOption = () =>
   new Option(
     "--runtime <mode>",
-    "import mcp-codegen/runtime (package) or copy it into the output (vendored)",
+    "import @mcp-codegen/runtime (package) or copy its Node build into the output (vendored)",
   ).choices(["package", "vendored"]);
 
 /** Runs the CLI with `argv` (without `node` and the script) and resolves with the exit code. */

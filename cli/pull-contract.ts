@@ -6,10 +6,11 @@ import {
   connect,
   ErrorCode,
   isMcpError,
+  type ClientCapabilities,
   type ConnectTarget,
+  type Implementation,
   type McpClient,
-} from "../runtime/index.js";
-import type { ClientCapabilities, Implementation } from "../runtime/types.js";
+} from "@mcp-codegen/runtime";
 import type { PulledContract } from "../templates/snapshot.js";
 import {
   checkDescription,

@@ -6,8 +6,7 @@
  * (`runtime/credential-shape.ts`). Anything else is an ordinary value and is left alone: masking
  * `LOG_LEVEL=info` would rewrite every "info" a server says.
  */
-import { looksLikeCredential } from "../runtime/credential-shape.js";
-import { decodeOnce } from "../runtime/mask-url.js";
+import { decodeOnce, looksLikeCredential } from "@mcp-codegen/runtime/internal";
 
 /** One string that must never be written or printed, and where the user gave it. */
 export interface Secret {

@@ -2,7 +2,7 @@
  * One server to pull, generate or check, whether it came from flags or from a config file:
  * where it is, where its output goes and how to shape the generated code.
  */
-import type { HttpTarget, StdioTarget } from "../runtime/connect.js";
+import type { HttpTarget, StdioTarget } from "@mcp-codegen/runtime";
 import { createNameFilter, findUnmatchedPatterns } from "./config-name-filter.js";
 import type { PulledContract } from "../templates/snapshot.js";
 import { CliError, ExitCode } from "./exit-codes.js";

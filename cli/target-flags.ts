@@ -4,9 +4,8 @@
  * values are always secrets), `--cwd`. Also the secrets to redact (see `secret-sources.ts`) and a
  * label for messages that holds none of them. Error messages never quote a flag's value.
  */
-import type { HttpTarget, StdioTarget } from "../runtime/connect.js";
-import { looksLikeCredential } from "../runtime/credential-shape.js";
-import { maskUrl } from "../runtime/mask-url.js";
+import type { HttpTarget, StdioTarget } from "@mcp-codegen/runtime";
+import { looksLikeCredential, maskUrl } from "@mcp-codegen/runtime/internal";
 import { CliError, ExitCode } from "./exit-codes.js";
 import { maskText, searchableSecrets } from "./mask-text.js";
 import {

@@ -1,15 +1,24 @@
 /**
- * `--runtime vendored`: the compiled runtime (JavaScript and declarations) copied into the output
- * folder under `runtime/`, so generated code needs no `mcp-codegen` dependency at run time (it
- * still needs zod, re2js, undici and eventsource-parser). Each copied file gets the generated marker, so
- * `check` compares it and a later run without vendoring removes it.
+ * `--runtime vendored`: the compiled runtime package (JavaScript and declarations) copied into the
+ * output folder under `runtime/`, so generated code needs no `@mcp-codegen/runtime` dependency at
+ * run time (it still needs zod, re2js, undici and eventsource-parser). Generated code imports the
+ * copy's Node entry: a copy has no export conditions to pick another platform's. Each copied file
+ * gets the generated marker, so `check` compares it and a later run without vendoring removes it.
  */
 import { readFile, readdir } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join, relative, sep } from "node:path";
 import { GENERATED_MARKER } from "../templates/header.js";
 import type { GeneratedFile } from "../templates/generate.js";
 import { CliError, ExitCode } from "./exit-codes.js";
-import { PACKAGE_ROOT, PACKAGE_VERSION } from "./package-info.js";
+import { RUNTIME_PACKAGE } from "../templates/runtime-package.js";
+import { PACKAGE_VERSION } from "./package-info.js";
+
+/** The installed runtime package's build, found the way Node resolves the package. */
+function runtimeBuildFolder(): string {
+  const manifest = createRequire(import.meta.url).resolve(`${RUNTIME_PACKAGE}/package.json`);
+  return join(dirname(manifest), "dist");
+}
 
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -22,13 +31,14 @@ async function walk(dir: string): Promise<string[]> {
 }
 
 export async function vendoredRuntimeFiles(): Promise<GeneratedFile[]> {
-  const root = join(PACKAGE_ROOT, "dist", "runtime");
+  let root = RUNTIME_PACKAGE;
   let paths: string[];
   try {
+    root = runtimeBuildFolder();
     paths = await walk(root);
   } catch {
     throw new CliError(
-      `--runtime vendored needs the built runtime in ${root}; run \`npm run build\` in mcp-codegen`,
+      `--runtime vendored needs the built runtime package in ${root}; install ${RUNTIME_PACKAGE}, or run \`npm run build\` in mcp-codegen`,
       ExitCode.Internal,
     );
   }

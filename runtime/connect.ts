@@ -2,10 +2,11 @@
  * `connect()`: from a target (a command, a URL, an in-process handler or any `Transport`) to a
  * ready `McpClient` that has discovered the server and agreed on a protocol version.
  */
-import type { Dispatcher } from "undici";
 import { McpClient, describeServer } from "./client.js";
 import { McpError, isMcpError, localError } from "./errors.js";
-import { createInProcessTransport, type InProcessHandler } from "./in-process.js";
+import type { HttpTarget, InProcessTarget, StdioTarget } from "./connect-targets.js";
+import { createInProcessTransport } from "./in-process.js";
+import { platformTransports, stdioUnavailable } from "./platform.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import { ErrorCode, LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS } from "./protocol.js";
 import { DEFAULT_TIMEOUT_MS, Session } from "./session.js";
@@ -13,30 +14,7 @@ import type { Transport, TransportDiagnostic } from "./transport.js";
 import type { ClientCapabilities, Implementation, LogMessage } from "./types.js";
 import { RUNTIME_VERSION } from "./version.js";
 
-/** Spawn a server and speak newline-delimited JSON over its stdin and stdout. */
-export interface StdioTarget {
-  command: string;
-  args?: string[];
-  /** Added to the inherited environment. */
-  env?: Record<string, string>;
-  cwd?: string;
-  /** What to do with the server's stderr (default: inherit). */
-  stderr?: "inherit" | "pipe" | "ignore" | ((text: string) => void);
-}
-
-/** A Streamable HTTP endpoint. */
-export interface HttpTarget {
-  url: string | URL;
-  /** Sent on every request (e.g. `Authorization`). Never written to snapshots or generated code. */
-  headers?: Record<string, string>;
-  /** An undici dispatcher (proxy, TLS options, connection pool) to use instead of the default pool. */
-  dispatcher?: Dispatcher;
-}
-
-/** A server in the same process: requests are handed over without serialisation. */
-export interface InProcessTarget {
-  server: InProcessHandler;
-}
+export type { HttpTarget, InProcessTarget, StdioTarget };
 
 export type ConnectTarget = StdioTarget | HttpTarget | InProcessTarget | Transport;
 
@@ -101,15 +79,14 @@ function isTransport(target: ConnectTarget): target is Transport {
 async function openTransport(target: ConnectTarget): Promise<Transport> {
   if (isTransport(target)) return target;
   if ("server" in target) return createInProcessTransport(target.server);
-  // Node-only transports load on demand, so the core stays importable anywhere.
+  // What the platform entry point installed (see platform.ts): undici and child processes on
+  // Node, fetch elsewhere.
+  const platform = platformTransports();
   if ("command" in target) {
-    const { createStdioTransport } = await import("./node/stdio.js");
-    return createStdioTransport(target);
+    if (platform.stdio === undefined) throw stdioUnavailable(target, platform.name);
+    return platform.stdio(target);
   }
-  if ("url" in target) {
-    const { createHttpTransport } = await import("./node/http.js");
-    return createHttpTransport(target);
-  }
+  if ("url" in target) return platform.http(target);
   throw localError("input", "connect() needs { command }, { url }, { server } or a Transport");
 }
 

@@ -1,5 +1,7 @@
 /**
- * `mcp-codegen/runtime`: a complete MCP client, and everything generated code imports.
+ * `@mcp-codegen/runtime`: a complete MCP client, and everything generated code imports. This is the
+ * platform-neutral build (browsers, Workers, and the `default` condition); Node, Bun and Deno load
+ * node/index.ts or node/bun-deno.ts, which export the same API with their transports installed.
  * The exported names are the runtime's public API; generated code uses only what
  * `generated-api.ts` lists.
  */

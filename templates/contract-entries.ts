@@ -7,9 +7,8 @@
  * snapshot that holds a malformed one. Fields the generator does not read are kept as they are.
  */
 import { z } from "zod";
-import { jsonSize } from "../runtime/json-size.js";
-import { compileUriTemplate } from "../runtime/uri-template.js";
-import type { Prompt, Resource, ResourceTemplate, Tool } from "../runtime/types.js";
+import { compileUriTemplate, jsonSize } from "@mcp-codegen/runtime/internal";
+import type { Prompt, Resource, ResourceTemplate, Tool } from "@mcp-codegen/runtime";
 import { escapeInvisible } from "./escape.js";
 import { jsonValueProblem, MAX_CONTRACT_DEPTH } from "./json-depth.js";
 

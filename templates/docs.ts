@@ -3,7 +3,7 @@
  * passes through `jsDocText`, so nothing a server writes can end the comment or add a tag.
  */
 import { jsDocText } from "./escape.js";
-import type { ToolAnnotations } from "../runtime/types.js";
+import type { ToolAnnotations } from "@mcp-codegen/runtime";
 
 /** Title, then description, as escaped JSDoc lines; a title equal to the description shows once. */
 export function describedLines(

@@ -2,7 +2,7 @@
  * Static resources and resource templates → `resources/<name>.ts`: the embedded definition and a
  * typed `read…` function; templates get typed URI parameters from their RFC 6570 variables.
  */
-import { compileUriTemplate, type UriTemplateVariable } from "../runtime/uri-template.js";
+import { compileUriTemplate, type UriTemplateVariable } from "@mcp-codegen/runtime/internal";
 import { describedLines } from "./docs.js";
 import { emptyObjectDefault } from "./empty-default.js";
 import { subjectOf } from "./generation-warning.js";

@@ -13,6 +13,7 @@ import type { GenerationWarning } from "./generation-warning.js";
 import { provenanceHeader } from "./header.js";
 import type { ModuleText } from "./module-text.js";
 import { planNames } from "./plan.js";
+import { RUNTIME_PACKAGE } from "./runtime-package.js";
 import { printModule } from "./print.js";
 import { serializeSnapshot, type Snapshot } from "./snapshot.js";
 
@@ -51,11 +52,14 @@ export interface GenerateOptions {
   extraFiles?: readonly GeneratedFile[];
 }
 
-/** Where a module at `path` imports the runtime from. */
+/**
+ * Where a module at `path` imports the runtime from: the run-time package, whose export conditions
+ * pick the build for the platform, or the vendored copy's Node entry (a copy has no conditions).
+ */
 function runtimeSpecifier(path: string, runtime: "package" | "vendored"): string {
-  if (runtime === "package") return "mcp-codegen/runtime";
+  if (runtime === "package") return RUNTIME_PACKAGE;
   const depth = path.split("/").length - 1;
-  return `${depth === 0 ? "./" : "../".repeat(depth)}runtime/index.js`;
+  return `${depth === 0 ? "./" : "../".repeat(depth)}runtime/node/index.js`;
 }
 
 interface PendingModule {

@@ -2,7 +2,7 @@
  * The provenance header every generated file starts with: which generator made it from which
  * server, and how to regenerate it. No timestamp, so the same snapshot gives the same bytes.
  */
-import { GENERATED_API_VERSION } from "../runtime/version.js";
+import { GENERATED_API_VERSION } from "@mcp-codegen/runtime/internal";
 import { lineComment } from "./escape.js";
 import type { Snapshot } from "./snapshot.js";
 

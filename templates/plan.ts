@@ -6,7 +6,7 @@
  */
 import { assignNames, toPascalCase } from "./naming.js";
 import type { Snapshot } from "./snapshot.js";
-import type { Prompt, Resource, ResourceTemplate, Tool } from "../runtime/types.js";
+import type { Prompt, Resource, ResourceTemplate, Tool } from "@mcp-codegen/runtime";
 
 interface Planned {
   /** Member name on the client object (`client.tools.<member>`). */
@@ -48,7 +48,7 @@ function indexNames(client: string): string[] {
   return [`create${client}Client`, `bind${client}Client`, `${client}Client`];
 }
 
-/** Every name a generated module imports from `mcp-codegen/runtime`. */
+/** Every name a generated module imports from `@mcp-codegen/runtime`. */
 const RUNTIME_IMPORTS = [
   "bindClient",
   "connect",

@@ -20,7 +20,7 @@ import type {
   ResourceTemplate,
   ServerCapabilities,
   Tool,
-} from "../runtime/types.js";
+} from "@mcp-codegen/runtime";
 
 /** Bumped when the snapshot's shape changes incompatibly. */
 export const SNAPSHOT_FORMAT_VERSION = 1;

@@ -7,7 +7,7 @@ import {
   type ConnectTarget,
   type McpClient,
   type WithoutClient,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 import { getPackingListPrompt } from "./prompts/packing-list.js";
 import { readAbout } from "./resources/about.js";
 import { readCityGuide } from "./resources/city-guide.js";

@@ -1,7 +1,7 @@
 /**
  * Prepared schema → zod 4 validator source: code that is emitted, never evaluated at generation
  * time. The expression is built over an identifier `z` (zod's namespace, which generated code
- * imports from `mcp-codegen/runtime`).
+ * imports from `@mcp-codegen/runtime`).
  */
 import { assertIdentifier } from "./literals.js";
 import { stronglyConnected } from "./reference-graph.js";
@@ -49,7 +49,7 @@ export interface ZodOutput {
   /** What the emitted validator could not check (level `warning`), with the schema pointer. */
   readonly diagnostics: readonly SchemaDiagnostic[];
   /**
-   * Functions of `mcp-codegen/runtime` the code calls by name (`linearPattern`,
+   * Functions of `@mcp-codegen/runtime` the code calls by name (`linearPattern`,
    * `outsidePatterns`), which the module must import; sorted, empty when none.
    */
   readonly runtimeValues: readonly string[];

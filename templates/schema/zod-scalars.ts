@@ -13,7 +13,7 @@ import type {
 } from "./schema-node.js";
 
 /**
- * The runtime functions (exported by `mcp-codegen/runtime`) that emitted validators call besides
+ * The runtime functions (exported by `@mcp-codegen/runtime`) that emitted validators call besides
  * zod: server patterns run on the runtime's linear-time engine, never on `RegExp`.
  */
 export const LINEAR_PATTERN = "linearPattern";

@@ -6,7 +6,7 @@ import {
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 export type SummarizeItineraryInput = {
   /** The root of the itinerary tree */

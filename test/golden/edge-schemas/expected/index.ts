@@ -7,7 +7,7 @@ import {
   type ConnectTarget,
   type McpClient,
   type WithoutClient,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 import { arrayOutput } from "./tools/array-output.js";
 import { compositions } from "./tools/compositions.js";
 import { constantsAndEnums } from "./tools/constants-and-enums.js";

@@ -5,7 +5,7 @@ import {
   type ConnectOptions,
   type ConnectTarget,
   type McpClient,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 /**
  * A typed client for the MCP server "empty-server 0.0.0".

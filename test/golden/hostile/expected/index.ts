@@ -7,7 +7,7 @@ import {
   type ConnectTarget,
   type McpClient,
   type WithoutClient,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 import { getDefinePrompt_prompt } from "./prompts/define.js";
 import { getThenPrompt } from "./prompts/then.js";
 import { getXPrompt_prompt } from "./prompts/x.js";

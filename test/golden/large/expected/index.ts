@@ -7,7 +7,7 @@ import {
   type ConnectTarget,
   type McpClient,
   type WithoutClient,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 import { getPrompt0Prompt } from "./prompts/prompt-0.js";
 import { getPrompt1Prompt } from "./prompts/prompt-1.js";
 import { getPrompt10Prompt } from "./prompts/prompt-10.js";

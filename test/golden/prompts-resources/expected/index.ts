@@ -7,7 +7,7 @@ import {
   type ConnectTarget,
   type McpClient,
   type WithoutClient,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 import { getAllOptionalPrompt } from "./prompts/all-optional.js";
 import { getComparePrompt } from "./prompts/compare.js";
 import { getDailyQuotePrompt } from "./prompts/daily-quote.js";

@@ -5,7 +5,7 @@ import {
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 export type Draft07DefinitionsInput = {
   /** A sibling of $ref: draft-07 ignores it, and the type beside it */

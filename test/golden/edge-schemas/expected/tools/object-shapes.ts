@@ -7,7 +7,7 @@ import {
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 export type ObjectShapesInput = {
   closed?: { a?: string | undefined } | undefined;

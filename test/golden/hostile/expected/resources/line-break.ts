@@ -5,7 +5,7 @@ import {
   type McpClient,
   type ReadResourceResult,
   type RequestOptions,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 /**
  * The MCP resource "hostile://line\nbreak\u2028" as the server declared it.

@@ -5,7 +5,7 @@ import {
   type McpClient,
   type ReadResourceResult,
   type RequestOptions,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 /**
  * Variables of the resource template "hostile://{a.b}/{_x}{?%41b,c_1,x.y.z}{&then,constructor}{/__proto__}".

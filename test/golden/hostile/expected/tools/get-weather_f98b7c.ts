@@ -5,7 +5,7 @@ import {
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 export type GetWeather_f98b7cInput = { [k: string]: unknown };
 

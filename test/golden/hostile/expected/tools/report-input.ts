@@ -5,7 +5,7 @@ import {
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 export type ReportInputInput = { [k: string]: unknown };
 

@@ -5,7 +5,7 @@ import {
   type GetPromptResult,
   type McpClient,
   type RequestOptions,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 /**
  * Arguments of the MCP prompt "prompt_1".

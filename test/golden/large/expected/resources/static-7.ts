@@ -5,7 +5,7 @@ import {
   type McpClient,
   type ReadResourceResult,
   type RequestOptions,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 /**
  * The MCP resource "large://static/7" as the server declared it.

@@ -6,7 +6,7 @@ import {
   type ReadResourceResult,
   type RequestOptions,
   type UriTemplateValue,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 /**
  * Variables of the resource template "large://ticket/{id}{?fields*}".

@@ -6,7 +6,7 @@ import {
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 export type DeleteRepositoryInput = {
   name0?: "low" | "medium" | "high" | undefined;

@@ -6,7 +6,7 @@ import {
   type CallToolResult,
   type McpClient,
   type ToolCallOptions,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 export type GetCalendarEvent91Input = {
   /** @pattern ^[a-z0-9-]+$ */

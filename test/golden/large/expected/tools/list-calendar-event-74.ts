@@ -6,7 +6,7 @@ import {
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 export type ListCalendarEvent74Input = {
   /** @default true */

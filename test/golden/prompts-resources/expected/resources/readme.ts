@@ -5,7 +5,7 @@ import {
   type McpClient,
   type ReadResourceResult,
   type RequestOptions,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 /**
  * The MCP resource "file:///srv/library/README.md" as the server declared it.

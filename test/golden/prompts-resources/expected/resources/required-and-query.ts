@@ -5,7 +5,7 @@ import {
   type McpClient,
   type ReadResourceResult,
   type RequestOptions,
-} from "mcp-codegen/runtime";
+} from "@mcp-codegen/runtime";
 
 /**
  * Variables of the resource template "library://both/{id}{?id}".

@@ -1,0 +1,39 @@
+/**
+ * The targets `connect()` opens, as plain data: a command (stdio), a URL (Streamable HTTP) or an
+ * in-process handler. Types only, so platform entry points can name them without loading `connect`.
+ */
+import type { Dispatcher } from "undici";
+import type { InProcessHandler } from "./in-process.js";
+
+/** Spawn a server and speak newline-delimited JSON over its stdin and stdout. */
+export interface StdioTarget {
+  command: string;
+  args?: string[];
+  /** Added to the inherited environment. */
+  env?: Record<string, string>;
+  cwd?: string;
+  /** What to do with the server's stderr (default: inherit). */
+  stderr?: "inherit" | "pipe" | "ignore" | ((text: string) => void);
+}
+
+/** A Streamable HTTP endpoint. */
+export interface HttpTarget {
+  url: string | URL;
+  /** Sent on every request (e.g. `Authorization`). Never written to snapshots or generated code. */
+  headers?: Record<string, string>;
+  /**
+   * Node only: an undici dispatcher (proxy, TLS options, connection pool) to use instead of the
+   * default pool. Other platforms send with `fetch` and ignore it.
+   */
+  dispatcher?: Dispatcher;
+  /**
+   * The `fetch` to send with where the runtime uses fetch (browsers, Workers, Deno, Bun): e.g. one
+   * that adds tracing. Default: the global `fetch`. Node sends with undici and ignores it.
+   */
+  fetch?: typeof fetch;
+}
+
+/** A server in the same process: requests are handed over without serialisation. */
+export interface InProcessTarget {
+  server: InProcessHandler;
+}

@@ -1,0 +1,12 @@
+/**
+ * `@mcp-codegen/runtime/internal`: what the mcp-codegen CLI and generator share with the runtime
+ * besides its public API (so both apply one rule the same way). Not for applications: it may
+ * change in any release.
+ */
+export { looksLikeCredential } from "./credential-shape.js";
+export { jsonSize } from "./json-size.js";
+export { decodeOnce, maskUrl } from "./mask-url.js";
+export { MAX_TIMER_DELAY_MS } from "./timer-delay.js";
+export { compileUriTemplate, parseUriTemplateVariables } from "./uri-template.js";
+export type { UriTemplateVariable } from "./uri-template.js";
+export { GENERATED_API_VERSION } from "./version.js";
