@@ -3,7 +3,7 @@
  * `npm run demo` regenerates `./trip-planner/` from the demo server, compiles this file under
  * strict settings, and runs it.
  */
-import { isMcpError } from "mcp-codegen/runtime";
+import { isMcpError } from "@mcp-codegen/runtime";
 import { createTripPlannerClient } from "./trip-planner/index.js";
 
 const client = await createTripPlannerClient({

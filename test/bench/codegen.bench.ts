@@ -15,7 +15,7 @@ import { syntheticSnapshot } from "./synthetic-snapshot.js";
 const ROOT = join(import.meta.dirname, "../..");
 const args = process.argv.slice(2);
 const toolCount = Number(args[args.indexOf("--tools") + 1] ?? "") || 1000;
-// Inside the repository, so generated code resolves `mcp-codegen/runtime` to this build.
+// Inside the repository, so generated code resolves `@mcp-codegen/runtime` to this build.
 const work = join(ROOT, ".tmp", "bench-codegen");
 const out = join(work, "out");
 

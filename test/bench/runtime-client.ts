@@ -8,7 +8,7 @@
  */
 import { readdir, stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import type * as Runtime from "../../runtime/index.js";
+import type * as Runtime from "@mcp-codegen/runtime";
 import type { BenchClient } from "./bench-client.js";
 
 export type RuntimeOrigin = "dist" | "source";
@@ -19,7 +19,8 @@ export interface LoadedRuntime {
 }
 
 const SOURCE_DIR = fileURLToPath(new URL("../../runtime/", import.meta.url));
-const BUILT_ENTRY = new URL("../../dist/runtime/index.js", import.meta.url);
+const BUILT_DIR = fileURLToPath(new URL("../../runtime/dist", import.meta.url));
+const BUILT_ENTRY = new URL("../../runtime/dist/node/index.js", import.meta.url);
 
 /** The build when it is newer than every runtime source file (or `source` is asked for). */
 export async function loadRuntime(preferSource: boolean): Promise<LoadedRuntime> {
@@ -27,7 +28,7 @@ export async function loadRuntime(preferSource: boolean): Promise<LoadedRuntime>
     const built = (await import(BUILT_ENTRY.href)) as typeof Runtime;
     return { connect: built.connect, origin: "dist" };
   }
-  const source = await import("../../runtime/index.js");
+  const source = await import("../../runtime/node/index.js");
   return { connect: source.connect, origin: "source" };
 }
 
@@ -41,6 +42,8 @@ async function buildIsFresh(): Promise<boolean> {
   const entries = await readdir(SOURCE_DIR, { recursive: true, withFileTypes: true });
   for (const entry of entries) {
     if (!entry.isFile() || !entry.name.endsWith(".ts") || entry.name.endsWith(".test.ts")) continue;
+    // The build's own declarations (runtime/dist/*.d.ts) are not sources.
+    if (entry.parentPath.startsWith(BUILT_DIR)) continue;
     const { mtimeMs } = await stat(`${entry.parentPath}/${entry.name}`);
     if (mtimeMs > built) return false;
   }

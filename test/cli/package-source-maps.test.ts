@@ -1,5 +1,5 @@
 /**
- * The package ships `dist/` with its source maps, but not the TypeScript sources beside it: a map
+ * Both packages ship `dist/` with its source maps, but not the TypeScript sources beside it: a map
  * that only points at `../../runtime/*.ts` names files an installed package does not have, so a
  * debugger or a bundler's map chain finds nothing. Every map must carry its sources inline.
  */
@@ -14,10 +14,10 @@ interface SourceMap {
   sourcesContent?: (string | null)[];
 }
 
-describe("source maps in dist", () => {
+describe.each(["dist", "runtime/dist"])("source maps in %s", (folder) => {
   it("carry the text of every source they name", () => {
     assertRuntimeBuilt();
-    const dist = join(REPOSITORY_ROOT, "dist");
+    const dist = join(REPOSITORY_ROOT, folder);
     const maps = readdirSync(dist, { recursive: true, encoding: "utf8" }).filter((path) =>
       path.endsWith(".js.map"),
     );

@@ -1,6 +1,6 @@
 /**
  * `--runtime vendored`: the compiled runtime is copied into the output, the generated modules
- * import it by relative path (never `mcp-codegen/runtime`), the result compiles strictly and
+ * import it by relative path (never `@mcp-codegen/runtime`), the result compiles strictly and
  * calls a live server, `check` covers the copied files, and pulling again without vendoring
  * removes them.
  */
@@ -32,10 +32,10 @@ describe("pull --runtime vendored", () => {
     expect(runtime).toContain("index.js");
     expect(runtime).toContain("index.d.ts");
     const tool = await readFile(project.path("out/tools/echo.ts"), "utf8");
-    expect(tool).toContain('from "../runtime/index.js"');
+    expect(tool).toContain('from "@mcp-codegen/runtime"');
     const index = await readFile(project.path("out/index.ts"), "utf8");
     expect(index).toContain('from "./runtime/index.js"');
-    expect(`${tool}${index}`).not.toContain("mcp-codegen/runtime");
+    expect(`${tool}${index}`).not.toContain("@mcp-codegen/runtime");
     const snapshot = JSON.parse(await readFile(project.path("out/mcp.snapshot.json"), "utf8"));
     expect(snapshot.codegen).toEqual({ runtime: "vendored" });
   });

@@ -1,6 +1,6 @@
 /**
  * Every TypeScript example in the README compiles, as written, against this repository's build
- * (`mcp-codegen` and `mcp-codegen/runtime` resolve through the package's own exports, so run
+ * (`mcp-codegen` and `@mcp-codegen/runtime` resolve through the workspace's packages, so run
  * `npm run build` first; `npm test` does). The examples are compiled as virtual files at the
  * repository root, so their relative imports mean what a reader at the root expects.
  */
@@ -19,7 +19,9 @@ function readmeExamples(): string[] {
 function compilerOptions(): ts.CompilerOptions {
   const config = ts.readConfigFile(join(ROOT, "tsconfig.json"), (path) => ts.sys.readFile(path));
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
-  return { ...parsed.options, noEmit: true, noUnusedLocals: false };
+  // Without the sources-first "paths": the packages resolve to their builds, as a user's would.
+  const { paths: _paths, ...options } = parsed.options;
+  return { ...options, noEmit: true, noUnusedLocals: false };
 }
 
 describe("README examples", () => {
@@ -27,7 +29,7 @@ describe("README examples", () => {
 
   it("has examples to check", () => {
     expect(examples.length).toBeGreaterThanOrEqual(3);
-    expect(existsSync(join(ROOT, "dist/runtime/index.d.ts")), "run `npm run build` first").toBe(
+    expect(existsSync(join(ROOT, "runtime/dist/index.d.ts")), "run `npm run build` first").toBe(
       true,
     );
   });

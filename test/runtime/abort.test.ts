@@ -7,8 +7,8 @@
  */
 import { Agent } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, isMcpError } from "../../runtime/index.js";
-import type { McpClient, McpError } from "../../runtime/index.js";
+import { connect, isMcpError } from "@mcp-codegen/runtime";
+import type { McpClient, McpError } from "@mcp-codegen/runtime";
 import { kitchenSinkStdio, startKitchenSinkHttp } from "../fixtures/servers/index.js";
 import type { RunningHttpServer } from "../fixtures/servers/index.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { connect, RUNTIME_VERSION } from "../../runtime/index.js";
+import { connect, RUNTIME_VERSION } from "@mcp-codegen/runtime";
 import { DISCOVER_RESULT, RpcError, scriptedServer } from "../support/scripted-server.js";
 import { rejection } from "./client-helpers.js";
 

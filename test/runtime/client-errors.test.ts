@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type * as ErrorsModule from "../../runtime/errors.js";
-import { connect, isMcpError, McpError } from "../../runtime/index.js";
+import { connect, isMcpError, McpError } from "@mcp-codegen/runtime";
 import { RpcError, scriptedServer } from "../support/scripted-server.js";
 import { rejection } from "./client-helpers.js";
 

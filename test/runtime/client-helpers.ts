@@ -1,4 +1,4 @@
-import { isMcpError, type McpError } from "../../runtime/index.js";
+import { isMcpError, type McpError } from "@mcp-codegen/runtime";
 
 /** The McpError that `promise` rejects with; rethrows any other error, and throws if it resolves. */
 export async function rejection(promise: Promise<unknown>): Promise<McpError> {

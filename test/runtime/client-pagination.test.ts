@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsonSize } from "../../runtime/json-size.js";
-import { connect } from "../../runtime/index.js";
+import { connect } from "@mcp-codegen/runtime";
 import { RpcError, scriptedServer } from "../support/scripted-server.js";
 import { rejection } from "./client-helpers.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { connect, isMcpError } from "../../runtime/index.js";
+import { connect, isMcpError } from "@mcp-codegen/runtime";
 import { scriptedServer, waitForAbort } from "../support/scripted-server.js";
 import { rejection } from "./client-helpers.js";
 

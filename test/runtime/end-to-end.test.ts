@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, isMcpError, type McpClient, type McpError } from "../../runtime/index.js";
+import { connect, isMcpError, type McpClient, type McpError } from "@mcp-codegen/runtime";
 import {
   kitchenSinkStdio,
   README_TEXT,

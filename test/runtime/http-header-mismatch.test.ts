@@ -6,7 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, isMcpError, type Tool } from "../../runtime/index.js";
+import { connect, isMcpError, type Tool } from "@mcp-codegen/runtime";
 
 const CURRENT: Tool = {
   name: "forecast",

@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connect, isMcpError, type Tool } from "../../runtime/index.js";
+import { connect, isMcpError, type Tool } from "@mcp-codegen/runtime";
 
 interface Received {
   method: string;

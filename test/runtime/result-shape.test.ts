@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { z as zod, ZodType } from "zod";
-import { connect, defineTool, isMcpError, type McpClient } from "../../runtime/index.js";
+import { connect, defineTool, isMcpError, type McpClient } from "@mcp-codegen/runtime";
 import { scriptedServer } from "../support/scripted-server.js";
 import { rejection } from "./client-helpers.js";
 

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { connect, isMcpError, type McpClient } from "../../runtime/index.js";
+import { connect, isMcpError, type McpClient } from "@mcp-codegen/runtime";
 import { RpcError, scriptedServer } from "../support/scripted-server.js";
 
 // A copy inside the repository (see its LICENSE-NOTE.md), so a clone runs this test on its own.

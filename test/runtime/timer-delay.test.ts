@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { connect } from "../../runtime/index.js";
+import { connect } from "@mcp-codegen/runtime";
 import { MAX_TIMER_DELAY_MS, timerDelay } from "../../runtime/timer-delay.js";
 import { scriptedServer } from "../support/scripted-server.js";
 

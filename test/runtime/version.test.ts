@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RUNTIME_VERSION } from "../../runtime/index.js";
+import { RUNTIME_VERSION } from "@mcp-codegen/runtime";
 
 describe("RUNTIME_VERSION", () => {
   it("is the package's version, which clientInfo and provenance headers report", () => {

@@ -1,7 +1,7 @@
 /**
  * Type-checking generated code with the TypeScript compiler API under the settings the design
  * promises it compiles with: strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess, for
- * both nodenext and bundler resolution. `mcp-codegen/runtime` resolves through the package's
+ * both nodenext and bundler resolution. `@mcp-codegen/runtime` resolves through the package's
  * self-reference to dist/, as it would from an installed package.
  */
 import ts from "typescript";

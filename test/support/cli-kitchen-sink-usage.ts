@@ -9,7 +9,7 @@
  * the generated types accepted those calls, compilation would fail on an unused directive.
  */
 export function kitchenSinkUsageSource(clientModule: string): string {
-  return `import { isMcpError, type ConnectTarget } from "mcp-codegen/runtime";
+  return `import { isMcpError, type ConnectTarget } from "@mcp-codegen/runtime";
 import { createKitchenSinkClient, type KitchenSinkClient, type SumListInput } from ${JSON.stringify(clientModule)};
 
 const target = JSON.parse(process.argv[2] ?? "null") as ConnectTarget;

@@ -1,6 +1,6 @@
 /**
  * Running the CLI in-process with captured output, in throwaway project folders. The folders live
- * under the repository's gitignored `.tmp/`, so generated code that imports `mcp-codegen/runtime`
+ * under the repository's gitignored `.tmp/`, so generated code that imports `@mcp-codegen/runtime`
  * resolves it through the package's self-reference, exactly as in a user's project.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";

@@ -9,7 +9,7 @@ import type {
   JsonRpcNotification,
   JsonRpcRequest,
   JsonRpcResponse,
-} from "../../runtime/index.js";
+} from "@mcp-codegen/runtime";
 
 export class RpcError {
   constructor(

@@ -1,8 +1,8 @@
 /**
  * Type-checks files inside the repository with the TypeScript compiler API, under the options
  * generated code promises to compile with (DESIGN.md §2), for both module resolutions users pick.
- * Files must live inside the repository: `mcp-codegen/runtime` then resolves through the
- * package's own `exports` (a self-reference) to dist/runtime, exactly as it would for a user who
+ * Files must live inside the repository: `@mcp-codegen/runtime` then resolves through the
+ * workspace package's `exports` to runtime/dist, exactly as it would for a user who
  * installed the package.
  */
 import { existsSync } from "node:fs";
@@ -56,14 +56,14 @@ export const GENERATED_CODE_CONFIGS: readonly TypecheckConfig[] = [
   },
 ];
 
-export const RUNTIME_TYPES = join(REPOSITORY_ROOT, "dist", "runtime", "index.d.ts");
+export const RUNTIME_TYPES = join(REPOSITORY_ROOT, "runtime", "dist", "index.d.ts");
 
 /** Throws a message that says what to run when the runtime's declarations were never built. */
 export function assertRuntimeBuilt(): void {
   if (!existsSync(RUNTIME_TYPES)) {
     throw new Error(
       `${relative(REPOSITORY_ROOT, RUNTIME_TYPES)} is missing: generated code imports ` +
-        "mcp-codegen/runtime, which resolves to the build. Run `npm run build` first " +
+        "@mcp-codegen/runtime, which resolves to the build. Run `npm run build` first " +
         "(`npm test` does).",
     );
   }

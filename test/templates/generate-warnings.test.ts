@@ -168,7 +168,7 @@ describe("generateOutput: property over sibling bad schemas", () => {
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 describe("generateOutput: what it generates for bad schemas compiles", () => {
-  // Inside the repository, so `mcp-codegen/runtime` resolves through the package's own exports.
+  // Inside the repository, so `@mcp-codegen/runtime` resolves through the package's own exports.
   const out = join(REPOSITORY_ROOT, ".tmp", "degrade-compile");
   const files: string[] = [];
   afterAll(() => rm(out, { recursive: true, force: true }));

@@ -4,7 +4,7 @@
  * (plus the unused-code checks many projects turn on), once with Node's `nodenext` resolution and
  * once with `esnext` + `bundler`. One program per configuration keeps it to a few seconds.
  *
- * `mcp-codegen/runtime` resolves through the package's self-reference to dist/runtime, as it
+ * `@mcp-codegen/runtime` resolves through the workspace package to runtime/dist, as it
  * would for a user; run `npm run build` first (`npm test` does).
  */
 import { join } from "node:path";
@@ -41,9 +41,9 @@ describe("generated code compiles", () => {
   });
 
   describe.each(GENERATED_CODE_CONFIGS)("$label", ({ options }) => {
-    it("resolves mcp-codegen/runtime to the build, not the sources", () => {
-      expect(resolvedPath("mcp-codegen/runtime", join(TRIP_PLANNER, "index.ts"), options)).toBe(
-        "dist/runtime/index.d.ts",
+    it("resolves @mcp-codegen/runtime to the build, not the sources", () => {
+      expect(resolvedPath("@mcp-codegen/runtime", join(TRIP_PLANNER, "index.ts"), options)).toBe(
+        "runtime/dist/index.d.ts",
       );
     });
 

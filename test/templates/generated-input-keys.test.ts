@@ -79,7 +79,7 @@ describe("input keys the schema does not declare", () => {
         writeFileSync(
           path,
           [
-            'import type { McpClient } from "mcp-codegen/runtime";',
+            'import type { McpClient } from "@mcp-codegen/runtime";',
             `import { round, type RoundOutput } from "./${folder}/index.js";`,
             "declare const client: McpClient;",
             "export const ok = round(client, { amount: 1, decimals: 2 });",

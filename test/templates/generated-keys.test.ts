@@ -110,7 +110,7 @@ describe("argument names inherited by every object", () => {
       writeFileSync(
         calls,
         [
-          'import type { McpClient } from "mcp-codegen/runtime";',
+          'import type { McpClient } from "@mcp-codegen/runtime";',
           'import { first, getPrototypeArgsPrompt, readPrototypeVars } from "./index.js";',
           "declare const client: McpClient;",
           // The defaults are what is under test: each call leaves its argument out.

@@ -1,7 +1,7 @@
 /**
  * Type-level tests of generated signatures. Small files that use the generated Trip Planner client
  * (examples/trip-planner) and a few golden cases are written to `.tmp/` (gitignored, inside the
- * repository so `mcp-codegen/runtime` resolves to the build) and compiled under both generated-
+ * repository so `@mcp-codegen/runtime` resolves to the build) and compiled under both generated-
  * code configurations. Lines marked `// @ts-expect-error` must fail and every other line must
  * compile: an unused `@ts-expect-error` is itself a diagnostic (TS2578), so "no diagnostics"
  * proves both directions.
@@ -74,7 +74,7 @@ export function members(): void {
 `,
 
   "tool-outputs.ts": `
-import type { CallToolResult } from "mcp-codegen/runtime";
+import type { CallToolResult } from "@mcp-codegen/runtime";
 import type { TripPlannerClient, PlanTripOutput, BookOutput } from "${TRIP}";
 ${PRELUDE}
 declare const client: TripPlannerClient;
@@ -113,7 +113,7 @@ export async function outputs(): Promise<number> {
 `,
 
   "prompts.ts": `
-import type { GetPromptResult } from "mcp-codegen/runtime";
+import type { GetPromptResult } from "@mcp-codegen/runtime";
 import { getPackingListPrompt, type TripPlannerClient, type PackingListPromptArguments } from "${TRIP}";
 ${PRELUDE}
 declare const client: TripPlannerClient;
@@ -136,7 +136,7 @@ export async function prompts(): Promise<GetPromptResult> {
 `,
 
   "resources.ts": `
-import type { ReadResourceResult } from "mcp-codegen/runtime";
+import type { ReadResourceResult } from "@mcp-codegen/runtime";
 import { readCityGuide, type TripPlannerClient } from "${TRIP}";
 ${PRELUDE}
 declare const client: TripPlannerClient;
@@ -163,7 +163,7 @@ export async function resources(): Promise<ReadResourceResult> {
 
   // Shapes the demo server does not have, from the golden cases.
   "golden-shapes.ts": `
-import type { McpClient } from "mcp-codegen/runtime";
+import type { McpClient } from "@mcp-codegen/runtime";
 import { constantsAndEnums, nullOutput, refOnlyRoot, tuples } from "../../test/golden/edge-schemas/expected/index.js";
 import { readTree, readAuthor, readNoVariables, getSummarizeBookPrompt, getDailyQuotePrompt } from "../../test/golden/prompts-resources/expected/index.js";
 ${PRELUDE}

@@ -12,7 +12,7 @@ const WORK = join(ROOT, ".tmp", "tree-shaking");
 
 function bundle(source: string): Promise<string> {
   // The runtime is one dependency; the generated modules are what must shake.
-  return bundleEntry(WORK, source, (id) => id === "mcp-codegen/runtime" || id.startsWith("node:"));
+  return bundleEntry(WORK, source, (id) => id === "@mcp-codegen/runtime" || id.startsWith("node:"));
 }
 
 describe("tree shaking of a generated client", () => {
