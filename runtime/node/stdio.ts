@@ -1,15 +1,14 @@
 /**
  * The stdio transport: spawns an MCP server and exchanges newline-delimited JSON-RPC with it over
  * the child's stdin and stdout. This module is the public entry point (options and factory); the
- * connection itself lives in `stdio-connection.ts`.
+ * connection itself, and the types it is built on, live in `stdio-connection.ts`, which does not
+ * import this module back.
  */
 import { localError } from "../errors.js";
-import type { Transport } from "../transport.js";
 import { spawnChild } from "./spawn-child.js";
-import { StdioConnection } from "./stdio-connection.js";
+import { StdioConnection, type StderrOption, type StdioTransport } from "./stdio-connection.js";
 
-/** Where the server's stderr goes. */
-export type StderrOption = "inherit" | "pipe" | "ignore" | ((text: string) => void);
+export type { StderrOption, StdioTransport } from "./stdio-connection.js";
 
 export interface StdioTransportOptions {
   /** The program to run; no shell is involved, so no quoting, globbing or `&&`. */
@@ -32,12 +31,6 @@ export interface StdioTransportOptions {
    * 2^31 - 1 ms (the longest a timer can wait) are clamped to it.
    */
   shutdownTimeoutMs?: number;
-}
-
-/** A `Transport` over a child process. */
-export interface StdioTransport extends Transport {
-  /** The server's process id. */
-  readonly pid: number | undefined;
 }
 
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
