@@ -9,7 +9,7 @@ import type { ChildProcess } from "node:child_process";
 import { statSync } from "node:fs";
 import { localError, McpError } from "../errors.js";
 import { timerDelay } from "../timer-delay.js";
-import { planWindowsSpawn, type WindowsSpawnPlan } from "./windows-command.js";
+import { planWindowsSpawn, type SpawnPlan } from "./windows-command.js";
 
 /** A child with its stdin and stdout piped (stderr may be inherited). */
 export type PipedChild = ChildProcess & {
@@ -65,7 +65,7 @@ export async function spawnChild(request: SpawnRequest): Promise<PipedChild> {
 }
 
 /** The command as given, except on Windows, where a batch file goes through cmd.exe. */
-function spawnPlan(request: SpawnRequest, env: NodeJS.ProcessEnv): WindowsSpawnPlan {
+function spawnPlan(request: SpawnRequest, env: NodeJS.ProcessEnv): SpawnPlan {
   if (process.platform !== "win32") {
     return { file: request.command, args: request.args, verbatim: false };
   }

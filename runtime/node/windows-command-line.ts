@@ -61,8 +61,10 @@ export function isCmdRepresentable(argument: string): boolean {
 /**
  * The text for `cmd.exe /d /s /c "<text>"` (with `windowsVerbatimArguments`) that runs the batch
  * file at `batchPath` with `args`. The path is put in plain quotes, where cmd treats operators
- * literally; it comes from the PATH search, and Windows paths cannot contain `"`. Callers must
- * have checked every argument with `isCmdRepresentable`.
+ * literally; it comes from the PATH search, and Windows paths cannot contain `"`. (cmd still
+ * expands `%name%` there: a path with two `%` around a defined variable's name would break,
+ * which install paths do not have.) Callers must have checked every argument with
+ * `isCmdRepresentable`.
  */
 export function batchCommandLine(batchPath: string, args: readonly string[]): string {
   let line = `"${batchPath}"`;

@@ -11,8 +11,8 @@ import { win32 } from "node:path";
 import { localError } from "../errors.js";
 import { batchCommandLine, isCmdRepresentable } from "./windows-command-line.js";
 
-/** What to hand to `spawn` on Windows. */
-export interface WindowsSpawnPlan {
+/** What to hand to `spawn`. */
+export interface SpawnPlan {
   file: string;
   args: readonly string[];
   /** Pass the arguments unquoted (Node's `windowsVerbatimArguments`): they are escaped already. */
@@ -37,7 +37,8 @@ function lookup(env: WindowsEnvironment["env"], name: string): string | undefine
 
 /**
  * The file `command` names, searched as cmd.exe does: a name with a directory is looked up
- * relative to `cwd` only, a bare name in `cwd` then each PATH entry; in each place the name as
+ * relative to `cwd` only, a bare name in `cwd` (unless `NoDefaultCurrentDirectoryInExePath` is
+ * set) then each PATH entry; in each place the name as
  * given (when it already ends in a PATHEXT extension) and then with each extension. Undefined
  * when nothing matches.
  */
@@ -55,9 +56,11 @@ export function resolveWindowsCommand(
   const withExtensions = extensions.map((extension) => command + extension.toLowerCase());
   const names = hasExtension ? [command, ...withExtensions] : withExtensions;
   const hasDirectory = /[\\/]/.test(command) || win32.isAbsolute(command);
-  const directories = hasDirectory
-    ? [where.cwd]
-    : [where.cwd, ...(lookup(where.env, "PATH") ?? "").split(";").filter((dir) => dir !== "")];
+  const path = (lookup(where.env, "PATH") ?? "").split(";").filter((dir) => dir !== "");
+  // Windows' own opt-out of finding programs in the working directory first (a planted
+  // `npx.cmd` there would otherwise win over the real one).
+  const skipCwd = lookup(where.env, "NoDefaultCurrentDirectoryInExePath") !== undefined;
+  const directories = hasDirectory ? [where.cwd] : skipCwd ? path : [where.cwd, ...path];
   for (const directory of directories) {
     for (const name of names) {
       // Entries in PATH may be quoted (`"C:\Program Files\x"`); the quotes are not part of it.
@@ -79,7 +82,7 @@ export function planWindowsSpawn(
   command: string,
   args: readonly string[],
   where: WindowsEnvironment,
-): WindowsSpawnPlan {
+): SpawnPlan {
   const resolved = resolveWindowsCommand(command, where);
   if (resolved === undefined || !/\.(cmd|bat)$/i.test(resolved)) {
     return { file: command, args, verbatim: false };

@@ -51,6 +51,13 @@ describe("resolveWindowsCommand", () => {
     it(`${given} → ${String(want)}`, () => expect(resolveWindowsCommand(given, where)).toBe(want));
   }
 
+  it("skips the working directory when NoDefaultCurrentDirectoryInExePath is set", () => {
+    const env = { ...where.env, NoDefaultCurrentDirectoryInExePath: "1" };
+    expect(resolveWindowsCommand("local", { ...where, env })).toBeUndefined();
+    expect(resolveWindowsCommand("npx", { ...where, env })).toBe("C:\\nodejs\\npx.cmd");
+    expect(resolveWindowsCommand(".\\local", { ...where, env })).toBe("C:\\work\\local.cmd");
+  });
+
   it("uses the default PATHEXT when the environment has none", () => {
     const bare = { ...where, env: { PATH: "C:\\nodejs" } };
     expect(resolveWindowsCommand("npx", bare)).toBe("C:\\nodejs\\npx.cmd");
