@@ -10,31 +10,30 @@ import { timerDelay } from "./timer-delay.js";
 import type { AbortListener, RequestExchange } from "./transport.js";
 import type { LogMessage, Progress } from "./types.js";
 
-/** What the session keeps for a request that asked for progress, while it waits. */
-export interface ProgressWatch {
-  onProgress: ((progress: Progress) => void) | undefined;
-  /** Called on each progress notification to push the deadline out. */
-  extend: (() => void) | undefined;
-}
-
-/** The session, as a call sees it. */
-export interface CallOwner {
-  readonly defaultTimeout: number;
-  route(notification: JsonRpcNotification, call: Call): void;
-  trackProgress(id: number, watch: ProgressWatch): void;
-  untrackProgress(id: number): void;
-}
+/**
+ * Where a notification the transport tied to this request goes, with the request's own log sink.
+ * One function made once by whoever creates calls (the session), not one per call: the call
+ * passes its `onLog` along, so the router needs to know nothing else about it.
+ */
+export type NotificationRouter = (
+  notification: JsonRpcNotification,
+  onLog: ((message: LogMessage) => void) | undefined,
+) => void;
 
 /**
  * One request in flight: its deadline, cancellation and notification routing. The
  * `AbortController` behind `signal` is made only when a transport reads `signal` (or, for the
  * rare request that aborts, at that moment), so the common path allocates none.
+ *
+ * A call is given plain values (the timeout, one router) and knows nothing of the session that
+ * made it; the session registers it for progress and calls `progressed()`, so data flows one way.
  */
 export class Call implements RequestExchange {
   headers?: Readonly<Record<string, string>>;
   readonly onLog: ((message: LogMessage) => void) | undefined;
-  readonly #session: CallOwner;
-  readonly #id: number;
+  /** The caller's progress callback; the session routes progress notifications to it. */
+  readonly onProgress: ((progress: Progress) => void) | undefined;
+  readonly #route: NotificationRouter;
   #controller: AbortController | undefined;
   /** Set once, by the first abort (timeout or the caller's signal); later aborts are ignored. */
   #reason: McpError | undefined;
@@ -42,32 +41,33 @@ export class Call implements RequestExchange {
   readonly #context: ErrorContext;
   readonly #timeout: number;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** When progress may no longer push the deadline out; 0 when progress does not reset it. */
   #deadline = 0;
   #userSignal: AbortSignal | undefined;
   #onUserAbort: (() => void) | undefined;
 
+  /**
+   * @param defaultTimeout used when `options.timeout` is absent; 0 or `Infinity` means none.
+   * @param route receives the notifications a transport hands to `onNotification`.
+   */
   constructor(
-    session: CallOwner,
-    id: number,
     options: RequestOptions | undefined,
     context: ErrorContext,
+    defaultTimeout: number,
+    route: NotificationRouter,
   ) {
-    this.#session = session;
-    this.#id = id;
+    this.#route = route;
     this.#context = context;
     this.onLog = options?.onLog;
-    this.#timeout = options?.timeout ?? session.defaultTimeout;
+    this.onProgress = options?.onProgress;
+    this.#timeout = options?.timeout ?? defaultTimeout;
     if (this.#timeout > 0 && Number.isFinite(this.#timeout)) {
       this.#timer = setTimeout(() => this.#expire(), timerDelay(this.#timeout));
     }
     if (options === undefined) return;
-    if (options.onProgress !== undefined) {
-      const reset = options.resetTimeoutOnProgress === true && this.#timer !== undefined;
-      if (reset) this.#deadline = Date.now() + (options.maxTotalTimeout ?? this.#timeout * 10);
-      session.trackProgress(id, {
-        onProgress: options.onProgress,
-        extend: reset ? () => this.#extend() : undefined,
-      });
+    const resets = options.onProgress !== undefined && options.resetTimeoutOnProgress === true;
+    if (resets && this.#timer !== undefined) {
+      this.#deadline = Date.now() + (options.maxTotalTimeout ?? this.#timeout * 10);
     }
     const signal = options.signal;
     if (signal !== undefined) {
@@ -98,14 +98,21 @@ export class Call implements RequestExchange {
   }
 
   onNotification(notification: JsonRpcNotification): void {
-    this.#session.route(notification, this);
+    this.#route(notification, this.onLog);
   }
 
-  /** Releases the timer, the progress registration and the caller's signal listener. */
+  /**
+   * Told by the session that a progress notification for this request arrived: with
+   * `resetTimeoutOnProgress`, pushes the deadline out (never past `maxTotalTimeout`).
+   */
+  progressed(): void {
+    if (this.#deadline !== 0) this.#extend();
+  }
+
+  /** Releases the timer and the caller's signal listener. */
   finish(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#listener = undefined;
-    this.#session.untrackProgress(this.#id);
     if (this.#onUserAbort !== undefined) {
       this.#userSignal?.removeEventListener("abort", this.#onUserAbort);
     }

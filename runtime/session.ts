@@ -11,7 +11,7 @@ import {
   META_LOG_LEVEL,
   META_PROTOCOL_VERSION,
 } from "./protocol.js";
-import { Call, type ProgressWatch } from "./call.js";
+import { Call, type NotificationRouter } from "./call.js";
 import { checkCallerMeta, type RequestOptions } from "./request-options.js";
 import type { Transport, TransportDiagnostic } from "./transport.js";
 import type {
@@ -81,7 +81,10 @@ export class Session {
   readonly #onLog: SessionOptions["onLog"];
   readonly #onNotification: SessionOptions["onNotification"];
   /** Requests that asked for progress, by progress token (their id). */
-  readonly #progress = new Map<number, ProgressWatch>();
+  readonly #progress = new Map<number, Call>();
+  /** Handed to every `Call`: made once here, so a request allocates no routing closure. */
+  readonly #routeForCall: NotificationRouter = (notification, onLog) =>
+    this.#route(notification, onLog);
   #closed = false;
 
   constructor(options: SessionOptions) {
@@ -157,8 +160,11 @@ export class Session {
       method,
       params: params === undefined ? { _meta: meta } : withMeta(params, meta),
     };
-    const call = new Call(this, id, options, context);
+    const call = new Call(options, context, this.#timeout, this.#routeForCall);
     if (extras.headers !== undefined) call.headers = extras.headers;
+    // Its id doubles as the progress token (see `#metaFor`).
+    const watchesProgress = call.onProgress !== undefined;
+    if (watchesProgress) this.#progress.set(id, call);
     try {
       const response = await this.transport.request(message, call);
       if (isErrorResponse(response)) throw McpError.fromResponse(response.error, context);
@@ -169,6 +175,7 @@ export class Session {
         : localError("transport", `transport failed: ${String(error)}`, context, error);
     } finally {
       call.finish();
+      if (watchesProgress) this.#progress.delete(id);
     }
   }
 
@@ -183,21 +190,6 @@ export class Session {
     if (this.#closed) return;
     this.#closed = true;
     await this.transport.close();
-  }
-
-  /** @internal */
-  get defaultTimeout(): number {
-    return this.#timeout;
-  }
-
-  /** @internal Registers a request for progress routing; its id doubles as progress token. */
-  trackProgress(id: number, pending: ProgressWatch): void {
-    this.#progress.set(id, pending);
-  }
-
-  /** @internal */
-  untrackProgress(id: number): void {
-    this.#progress.delete(id);
   }
 
   #metaFor(id: number, method: string, options: RequestOptions): Meta {
@@ -217,28 +209,30 @@ export class Session {
     return meta;
   }
 
-  /** @internal Routes a notification; `call` is set when the transport tied it to a request. */
-  route(notification: JsonRpcNotification, call: Call | undefined): void {
-    this.#route(notification, call);
-  }
-
-  #route(notification: JsonRpcNotification, call: Call | undefined): void {
+  /**
+   * Routes a notification. `onLog` is the log sink of the request the transport tied it to, if
+   * any; log messages go there first, then to the session's.
+   */
+  #route(
+    notification: JsonRpcNotification,
+    onLog: ((message: LogMessage) => void) | undefined,
+  ): void {
     const params = notification.params;
     switch (notification.method) {
       case "notifications/progress": {
         const token = params?.progressToken;
-        const pending = typeof token === "number" ? this.#progress.get(token) : undefined;
-        if (pending === undefined || typeof params?.progress !== "number") return;
-        pending.extend?.();
+        const call = typeof token === "number" ? this.#progress.get(token) : undefined;
+        if (call === undefined || typeof params?.progress !== "number") return;
+        call.progressed();
         const progress: Progress = { progress: params.progress };
         if (typeof params.total === "number") progress.total = params.total;
         if (typeof params.message === "string") progress.message = params.message;
-        pending.onProgress?.(progress);
+        call.onProgress?.(progress);
         return;
       }
       case "notifications/message": {
         if (params === undefined || typeof params.level !== "string") return;
-        const sink = call?.onLog ?? this.#onLog;
+        const sink = onLog ?? this.#onLog;
         sink?.(params as unknown as LogMessage);
         return;
       }

@@ -1,11 +1,15 @@
 /**
  * Starting a server process and stopping it again, the way the stdio transport specifies: no
- * shell, and a shutdown that escalates from closing stdin to SIGTERM to SIGKILL.
+ * shell, and a shutdown that escalates from closing stdin to SIGTERM to SIGKILL. The one
+ * exception to "no shell" is a batch file on Windows (`npx.cmd`), which only cmd.exe can run;
+ * `windows-command.ts` escapes its arguments for it.
  */
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
+import { statSync } from "node:fs";
 import { localError, McpError } from "../errors.js";
 import { timerDelay } from "../timer-delay.js";
+import { planWindowsSpawn, type SpawnPlan } from "./windows-command.js";
 
 /** A child with its stdin and stdout piped (stderr may be inherited). */
 export type PipedChild = ChildProcess & {
@@ -30,14 +34,17 @@ export interface SpawnRequest {
  * with kind `input` when Node refuses the arguments themselves (e.g. a NUL byte in them).
  */
 export async function spawnChild(request: SpawnRequest): Promise<PipedChild> {
+  const env = request.env === undefined ? process.env : { ...process.env, ...request.env };
+  const plan = spawnPlan(request, env);
   let child: ChildProcess;
   try {
-    child = spawn(request.command, request.args, {
-      env: request.env === undefined ? process.env : { ...process.env, ...request.env },
+    child = spawn(plan.file, plan.args, {
+      env,
       ...(request.cwd === undefined ? {} : { cwd: request.cwd }),
       stdio: ["pipe", "pipe", request.pipeStderr ? "pipe" : "inherit"],
       shell: false,
       windowsHide: true,
+      windowsVerbatimArguments: plan.verbatim,
     });
   } catch (error) {
     throw localError("input", `cannot start ${request.endpoint}: ${String(error)}`, {}, error);
@@ -55,6 +62,19 @@ export async function spawnChild(request: SpawnRequest): Promise<PipedChild> {
     child.once("error", onError);
   });
   return child as PipedChild;
+}
+
+/** The command as given, except on Windows, where a batch file goes through cmd.exe. */
+function spawnPlan(request: SpawnRequest, env: NodeJS.ProcessEnv): SpawnPlan {
+  if (process.platform !== "win32") {
+    return { file: request.command, args: request.args, verbatim: false };
+  }
+  const where = { env, cwd: request.cwd ?? process.cwd(), isFile };
+  return planWindowsSpawn(request.command, request.args, where);
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 function spawnError(request: SpawnRequest, error: Error): McpError {

@@ -10,7 +10,7 @@ import { localError } from "../errors.js";
 import type { McpError } from "../errors.js";
 import { parseMessage } from "../jsonrpc.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc.js";
-import type { RequestExchange, TransportDiagnostic } from "../transport.js";
+import type { RequestExchange, Transport, TransportDiagnostic } from "../transport.js";
 import { ChildMonitor } from "./child-monitor.js";
 import { createLineSplitter } from "./line-splitter.js";
 import { isAborted, PendingRequests } from "./pending-requests.js";
@@ -19,7 +19,6 @@ import { shutdownChild } from "./spawn-child.js";
 import type { PipedChild } from "./spawn-child.js";
 import { captureStderr } from "./stderr-tail.js";
 import type { StderrTail } from "./stderr-tail.js";
-import type { StderrOption, StdioTransport } from "./stdio.js";
 import {
   abortReason,
   connectionClosedError,
@@ -28,6 +27,15 @@ import {
   unserialisableError,
   writeFailedError,
 } from "./stdio-errors.js";
+
+/** Where the server's stderr goes (see `StdioTransportOptions.stderr`). */
+export type StderrOption = "inherit" | "pipe" | "ignore" | ((text: string) => void);
+
+/** A `Transport` over a child process. */
+export interface StdioTransport extends Transport {
+  /** The server's process id. */
+  readonly pid: number | undefined;
+}
 
 /** How much of a junk line a diagnostic quotes. */
 const SNIPPET_LENGTH = 200;

@@ -1,18 +1,21 @@
 /**
  * The stdio transport: spawns an MCP server and exchanges newline-delimited JSON-RPC with it over
  * the child's stdin and stdout. This module is the public entry point (options and factory); the
- * connection itself lives in `stdio-connection.ts`.
+ * connection itself, and the types it is built on, live in `stdio-connection.ts`, which does not
+ * import this module back.
  */
 import { localError } from "../errors.js";
-import type { Transport } from "../transport.js";
 import { spawnChild } from "./spawn-child.js";
-import { StdioConnection } from "./stdio-connection.js";
+import { StdioConnection, type StderrOption, type StdioTransport } from "./stdio-connection.js";
 
-/** Where the server's stderr goes. */
-export type StderrOption = "inherit" | "pipe" | "ignore" | ((text: string) => void);
+export type { StderrOption, StdioTransport } from "./stdio-connection.js";
 
 export interface StdioTransportOptions {
-  /** The program to run; no shell is involved, so no quoting, globbing or `&&`. */
+  /**
+   * The program to run; no shell is involved, so no quoting, globbing or `&&`. On Windows a
+   * batch file (`npx` is `npx.cmd`) is found through PATH / PATHEXT and run by cmd.exe, with
+   * every argument escaped so it arrives unchanged.
+   */
   command: string;
   args?: string[];
   /** Merged over `process.env`. Values never appear in `endpoint` or error messages. */
@@ -34,19 +37,14 @@ export interface StdioTransportOptions {
   shutdownTimeoutMs?: number;
 }
 
-/** A `Transport` over a child process. */
-export interface StdioTransport extends Transport {
-  /** The server's process id. */
-  readonly pid: number | undefined;
-}
-
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 2000;
 
 /**
- * Spawns `command` (no shell) and resolves with a transport once the process has started.
- * Rejects with an `McpError` of kind `transport` saying which command could not be started and
- * what to check (ENOENT, EACCES, a missing `cwd`), or kind `input` for invalid options.
+ * Spawns `command` (no shell; see `command` for Windows batch files) and resolves with a
+ * transport once the process has started. Rejects with an `McpError` of kind `transport` saying
+ * which command could not be started and what to check (ENOENT, EACCES, a missing `cwd`), or
+ * kind `input` for invalid options (or an argument a Windows batch file cannot be given).
  *
  * The transport never crashes on what the server sends: junk lines, responses with unknown ids
  * and server-to-client requests are reported through `onDiagnostic`. When the server dies (exit,
