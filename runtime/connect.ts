@@ -6,7 +6,8 @@ import { McpClient, describeServer } from "./client.js";
 import { McpError, isMcpError, localError } from "./errors.js";
 import type { HttpTarget, InProcessTarget, StdioTarget } from "./connect-targets.js";
 import { createInProcessTransport } from "./in-process.js";
-import { platformTransports, stdioUnavailable } from "./platform.js";
+import { platformTransports } from "./platform.js";
+import { stdioUnavailable } from "./stdio-unavailable.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import { ErrorCode, LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS } from "./protocol.js";
 import { DEFAULT_TIMEOUT_MS, Session } from "./session.js";
@@ -83,7 +84,7 @@ async function openTransport(target: ConnectTarget): Promise<Transport> {
   // Node, fetch elsewhere.
   const platform = platformTransports();
   if ("command" in target) {
-    if (platform.stdio === undefined) throw stdioUnavailable(target, platform.name);
+    if (platform.stdio === undefined) throw stdioUnavailable(platform.name);
     return platform.stdio(target);
   }
   if ("url" in target) return platform.http(target);

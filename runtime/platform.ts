@@ -6,12 +6,11 @@
  * so never sees a Node module, and the core never imports one.
  */
 import type { HttpTarget, StdioTarget } from "./connect-targets.js";
-import { McpError } from "./errors.js";
 import { createFetchHttpTransport } from "./http/fetch-transport.js";
 import type { Transport } from "./transport.js";
 
 export interface PlatformTransports {
-  /** For messages: `node`, `bun`, `deno` or `web` (browsers, Workers, anything else). */
+  /** For messages: "Node.js", "Bun", "Deno", or what the web build runs in. */
   readonly name: string;
   /** Spawns a stdio server; undefined where the platform has no child processes. */
   readonly stdio: ((target: StdioTarget) => Promise<Transport>) | undefined;
@@ -20,7 +19,7 @@ export interface PlatformTransports {
 }
 
 const WEB: PlatformTransports = {
-  name: "web",
+  name: "a browser, Worker or other runtime without child processes",
   stdio: undefined,
   http: async (target) => createFetchHttpTransport(target),
 };
@@ -34,13 +33,4 @@ export function installPlatformTransports(platform: PlatformTransports): void {
 
 export function platformTransports(): PlatformTransports {
   return current;
-}
-
-/** What `connect({ command })` says on a platform without child processes. */
-export function stdioUnavailable(target: StdioTarget, platform: string): McpError {
-  return new McpError({
-    kind: "input",
-    target: target.command,
-    message: `cannot start ${JSON.stringify(target.command)}: a stdio server needs a child process, which this platform (${platform}) does not have; stdio works on Node, Bun and Deno. Here, connect to the server over Streamable HTTP with { url }`,
-  });
 }

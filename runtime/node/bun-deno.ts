@@ -7,7 +7,7 @@ import { installPlatformTransports } from "../platform.js";
 import { createFetchHttpTransport } from "../http/fetch-transport.js";
 
 installPlatformTransports({
-  name: typeof (globalThis as { Bun?: unknown }).Bun === "undefined" ? "deno" : "bun",
+  name: typeof (globalThis as { Bun?: unknown }).Bun === "undefined" ? "Deno" : "Bun",
   async stdio(target) {
     const { createStdioTransport } = await import("./stdio.js");
     return createStdioTransport(target);

@@ -6,7 +6,7 @@
 import { installPlatformTransports } from "../platform.js";
 
 installPlatformTransports({
-  name: "node",
+  name: "Node.js",
   async stdio(target) {
     const { createStdioTransport } = await import("./stdio.js");
     return createStdioTransport(target);
