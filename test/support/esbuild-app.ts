@@ -23,7 +23,7 @@ export async function bundleApp(
     bundle: true,
     platform,
     format,
-    globalName: format === "iife" ? "app" : undefined,
+    ...(format === "iife" ? { globalName: "app" } : {}),
     target: "es2022",
     write: false,
     metafile: true,
@@ -32,13 +32,12 @@ export async function bundleApp(
     // application's build sees only the installed package.
     tsconfigRaw: {},
   });
-  const [output] = result.outputFiles;
-  if (output === undefined) throw new Error(`esbuild wrote nothing for ${entry}`);
-  return {
-    code: output.text,
-    inputs: inputPaths(result.metafile),
-    externals: externals(result.metafile),
-  };
+  const output = result.outputFiles?.[0];
+  const { metafile } = result;
+  if (output === undefined || metafile === undefined) {
+    throw new Error(`esbuild wrote nothing for ${entry}`);
+  }
+  return { code: output.text, inputs: inputPaths(metafile), externals: externals(metafile) };
 }
 
 function inputPaths(metafile: Metafile): string[] {
