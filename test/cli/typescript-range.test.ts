@@ -9,8 +9,9 @@
  * 'NoInfer'" in 5.0 to 5.3). The generated code and the runtime's own declarations compile from
  * 5.0 with `skipLibCheck`, but that would hide every error in a declaration file.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, realpathSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, sep } from "node:path";
 import current from "typescript";
 import lowestCompiler from "typescript-lowest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -126,4 +127,17 @@ describe("the supported range", () => {
     const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
     expect(readme).toContain(`TypeScript ${lowMajor}.${lowMinor} or newer`);
   });
+
+  // Both packages ship a `tsc` bin; a fresh `npm ci` links the `typescript` one (npm sorts by
+  // path), but an incremental `npm install` can leave the lowest compiler building the project.
+  it.skipIf(process.platform === "win32")(
+    "leaves node_modules/.bin/tsc to the current compiler",
+    () => {
+      const bin = realpathSync(join(REPO_ROOT, "node_modules", ".bin", "tsc"));
+      const root = realpathSync(
+        dirname(createRequire(import.meta.url).resolve("typescript/package.json")),
+      );
+      expect(bin.startsWith(root + sep), `${bin}: run npm rebuild typescript`).toBe(true);
+    },
+  );
 });
