@@ -8,7 +8,6 @@
  */
 import { readFile } from "node:fs/promises";
 import current from "typescript";
-import lowestCompiler from "typescript-lowest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runNode, TSX_LOADER } from "../support/cli-child.js";
 import { type TempProject } from "../support/cli-run.js";
@@ -19,9 +18,10 @@ import {
   RUNTIME_PACKAGE_ROOT,
   RUNTIME_SPECIFIER,
 } from "../support/consumer-project.js";
+import { loadLowestTypeScript } from "../support/lowest-typescript.js";
 import { assertRuntimeBuilt } from "../support/typecheck.js";
 
-const lowest = lowestCompiler as unknown as typeof current;
+const lowest = await loadLowestTypeScript();
 
 const COMPILE_TIMEOUT = 120_000;
 
