@@ -37,8 +37,8 @@ export default tseslint.config(
     // The runtime's core (runtime/*.ts, not runtime/node/) is what every platform loads: browsers,
     // Workers, Deno and Bun as well as Node. Node-only code lives in runtime/node/, reached by a
     // dynamic import where a target needs it; types from there (or undici's) cost nothing at run
-    // time and stay allowed.
-    files: ["runtime/*.ts"],
+    // time and stay allowed. runtime/http/ (the Streamable HTTP core) is core as well.
+    files: ["runtime/*.ts", "runtime/http/*.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -46,7 +46,7 @@ export default tseslint.config(
           patterns: [
             { group: ["node:*"], message: "Node-only: put it in runtime/node/." },
             {
-              group: ["undici", "./node/*"],
+              group: ["undici", "./node/*", "../node/*"],
               allowTypeImports: true,
               message: "Node-only at run time: import types only, or load it dynamically.",
             },
