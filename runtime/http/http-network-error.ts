@@ -46,8 +46,15 @@ const LOST = new Set([
  * The `McpError` for a failed POST. `McpError`s pass through; undici's invalid-argument errors
  * (a header value it refuses) become kind `input`; everything else is kind `transport` with
  * `data.code` (the system or undici error code) and, for lost connections, `retryable: true`.
+ * `responded` says the response head had arrived: a failure without a code after that (a
+ * browser's fetch gives none) is a connection lost mid-answer as well.
  */
-export function networkError(error: unknown, method: string, endpoint: string): McpError {
+export function networkError(
+  error: unknown,
+  method: string,
+  endpoint: string,
+  responded = false,
+): McpError {
   if (isMcpError(error)) return error;
   const code = errorCode(error);
   const detail = snippet(error instanceof Error ? error.message : String(error));
@@ -65,12 +72,12 @@ export function networkError(error: unknown, method: string, endpoint: string): 
       error,
     );
   }
-  if (code !== undefined && LOST.has(code)) {
+  if ((code !== undefined && LOST.has(code)) || (code === undefined && responded)) {
     return httpError(
       "transport",
       `the connection to ${endpoint} was lost before the answer arrived (${detail})`,
       method,
-      { code, retryable: true },
+      code === undefined ? { retryable: true } : { code, retryable: true },
       error,
     );
   }

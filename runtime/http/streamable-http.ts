@@ -98,6 +98,7 @@ export function createStreamableHttpTransport(
     if (closing !== undefined) throw closedError(message.method);
     if (exchange !== undefined && isAborted(exchange)) throw exchange.signal.reason;
     const body = serialise(message);
+    let responded = false;
     try {
       const response = await io.send({
         url,
@@ -107,9 +108,10 @@ export function createStreamableHttpTransport(
         body,
         abort: exchange,
       });
+      responded = true;
       return await handle(response);
     } catch (error) {
-      throw failure(error, exchange, message.method);
+      throw failure(error, exchange, message.method, responded);
     }
   }
 
@@ -117,10 +119,15 @@ export function createStreamableHttpTransport(
    * What the caller sees: the exchange's abort reason, "closed", or the failure itself (an
    * `McpError` from reading the answer, or the I/O's error mapped by `networkError`).
    */
-  function failure(error: unknown, exchange: RequestExchange | undefined, method: string): unknown {
+  function failure(
+    error: unknown,
+    exchange: RequestExchange | undefined,
+    method: string,
+    responded: boolean,
+  ): unknown {
     if (exchange !== undefined && isAborted(exchange)) return exchange.signal.reason;
     if (closing !== undefined) return closedError(method);
-    return networkError(error, method, target.endpoint);
+    return networkError(error, method, target.endpoint, responded);
   }
 
   async function answer(

@@ -151,6 +151,33 @@ describe("createFetchHttpTransport: what a platform's fetch throws", () => {
     expect(error.data).toEqual({ retryable: true });
   });
 
+  it("reports a stream that fails without a code after the head as lost and retryable", async () => {
+    const event = new TextEncoder().encode(
+      sseEvent({ jsonrpc: "2.0", method: "notifications/message", params: {} }),
+    );
+    const transport = createFetchHttpTransport({
+      url,
+      fetch: () => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(event);
+            setTimeout(() => controller.error(new TypeError("network error")), 5);
+          },
+        });
+        const headers = { "content-type": "text/event-stream" };
+        return Promise.resolve(new Response(body, { status: 200, headers }));
+      },
+    });
+    const ex = exchange();
+    const error = await rejection(transport.request(rpc("x"), ex));
+    expect(ex.notifications).toHaveLength(1);
+    expect(error.kind).toBe("transport");
+    expect(error.message).toBe(
+      `x: the connection to ${url} was lost before the answer arrived (network error)`,
+    );
+    expect(error.data).toEqual({ retryable: true });
+  });
+
   it("reads a response without a body as an empty one", async () => {
     const transport = createFetchHttpTransport({
       url,
