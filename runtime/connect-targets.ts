@@ -3,6 +3,7 @@
  * in-process handler. Types only, so platform entry points can name them without loading `connect`.
  */
 import type { Dispatcher } from "undici";
+import type { FetchFunction } from "./http/fetch-io.js";
 import type { InProcessHandler } from "./in-process.js";
 
 /** Spawn a server and speak newline-delimited JSON over its stdin and stdout. */
@@ -30,7 +31,7 @@ export interface HttpTarget {
    * The `fetch` to send with where the runtime uses fetch (browsers, Workers, Deno, Bun): e.g. one
    * that adds tracing. Default: the global `fetch`. Node sends with undici and ignores it.
    */
-  fetch?: typeof fetch;
+  fetch?: FetchFunction;
 }
 
 /** A server in the same process: requests are handed over without serialisation. */

@@ -1,6 +1,33 @@
-// PLACEHOLDER until the fetch transport branch (issue7-a) merges; replaced at merge.
-import type { HttpTarget } from "../connect-targets.js";
+/**
+ * `createFetchHttpTransport`: the Streamable HTTP transport over `fetch`, for browsers, Workers,
+ * Deno and Bun (and Node, though `createHttpTransport` is faster there).
+ */
 import type { Transport } from "../transport.js";
-export function createFetchHttpTransport(_target: HttpTarget): Transport {
-  throw new Error("fetch transport not merged yet");
+import { createFetchIo } from "./fetch-io.js";
+import type { FetchFunction } from "./fetch-io.js";
+import { createStreamableHttpTransport } from "./streamable-http.js";
+import type { StreamableHttpOptions } from "./streamable-http.js";
+
+export type { FetchFunction } from "./fetch-io.js";
+
+/** Options of `createFetchHttpTransport`. */
+export interface FetchHttpTransportOptions extends StreamableHttpOptions {
+  /**
+   * The `fetch` to send with (one that adds tracing, a proxy, test doubles…). Default: the
+   * global `fetch`, looked up at each request.
+   */
+  fetch?: FetchFunction;
+}
+
+/**
+ * Creates a Streamable HTTP transport that sends with `fetch`. The protocol and the errors are
+ * those of `createHttpTransport` (see `createStreamableHttpTransport`); what differs is what
+ * the platform's `fetch` lets through: the codes of network errors (browsers give none), and
+ * cancellation, which aborts the fetch (and so, on HTTP/1.1, closes its connection).
+ *
+ * @throws McpError of kind `input` for a URL that is not http(s), a bad or reserved header, or
+ *   a `maxResponseBytes` that is not a positive integer.
+ */
+export function createFetchHttpTransport(options: FetchHttpTransportOptions): Transport {
+  return createStreamableHttpTransport(options, () => createFetchIo(options.fetch));
 }

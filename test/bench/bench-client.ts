@@ -14,6 +14,14 @@ export interface BenchClient {
 export const CLIENT_NAMES = ["runtime", "official", "floor"] as const;
 export type ClientName = (typeof CLIENT_NAMES)[number];
 
+/**
+ * Clients reported beside the table but not part of the target, in the HTTP cases only:
+ * `fetch` is this runtime over `createFetchHttpTransport` (what browsers, Workers, Deno and Bun
+ * use), measured here on Node to show what the fetch I/O costs next to the undici one.
+ */
+export const EXTRA_CLIENT_NAMES = ["fetch"] as const;
+export type ExtraClientName = (typeof EXTRA_CLIENT_NAMES)[number];
+
 /** The transports compared, in table order. */
 export const TRANSPORT_NAMES = ["stdio", "http"] as const;
 export type TransportName = (typeof TRANSPORT_NAMES)[number];

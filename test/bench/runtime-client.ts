@@ -15,6 +15,7 @@ export type RuntimeOrigin = "dist" | "source";
 
 export interface LoadedRuntime {
   connect: typeof Runtime.connect;
+  createFetchHttpTransport: typeof Runtime.createFetchHttpTransport;
   origin: RuntimeOrigin;
 }
 
@@ -26,10 +27,11 @@ const BUILT_ENTRY = new URL("../../runtime/dist/node/index.js", import.meta.url)
 export async function loadRuntime(preferSource: boolean): Promise<LoadedRuntime> {
   if (!preferSource && (await buildIsFresh())) {
     const built = (await import(BUILT_ENTRY.href)) as typeof Runtime;
-    return { connect: built.connect, origin: "dist" };
+    const { connect, createFetchHttpTransport } = built;
+    return { connect, createFetchHttpTransport, origin: "dist" };
   }
-  const source = await import("../../runtime/node/index.js");
-  return { connect: source.connect, origin: "source" };
+  const { connect, createFetchHttpTransport } = await import("../../runtime/node/index.js");
+  return { connect, createFetchHttpTransport, origin: "source" };
 }
 
 async function buildIsFresh(): Promise<boolean> {
@@ -50,11 +52,17 @@ async function buildIsFresh(): Promise<boolean> {
   return true;
 }
 
+/**
+ * `connect()` to `target`; `{ url, viaFetch: true }` connects through `createFetchHttpTransport`
+ * (global `fetch`) instead of the undici transport `{ url }` gets.
+ */
 export async function connectRuntime(
   runtime: LoadedRuntime,
-  target: { command: string; args: string[] } | { url: string },
+  target: { command: string; args: string[] } | { url: string; viaFetch?: true },
 ): Promise<BenchClient> {
-  const client = await runtime.connect(target);
+  const client = await runtime.connect(
+    "viaFetch" in target ? runtime.createFetchHttpTransport({ url: target.url }) : target,
+  );
   return {
     async call(i) {
       const result = await client.callTool("echo", { i });

@@ -2,7 +2,8 @@
  * `npm run bench`: tools/call throughput of this runtime, the official SDK client and a bare
  * JSON-RPC loop (the floor) against the same minimal echo server, over stdio and Streamable
  * HTTP, sequential and 64-way concurrent. Prints a table (or `--json`) and whether the runtime
- * stays within 1.25× of the floor everywhere.
+ * stays within 1.25× of the floor everywhere. The HTTP cases also report the runtime over
+ * `createFetchHttpTransport` (the fetch I/O) against the floor, outside the target.
  *
  *   node --import tsx test/bench/runtime.bench.ts [--json] [--source] [--rounds 10] [--duration 400] [--warmup 500]
  *
@@ -11,8 +12,8 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { CLIENT_NAMES, TRANSPORT_NAMES, verifyEcho } from "./bench-client.js";
-import type { BenchClient, ClientName, TransportName } from "./bench-client.js";
+import { CLIENT_NAMES, EXTRA_CLIENT_NAMES, TRANSPORT_NAMES, verifyEcho } from "./bench-client.js";
+import type { BenchClient, ClientName, ExtraClientName, TransportName } from "./bench-client.js";
 import { BENCH_CASES } from "./cases.js";
 import { startEchoServers } from "./echo-servers.js";
 import type { EchoServers } from "./echo-servers.js";
@@ -25,6 +26,7 @@ import { connectRuntime, loadRuntime } from "./runtime-client.js";
 import type { LoadedRuntime } from "./runtime-client.js";
 import { summarise, TARGET_FACTOR } from "./summary.js";
 import type { CaseSamples } from "./summary.js";
+import type { Measurement } from "./measure.js";
 
 const { values: flags } = parseArgs({
   options: {
@@ -55,7 +57,16 @@ function progress(text: string): void {
 /** The untimed burst before each timed window. */
 const REWARM_MS = 60;
 
-type Clients = Record<TransportName, Record<ClientName, BenchClient>>;
+interface Clients extends Record<TransportName, Record<ClientName, BenchClient>> {
+  /** The extra clients, run in the HTTP cases only (see `EXTRA_CLIENT_NAMES`). */
+  extra: Record<ExtraClientName, BenchClient>;
+}
+
+/** One client of a case and where its measurements go. */
+interface Entrant {
+  client: BenchClient;
+  measurements: Measurement[];
+}
 
 async function connectAll(servers: EchoServers, runtime: LoadedRuntime): Promise<Clients> {
   const { command, args } = servers.stdio;
@@ -70,12 +81,32 @@ async function connectAll(servers: EchoServers, runtime: LoadedRuntime): Promise
       official: await connectOfficialHttp(servers.url),
       floor: connectFloorHttp(servers.url),
     },
+    extra: { fetch: await connectRuntime(runtime, { url: servers.url, viaFetch: true }) },
   };
   for (const transport of TRANSPORT_NAMES) {
     for (const name of CLIENT_NAMES)
       await verifyEcho(`${name} over ${transport}`, clients[transport][name]);
   }
+  for (const name of EXTRA_CLIENT_NAMES) await verifyEcho(`${name} over http`, clients.extra[name]);
   return clients;
+}
+
+/** The clients a case runs: the compared ones, then the extra ones in the HTTP cases. */
+function entrants(clients: Clients, sample: CaseSamples): Entrant[] {
+  const { transport } = sample.benchCase;
+  const list = CLIENT_NAMES.map((name) => ({
+    client: clients[transport][name],
+    measurements: sample.rounds[name],
+  }));
+  const extra = sample.extra;
+  if (extra === undefined) return list;
+  return [
+    ...list,
+    ...EXTRA_CLIENT_NAMES.map((name) => ({
+      client: clients.extra[name],
+      measurements: extra[name],
+    })),
+  ];
 }
 
 async function run(): Promise<void> {
@@ -87,31 +118,28 @@ async function run(): Promise<void> {
   const samples: CaseSamples[] = BENCH_CASES.map((benchCase) => ({
     benchCase,
     rounds: { runtime: [], official: [], floor: [] },
+    ...(benchCase.transport === "http" ? { extra: { fetch: [] } } : {}),
   }));
   try {
     progress(`warming up (${settings.warmupMs} ms per client and case)…`);
-    for (const { benchCase } of samples) {
-      for (const name of CLIENT_NAMES) {
-        await measureThroughput(
-          clients[benchCase.transport][name],
-          benchCase.concurrency,
-          settings.warmupMs,
-        );
+    for (const sample of samples) {
+      for (const { client } of entrants(clients, sample)) {
+        await measureThroughput(client, sample.benchCase.concurrency, settings.warmupMs);
       }
     }
     for (let round = 0; round < settings.rounds; round++) {
       progress(`round ${round + 1}/${settings.rounds}`);
       for (const sample of samples) {
-        const { transport, concurrency } = sample.benchCase;
+        const { concurrency } = sample.benchCase;
+        const list = entrants(clients, sample);
         // Rotate who goes first each round, so no client always runs right after another.
-        for (let k = 0; k < CLIENT_NAMES.length; k++) {
-          const name = CLIENT_NAMES[(round + k) % CLIENT_NAMES.length] as ClientName;
-          const client = clients[transport][name];
+        for (let k = 0; k < list.length; k++) {
+          const { client, measurements } = list[(round + k) % list.length] as Entrant;
           // Untimed: reopens what idled out while the others ran (undici drops keep-alive
           // sockets after 4 s idle), so every window measures the steady state.
           await measureThroughput(client, concurrency, REWARM_MS);
           const measurement = await measureThroughput(client, concurrency, settings.durationMs);
-          sample.rounds[name].push(measurement);
+          measurements.push(measurement);
         }
       }
     }
@@ -119,6 +147,7 @@ async function run(): Promise<void> {
     for (const transport of TRANSPORT_NAMES) {
       for (const name of CLIENT_NAMES) await clients[transport][name].close();
     }
+    for (const name of EXTRA_CLIENT_NAMES) await clients.extra[name].close();
     await servers.close();
   }
   const summaries = samples.map(summarise);

@@ -3,8 +3,8 @@
  * throughput ratios, each the median of per-round ratios (rounds are interleaved, so the clients
  * of one round ran under the same machine load and their ratio cancels most of the noise).
  */
-import { CLIENT_NAMES } from "./bench-client.js";
-import type { ClientName } from "./bench-client.js";
+import { CLIENT_NAMES, EXTRA_CLIENT_NAMES } from "./bench-client.js";
+import type { ClientName, ExtraClientName } from "./bench-client.js";
 import type { BenchCase } from "./cases.js";
 import type { Measurement } from "./measure.js";
 import { median, spread } from "./stats.js";
@@ -16,6 +16,8 @@ export interface CaseSamples {
   benchCase: BenchCase;
   /** One measurement per round, per client. */
   rounds: Record<ClientName, Measurement[]>;
+  /** The extra clients' rounds, in the cases that run them (not part of the target). */
+  extra?: Record<ExtraClientName, Measurement[]>;
 }
 
 export interface ClientFigure {
@@ -37,27 +39,25 @@ export interface CaseSummary {
   clients: Record<ClientName, ClientFigure>;
   ratios: { runtimeToFloor: number; officialToFloor: number; runtimeToOfficial: number };
   targetHolds: boolean;
+  /** Each extra client's figures and its throughput ratio to the floor; no part of the target. */
+  extra?: Record<ExtraClientName, ClientFigure & { toFloor: number }>;
 }
 
 export function summarise(samples: CaseSamples): CaseSummary {
   const { benchCase, rounds } = samples;
   const clients = {} as Record<ClientName, ClientFigure>;
-  for (const name of CLIENT_NAMES) {
-    const rates = rounds[name].map((m) => m.callsPerSecond);
-    clients[name] = {
-      callsPerSecond: median(rates),
-      spread: spread(rates),
-      cpuMicrosPerCall: median(rounds[name].map((m) => m.cpuMicrosPerCall)),
-      rounds: rates,
-    };
-  }
-  const ratio = (a: ClientName, b: ClientName): number =>
-    median(
-      rounds[a].map(
-        (m, round) => m.callsPerSecond / (rounds[b][round] as Measurement).callsPerSecond,
-      ),
-    );
+  for (const name of CLIENT_NAMES) clients[name] = figure(rounds[name]);
+  const ratio = (a: ClientName, b: ClientName): number => medianRatio(rounds[a], rounds[b]);
   const runtimeToFloor = ratio("runtime", "floor");
+  const extraRounds = samples.extra;
+  let extra: CaseSummary["extra"];
+  if (extraRounds !== undefined) {
+    extra = {} as NonNullable<CaseSummary["extra"]>;
+    for (const name of EXTRA_CLIENT_NAMES) {
+      const toFloor = medianRatio(extraRounds[name], rounds.floor);
+      extra[name] = { ...figure(extraRounds[name]), toFloor };
+    }
+  }
   return {
     case: benchCase.key,
     label: benchCase.label,
@@ -70,5 +70,21 @@ export function summarise(samples: CaseSamples): CaseSummary {
       runtimeToOfficial: ratio("runtime", "official"),
     },
     targetHolds: runtimeToFloor >= 1 / TARGET_FACTOR,
+    ...(extra === undefined ? {} : { extra }),
   };
+}
+
+function figure(measurements: readonly Measurement[]): ClientFigure {
+  const rates = measurements.map((m) => m.callsPerSecond);
+  return {
+    callsPerSecond: median(rates),
+    spread: spread(rates),
+    cpuMicrosPerCall: median(measurements.map((m) => m.cpuMicrosPerCall)),
+    rounds: rates,
+  };
+}
+
+/** The median over rounds of a's calls per second over b's in the same round. */
+function medianRatio(a: readonly Measurement[], b: readonly Measurement[]): number {
+  return median(a.map((m, round) => m.callsPerSecond / (b[round] as Measurement).callsPerSecond));
 }

@@ -34,7 +34,7 @@ describe("pull --runtime vendored", () => {
     const tool = await readFile(project.path("out/tools/echo.ts"), "utf8");
     expect(tool).toContain('from "@mcp-codegen/runtime"');
     const index = await readFile(project.path("out/index.ts"), "utf8");
-    expect(index).toContain('from "./runtime/index.js"');
+    expect(index).toContain('from "./runtime/node/index.js"');
     expect(`${tool}${index}`).not.toContain("@mcp-codegen/runtime");
     const snapshot = JSON.parse(await readFile(project.path("out/mcp.snapshot.json"), "utf8"));
     expect(snapshot.codegen).toEqual({ runtime: "vendored" });

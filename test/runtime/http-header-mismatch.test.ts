@@ -7,6 +7,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, isMcpError, type Tool } from "@mcp-codegen/runtime";
+import { HTTP_IMPLEMENTATIONS } from "./http-test-server.js";
 
 const CURRENT: Tool = {
   name: "forecast",
@@ -67,25 +68,28 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe("HeaderMismatch recovery", () => {
-  it("lists the tools again and retries with the headers the server now asks for", async () => {
-    const client = await connect({ url });
-    calls.length = 0;
-    const answer = await client.callTool("forecast", { region: "us-west1" }, undefined, STALE);
-    expect(answer.content).toEqual([{ type: "text", text: "sunny in us-west1" }]);
-    expect(calls.map((headers) => headers["mcp-param-region"])).toEqual([undefined, "us-west1"]);
-    await client.close();
-  });
+// connect() over each HTTP implementation, given as a ready transport.
+describe.each(HTTP_IMPLEMENTATIONS)("over $name", ({ create }) => {
+  describe("HeaderMismatch recovery", () => {
+    it("lists the tools again and retries with the headers the server now asks for", async () => {
+      const client = await connect(create({ url }));
+      calls.length = 0;
+      const answer = await client.callTool("forecast", { region: "us-west1" }, undefined, STALE);
+      expect(answer.content).toEqual([{ type: "text", text: "sunny in us-west1" }]);
+      expect(calls.map((headers) => headers["mcp-param-region"])).toEqual([undefined, "us-west1"]);
+      await client.close();
+    });
 
-  it("does not retry when listing again brings no new definition", async () => {
-    const client = await connect({ url });
-    calls.length = 0;
-    // The current definition, but a header value the server's check rejects every time.
-    const error = await client
-      .callTool("forecast", { region: "us-west1", mismatch: true }, undefined, CURRENT)
-      .catch((e: unknown) => e);
-    expect(isMcpError(error) && error.codeName).toBe("HeaderMismatch");
-    expect(calls).toHaveLength(1);
-    await client.close();
+    it("does not retry when listing again brings no new definition", async () => {
+      const client = await connect(create({ url }));
+      calls.length = 0;
+      // The current definition, but a header value the server's check rejects every time.
+      const error = await client
+        .callTool("forecast", { region: "us-west1", mismatch: true }, undefined, CURRENT)
+        .catch((e: unknown) => e);
+      expect(isMcpError(error) && error.codeName).toBe("HeaderMismatch");
+      expect(calls).toHaveLength(1);
+      await client.close();
+    });
   });
 });

@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect, isMcpError, type Tool } from "@mcp-codegen/runtime";
+import { HTTP_IMPLEMENTATIONS } from "./http-test-server.js";
 
 interface Received {
   method: string;
@@ -72,49 +73,52 @@ beforeEach(() => {
   breakNext = 0;
 });
 
-describe("a response stream that breaks before the answer", () => {
-  it("re-sends a list once, with a new id", async () => {
-    const client = await connect({ url });
-    received.length = 0;
-    breakNext = 1;
-    expect((await client.listTools()).map((tool) => tool.name)).toEqual(["t"]);
-    expect(received.map((r) => r.method)).toEqual(["tools/list", "tools/list"]);
-    expect(received[0]!.id).not.toEqual(received[1]!.id);
-    await client.close();
-  });
-
-  it("gives up after one re-send", async () => {
-    const client = await connect({ url });
-    received.length = 0;
-    breakNext = 2;
-    const error = await client.listTools().catch((e: unknown) => e);
-    expect(isMcpError(error) && error.kind).toBe("transport");
-    expect(received).toHaveLength(2);
-    await client.close();
-  });
-
-  it("does not re-send a tool call that may have effects, and says it may be retried", async () => {
-    const client = await connect({ url });
-    received.length = 0;
-    breakNext = 1;
-    const error = await client.callTool("t", {}).catch((e: unknown) => e);
-    if (!isMcpError(error)) throw new Error("expected an McpError");
-    expect(error.kind).toBe("transport");
-    expect((error.data as { retryable?: boolean }).retryable).toBe(true);
-    expect(received.map((r) => r.method)).toEqual(["tools/call"]);
-    await client.close();
-  });
-
-  it("re-sends a tool call the server marks read-only or idempotent", async () => {
-    const client = await connect({ url });
-    for (const annotations of [{ readOnlyHint: true }, { idempotentHint: true }]) {
+// connect() over each HTTP implementation, given as a ready transport.
+describe.each(HTTP_IMPLEMENTATIONS)("over $name", ({ create }) => {
+  describe("a response stream that breaks before the answer", () => {
+    it("re-sends a list once, with a new id", async () => {
+      const client = await connect(create({ url }));
       received.length = 0;
       breakNext = 1;
-      const definition: Tool = { name: "t", inputSchema: { type: "object" }, annotations };
-      const result = await client.callTool("t", {}, undefined, definition);
-      expect(result.content).toEqual([{ type: "text", text: "t" }]);
-      expect(received.map((r) => r.method)).toEqual(["tools/call", "tools/call"]);
-    }
-    await client.close();
+      expect((await client.listTools()).map((tool) => tool.name)).toEqual(["t"]);
+      expect(received.map((r) => r.method)).toEqual(["tools/list", "tools/list"]);
+      expect(received[0]!.id).not.toEqual(received[1]!.id);
+      await client.close();
+    });
+
+    it("gives up after one re-send", async () => {
+      const client = await connect(create({ url }));
+      received.length = 0;
+      breakNext = 2;
+      const error = await client.listTools().catch((e: unknown) => e);
+      expect(isMcpError(error) && error.kind).toBe("transport");
+      expect(received).toHaveLength(2);
+      await client.close();
+    });
+
+    it("does not re-send a tool call that may have effects, and says it may be retried", async () => {
+      const client = await connect(create({ url }));
+      received.length = 0;
+      breakNext = 1;
+      const error = await client.callTool("t", {}).catch((e: unknown) => e);
+      if (!isMcpError(error)) throw new Error("expected an McpError");
+      expect(error.kind).toBe("transport");
+      expect((error.data as { retryable?: boolean }).retryable).toBe(true);
+      expect(received.map((r) => r.method)).toEqual(["tools/call"]);
+      await client.close();
+    });
+
+    it("re-sends a tool call the server marks read-only or idempotent", async () => {
+      const client = await connect(create({ url }));
+      for (const annotations of [{ readOnlyHint: true }, { idempotentHint: true }]) {
+        received.length = 0;
+        breakNext = 1;
+        const definition: Tool = { name: "t", inputSchema: { type: "object" }, annotations };
+        const result = await client.callTool("t", {}, undefined, definition);
+        expect(result.content).toEqual([{ type: "text", text: "t" }]);
+        expect(received.map((r) => r.method)).toEqual(["tools/call", "tools/call"]);
+      }
+      await client.close();
+    });
   });
 });

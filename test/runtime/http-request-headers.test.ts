@@ -5,8 +5,8 @@ import {
   mcpName,
   requestHeaders,
   resolveHttpTarget,
-} from "../../runtime/node/http-request-headers.js";
-import { snippet } from "../../runtime/node/http-snippet.js";
+} from "../../runtime/http/http-request-headers.js";
+import { snippet } from "../../runtime/http/http-snippet.js";
 
 function inputError(run: () => unknown): string {
   try {

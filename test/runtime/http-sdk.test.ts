@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
 import type { JsonRpcRequest } from "../../runtime/jsonrpc.js";
 import { buildMcpParamHeaders, findMcpParamHeaders } from "../../runtime/mcp-param-headers.js";
-import { createHttpTransport } from "../../runtime/node/http.js";
 import type { Transport } from "../../runtime/transport.js";
-import { exchange } from "./http-test-server.js";
+import { HTTP_IMPLEMENTATIONS, exchange } from "./http-test-server.js";
 
 const META = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -89,7 +88,6 @@ async function forward(
 
 let handler: McpHttpHandler;
 let http: { server: Server; url: string };
-let transport: Transport;
 let nextId = 1;
 
 const request = (method: string, params: Record<string, unknown> = {}): JsonRpcRequest => ({
@@ -102,67 +100,73 @@ const request = (method: string, params: Record<string, unknown> = {}): JsonRpcR
 beforeAll(async () => {
   handler = createMcpHandler(buildServer, { legacy: "reject" });
   http = await serve(handler);
-  transport = createHttpTransport({ url: http.url });
 });
 
 afterAll(async () => {
-  await transport.close();
   await handler.close();
   http.server.closeAllConnections();
   await new Promise<void>((resolve) => http.server.close(() => resolve()));
 });
 
-describe("HTTP transport against the official SDK server", () => {
-  it("discovers the server", async () => {
-    const message = request("server/discover");
-    const response = await transport.request(message, exchange());
-    expect(response).toMatchObject({ jsonrpc: "2.0", id: message.id });
-    expect("result" in response && response.result).toMatchObject({
-      supportedVersions: expect.arrayContaining(["2026-07-28"]),
-    });
+describe.each(HTTP_IMPLEMENTATIONS)("over $name", ({ create }) => {
+  let transport: Transport;
+  beforeAll(() => {
+    transport = create({ url: http.url });
   });
+  afterAll(() => transport.close());
 
-  it("lists the tool, mirrors its x-mcp-header and calls it over SSE with progress", async () => {
-    const listed = await transport.request(request("tools/list"), exchange());
-    const tools = ("result" in listed ? listed.result.tools : undefined) as Array<{
-      name: string;
-      inputSchema: unknown;
-    }>;
-    const echo = tools.find((tool) => tool.name === "echo");
-    const found = findMcpParamHeaders(echo?.inputSchema);
-    expect(found).toEqual({
-      ok: true,
-      headers: [{ name: "Region", path: ["region"], type: "string" }],
+  describe("HTTP transport against the official SDK server", () => {
+    it("discovers the server", async () => {
+      const message = request("server/discover");
+      const response = await transport.request(message, exchange());
+      expect(response).toMatchObject({ jsonrpc: "2.0", id: message.id });
+      expect("result" in response && response.result).toMatchObject({
+        supportedVersions: expect.arrayContaining(["2026-07-28"]),
+      });
     });
-    if (!found.ok) return;
 
-    const args = { text: "hello", region: "eu-north-1" };
-    const ex = exchange(buildMcpParamHeaders(found.headers, args));
-    const message = request("tools/call", {
-      name: "echo",
-      arguments: args,
-      _meta: { progressToken: "tok" },
-    });
-    const response = await transport.request(message, ex);
-    expect(response).toMatchObject({
-      id: message.id,
-      result: { content: [{ type: "text", text: "eu-north-1: hello" }] },
-    });
-    expect(ex.notifications).toEqual([
-      {
-        jsonrpc: "2.0",
-        method: "notifications/progress",
-        params: { progressToken: "tok", progress: 1, total: 2 },
-      },
-    ]);
-  });
+    it("lists the tool, mirrors its x-mcp-header and calls it over SSE with progress", async () => {
+      const listed = await transport.request(request("tools/list"), exchange());
+      const tools = ("result" in listed ? listed.result.tools : undefined) as Array<{
+        name: string;
+        inputSchema: unknown;
+      }>;
+      const echo = tools.find((tool) => tool.name === "echo");
+      const found = findMcpParamHeaders(echo?.inputSchema);
+      expect(found).toEqual({
+        ok: true,
+        headers: [{ name: "Region", path: ["region"], type: "string" }],
+      });
+      if (!found.ok) return;
 
-  it("gets the server's HeaderMismatch back as an error response without the header", async () => {
-    const message = request("tools/call", {
-      name: "echo",
-      arguments: { text: "x", region: "eu" },
+      const args = { text: "hello", region: "eu-north-1" };
+      const ex = exchange(buildMcpParamHeaders(found.headers, args));
+      const message = request("tools/call", {
+        name: "echo",
+        arguments: args,
+        _meta: { progressToken: "tok" },
+      });
+      const response = await transport.request(message, ex);
+      expect(response).toMatchObject({
+        id: message.id,
+        result: { content: [{ type: "text", text: "eu-north-1: hello" }] },
+      });
+      expect(ex.notifications).toEqual([
+        {
+          jsonrpc: "2.0",
+          method: "notifications/progress",
+          params: { progressToken: "tok", progress: 1, total: 2 },
+        },
+      ]);
     });
-    const response = await transport.request(message, exchange());
-    expect(response).toMatchObject({ id: message.id, error: { code: -32020 } });
+
+    it("gets the server's HeaderMismatch back as an error response without the header", async () => {
+      const message = request("tools/call", {
+        name: "echo",
+        arguments: { text: "x", region: "eu" },
+      });
+      const response = await transport.request(message, exchange());
+      expect(response).toMatchObject({ id: message.id, error: { code: -32020 } });
+    });
   });
 });

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach } from "vitest";
 import { McpError } from "../../runtime/errors.js";
 import type { JsonRpcNotification, JsonRpcRequest } from "../../runtime/jsonrpc.js";
+import { createFetchHttpTransport } from "../../runtime/http/fetch-transport.js";
 import { createHttpTransport } from "../../runtime/node/http.js";
 import type { HttpTransportOptions } from "../../runtime/node/http.js";
 import type { RequestExchange, Transport, TransportDiagnostic } from "../../runtime/transport.js";
@@ -168,11 +169,25 @@ export function tick(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/** Creates a transport to `options.url`: one of the HTTP implementations. */
+export type CreateHttpTransport = (options: HttpTransportOptions) => Transport;
+
+/**
+ * The two Streamable HTTP implementations the transport tests run against: the core over
+ * undici (what `connect({ url })` uses on Node) and the core over `fetch` (other platforms).
+ */
+export const HTTP_IMPLEMENTATIONS: ReadonlyArray<{ name: string; create: CreateHttpTransport }> = [
+  { name: "undici", create: createHttpTransport },
+  { name: "fetch", create: createFetchHttpTransport },
+];
+
 /**
  * Registers an afterEach that closes what `setup` opened, and returns `setup`: a server running
- * `handler` and a transport to it that records its diagnostics.
+ * `handler` and a transport to it (made by `create`) that records its diagnostics.
  */
-export function useTransports(): (
+export function useTransports(
+  create: CreateHttpTransport = createHttpTransport,
+): (
   handler: Handler,
   options?: Omit<HttpTransportOptions, "url">,
 ) => Promise<{ server: TestServer; transport: Transport; diagnostics: TransportDiagnostic[] }> {
@@ -182,7 +197,7 @@ export function useTransports(): (
   });
   return async (handler, options = {}) => {
     const server = await startServer(handler);
-    const transport = createHttpTransport({ url: server.url, ...options });
+    const transport = create({ url: server.url, ...options });
     const diagnostics: TransportDiagnostic[] = [];
     transport.onDiagnostic = (diagnostic) => diagnostics.push(diagnostic);
     cleanups.push(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bearerChallenge, parseWwwAuthenticate } from "../../runtime/node/www-authenticate.js";
-import type { AuthChallenge } from "../../runtime/node/www-authenticate.js";
+import { bearerChallenge, parseWwwAuthenticate } from "../../runtime/http/www-authenticate.js";
+import type { AuthChallenge } from "../../runtime/http/www-authenticate.js";
 
 describe("parseWwwAuthenticate", () => {
   const table: Array<[given: string, want: AuthChallenge[]]> = [

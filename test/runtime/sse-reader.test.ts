@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSseReader } from "../../runtime/node/sse-reader.js";
+import { createSseReader } from "../../runtime/http/sse-reader.js";
 
 interface Seen {
   data: string[];

@@ -2,13 +2,13 @@
  * Reading the answer to one request from a 2xx response: a single JSON-RPC response in an
  * `application/json` body, or an SSE stream of notifications that ends with the response.
  */
-import type { Readable } from "node:stream";
 import type { McpError } from "../errors.js";
 import { parseMessage } from "../jsonrpc.js";
 import type { IncomingMessage, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc.js";
 import type { RequestExchange, TransportDiagnostic } from "../transport.js";
-import { BodyTooLargeError, discardBody, readBody } from "./http-body.js";
+import { BodyTooLargeError, readBody } from "./http-body.js";
 import { httpError } from "./http-error.js";
+import type { HttpIoBody } from "./http-io.js";
 import { snippet } from "./http-snippet.js";
 import { createSseReader } from "./sse-reader.js";
 
@@ -38,7 +38,7 @@ export function matchResponse(
  * `transport` error.
  */
 export async function readJsonAnswer(
-  body: Readable,
+  body: HttpIoBody,
   request: JsonRpcRequest,
   context: HttpResponseContext,
 ): Promise<JsonRpcResponse> {
@@ -68,7 +68,7 @@ export async function readJsonAnswer(
  * response, and when one event grows past `maxResponseBytes` (decoded characters).
  */
 export function readSseAnswer(
-  body: Readable,
+  body: HttpIoBody,
   request: JsonRpcRequest,
   exchange: RequestExchange,
   context: HttpResponseContext,
@@ -80,7 +80,7 @@ export function readSseAnswer(
       settled = true;
       reader.stop();
       reject(error);
-      discardBody(body);
+      body.discard();
     };
     const reader = createSseReader({
       maxEventChars: context.maxResponseBytes,
@@ -90,18 +90,20 @@ export function readSseAnswer(
         settled = true;
         reader.stop();
         resolve(answer);
-        releaseBody(body);
+        // The stream has nothing left for us; the I/O lets its end arrive or cuts it off.
+        body.release();
       },
       onIgnored: (detail) => context.diagnostic({ kind: "invalid-message", detail }),
       onOverflow: () => fail(tooLarge(request.method, context)),
     });
-    body.on("data", (chunk: Buffer) => reader.push(chunk));
-    body.on("end", () => {
-      reader.end();
-      fail(streamEnded(request, context));
+    body.read({
+      onData: (chunk) => reader.push(chunk),
+      onEnd() {
+        reader.end();
+        fail(streamEnded(request, context));
+      },
+      onError: fail,
     });
-    body.on("error", fail);
-    body.on("close", () => fail(streamEnded(request, context)));
   });
 }
 
@@ -148,17 +150,6 @@ function handleEvent(
       });
       return undefined;
   }
-}
-
-/**
- * After the answer the stream has nothing left for us. A well-behaved server ends it right
- * away, and letting that end arrive keeps the keep-alive connection; one that keeps talking is
- * cut off on the next turn of the event loop (destroying closes the connection).
- */
-function releaseBody(body: Readable): void {
-  setImmediate(() => {
-    if (!body.readableEnded) discardBody(body);
-  });
 }
 
 function describe(incoming: IncomingMessage, text: string): string {

@@ -1,7 +1,9 @@
 /**
- * Turns what undici and the socket layer throw into one `McpError` that names the endpoint and
- * says what to do: unreachable (refused, DNS, TLS, connect timeout) versus a connection lost
- * mid-request (retryable, though the server may have acted on the request).
+ * Turns what the HTTP I/O throws into one `McpError` that names the endpoint and says what to
+ * do: unreachable (refused, DNS, TLS, connect timeout) versus a connection lost mid-request
+ * (retryable, though the server may have acted on the request). undici puts the system or
+ * undici code on the error; `fetch` (Node's is undici inside) puts it in `cause` of a
+ * `TypeError` ("fetch failed", "terminated"); browsers give no code at all.
  */
 import { isMcpError } from "../errors.js";
 import type { McpError } from "../errors.js";
@@ -23,6 +25,12 @@ const UNREACHABLE: ReadonlyMap<string, string> = new Map([
   ["UND_ERR_CONNECT_TIMEOUT", "connection timed out"],
 ]);
 
+/**
+ * The code an `HttpIo` gives an error of its own for a request it refuses to send (a header
+ * value the platform rejects); mapped to kind `input` like undici's `UND_ERR_INVALID_ARG`.
+ */
+export const INVALID_REQUEST_CODE = "ERR_MCP_INVALID_REQUEST";
+
 // Failures after the request may have left: the answer is lost, the effect may not be.
 const LOST = new Set([
   "ECONNRESET",
@@ -38,12 +46,19 @@ const LOST = new Set([
  * The `McpError` for a failed POST. `McpError`s pass through; undici's invalid-argument errors
  * (a header value it refuses) become kind `input`; everything else is kind `transport` with
  * `data.code` (the system or undici error code) and, for lost connections, `retryable: true`.
+ * `responded` says the response head had arrived: a failure without a code after that (a
+ * browser's fetch gives none) is a connection lost mid-answer as well.
  */
-export function networkError(error: unknown, method: string, endpoint: string): McpError {
+export function networkError(
+  error: unknown,
+  method: string,
+  endpoint: string,
+  responded = false,
+): McpError {
   if (isMcpError(error)) return error;
   const code = errorCode(error);
   const detail = snippet(error instanceof Error ? error.message : String(error));
-  if (code === "UND_ERR_INVALID_ARG") {
+  if (code === "UND_ERR_INVALID_ARG" || code === INVALID_REQUEST_CODE) {
     return httpError("input", `cannot send the request: ${detail}`, method, undefined, error);
   }
   const reason = code === undefined ? undefined : UNREACHABLE.get(code);
@@ -57,12 +72,22 @@ export function networkError(error: unknown, method: string, endpoint: string): 
       error,
     );
   }
-  if (code !== undefined && LOST.has(code)) {
+  if ((code !== undefined && LOST.has(code)) || (code === undefined && responded)) {
     return httpError(
       "transport",
       `the connection to ${endpoint} was lost before the answer arrived (${detail})`,
       method,
-      { code, retryable: true },
+      code === undefined ? { retryable: true } : { code, retryable: true },
+      error,
+    );
+  }
+  if (code === undefined && isAbortError(error)) {
+    // Aborted by someone other than the caller or `close()` (both are checked before this).
+    return httpError(
+      "transport",
+      `the request to ${endpoint} was aborted before the answer arrived (${detail})`,
+      method,
+      { retryable: true },
       error,
     );
   }
@@ -80,6 +105,15 @@ function errorCode(error: unknown): string | undefined {
     current = Array.isArray(errors) && errors.length > 0 ? errors[0] : (current as Error).cause;
   }
   return undefined;
+}
+
+function isAbortError(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    ((error as { name?: unknown }).name === "AbortError" ||
+      (error as { name?: unknown }).name === "TimeoutError")
+  );
 }
 
 function isTlsCode(code: string): boolean {

@@ -3,12 +3,12 @@
  * error the server put in a 4xx body (returned for the client to map by code), an auth
  * challenge (401/403), or a transport failure with a message that says what to do.
  */
-import type { Dispatcher } from "undici";
 import type { McpError } from "../errors.js";
 import { parseMessage } from "../jsonrpc.js";
 import type { JsonRpcErrorObject, JsonRpcErrorResponse, JsonRpcId } from "../jsonrpc.js";
 import { readBody } from "./http-body.js";
 import { httpError } from "./http-error.js";
+import type { HttpIoResponse } from "./http-io.js";
 import { snippet } from "./http-snippet.js";
 import { bearerChallenge } from "./www-authenticate.js";
 
@@ -59,21 +59,34 @@ const BEARER_KEYS = ["resource_metadata", "scope", "error", "error_description"]
  *   5xx and the rest → kind `transport` with `HttpStatusErrorData`.
  */
 export async function answerErrorStatus(
-  response: Dispatcher.ResponseData,
+  response: HttpIoResponse,
   message: { method: string; id?: JsonRpcId },
   context: HttpStatusContext,
 ): Promise<JsonRpcErrorResponse> {
-  const { statusCode: status, headers } = response;
+  const status = response.status;
   const text = await readErrorBody(response, context);
   const rpc = jsonRpcError(text);
   if (status === 401 || status === 403) {
-    throw authError(status, headers["www-authenticate"], rpc?.error, message.method, context);
+    throw authError(
+      status,
+      response.header("www-authenticate"),
+      rpc?.error,
+      message.method,
+      context,
+    );
   }
   if (status >= 400 && status < 500 && rpc !== undefined && message.id !== undefined) {
     if (rpc.id === undefined) return { ...rpc, id: message.id };
     if (rpc.id === message.id) return rpc;
   }
-  throw statusError(status, headers.location, text, rpc?.error, message.method, context.endpoint);
+  throw statusError(
+    status,
+    response.header("location"),
+    text,
+    rpc?.error,
+    message.method,
+    context.endpoint,
+  );
 }
 
 /**
@@ -81,12 +94,12 @@ export async function answerErrorStatus(
  * a content type other than JSON or SSE. Includes the start of the body.
  */
 export async function unexpectedSuccess(
-  response: Dispatcher.ResponseData,
+  response: HttpIoResponse,
   method: string,
   contentType: string,
   context: HttpStatusContext,
 ): Promise<McpError> {
-  const status = response.statusCode;
+  const status = response.status;
   const body = snippet(await readErrorBody(response, context));
   const what =
     contentType === ""
@@ -103,7 +116,7 @@ export async function unexpectedSuccess(
 }
 
 async function readErrorBody(
-  response: Dispatcher.ResponseData,
+  response: HttpIoResponse,
   context: HttpStatusContext,
 ): Promise<string> {
   try {
@@ -123,7 +136,7 @@ function jsonRpcError(text: string): JsonRpcErrorResponse | undefined {
 
 function authError(
   status: number,
-  challenge: string | string[] | undefined,
+  challenge: string | undefined,
   rpc: JsonRpcErrorObject | undefined,
   method: string,
   context: HttpStatusContext,
@@ -151,7 +164,7 @@ function authError(
 
 function statusError(
   status: number,
-  location: string | string[] | undefined,
+  location: string | undefined,
   text: string,
   rpc: JsonRpcErrorObject | undefined,
   method: string,
@@ -163,7 +176,7 @@ function statusError(
   if (rpc !== undefined) data.error = rpc;
   let message: string;
   if (status >= 300 && status < 400) {
-    const target = snippet(Array.isArray(location) ? (location[0] ?? "") : (location ?? ""));
+    const target = snippet(location ?? "");
     data.location = target;
     message = `the server at ${endpoint} redirected (HTTP ${status}) to ${JSON.stringify(target)}; use that URL`;
   } else if (status === 404) message = `no MCP endpoint at ${endpoint} (HTTP 404), check the URL`;

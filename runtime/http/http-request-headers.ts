@@ -11,7 +11,7 @@ import { maskUrl } from "../mask-url.js";
 
 /** Where and how to POST, computed once per transport. */
 export interface HttpTarget {
-  /** `scheme://host:port`, for the dispatcher. */
+  /** `scheme://host:port`, for undici's dispatcher. */
   origin: string;
   /** Path and query of the MCP endpoint. */
   path: string;
@@ -80,7 +80,7 @@ export function resolveHttpTarget(
   }
   if ((parsed.username !== "" || parsed.password !== "") && headers.authorization === undefined) {
     const credentials = `${decode(parsed.username)}:${decode(parsed.password)}`;
-    headers.authorization = `Basic ${Buffer.from(credentials, "utf8").toString("base64")}`;
+    headers.authorization = `Basic ${base64(credentials)}`;
   }
   return {
     origin: parsed.origin,
@@ -103,6 +103,13 @@ function checkCallerHeader(name: string, value: string): string {
     throw localError("input", `header ${name} has a value with CR, LF or NUL, or not a string`);
   }
   return lower;
+}
+
+/** Standard Base64 of the UTF-8 bytes of `text` (btoa takes one char per byte). */
+function base64(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 function decode(text: string): string {
