@@ -32,7 +32,7 @@ describe("pull --runtime vendored", () => {
     expect(runtime).toContain("index.js");
     expect(runtime).toContain("index.d.ts");
     const tool = await readFile(project.path("out/tools/echo.ts"), "utf8");
-    expect(tool).toContain('from "@mcp-codegen/runtime"');
+    expect(tool).toContain('from "../runtime/node/index.js"');
     const index = await readFile(project.path("out/index.ts"), "utf8");
     expect(index).toContain('from "./runtime/node/index.js"');
     expect(`${tool}${index}`).not.toContain("@mcp-codegen/runtime");
