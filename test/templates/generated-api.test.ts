@@ -20,7 +20,7 @@ function typeScriptFiles(dir: string): string[] {
 /** Names imported from the runtime, type-only ones included. */
 function runtimeImports(text: string): string[] {
   const names: string[] = [];
-  for (const match of text.matchAll(/import \{([^}]*)\} from "mcp-codegen\/runtime";/g)) {
+  for (const match of text.matchAll(/import \{([^}]*)\} from "@mcp-codegen\/runtime";/g)) {
     for (const part of match[1]!.split(",")) {
       const name = part.trim().replace(/^type\s+/, "");
       if (name !== "") names.push(name);
