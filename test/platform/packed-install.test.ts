@@ -8,20 +8,19 @@
  *   `npx mcp-codegen pull` generates a client from the demo server.
  */
 import { execFile } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeClientAsJavaScript } from "../support/client-as-javascript.js";
 import { REPOSITORY_ROOT } from "../support/golden-cases.js";
 import { assertRuntimeBuilt } from "../support/typecheck.js";
 
 const run = promisify(execFile);
 const INSTALL_TIMEOUT = 240_000;
-const TRIP_PLANNER = join(REPOSITORY_ROOT, "examples", "trip-planner");
 const DEMO_SERVER = join(REPOSITORY_ROOT, "examples", "demo-server", "stdio.ts");
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 /** What only the generator needs: none of it may reach a production install of an app. */
@@ -56,25 +55,6 @@ async function folderSize(path: string): Promise<number> {
     if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
   }
   return total;
-}
-
-/** The generated client as the JavaScript an application's build would ship. */
-async function compileClient(into: string): Promise<void> {
-  for (const entry of await readdir(TRIP_PLANNER, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const source = join(entry.parentPath, entry.name);
-    const relative = source.slice(TRIP_PLANNER.length + 1);
-    const target = join(into, relative.replace(/\.ts$/, ".js"));
-    await mkdir(join(target, ".."), { recursive: true });
-    if (!source.endsWith(".ts")) {
-      await cp(source, target);
-      continue;
-    }
-    const { outputText } = ts.transpileModule(await readFile(source, "utf8"), {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    });
-    await writeFile(target, outputText);
-  }
 }
 
 beforeAll(async () => {
@@ -132,7 +112,7 @@ describe("a production install of an app with a generated client", () => {
         }),
       );
       await npm(["install", "--omit=dev"], app);
-      await compileClient(join(app, "trip-planner"));
+      await writeClientAsJavaScript(join(app, "trip-planner"));
       await writeFile(
         join(app, "main.js"),
         [
