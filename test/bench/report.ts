@@ -94,7 +94,7 @@ export function formatReport(
     `tools/call "echo" throughput, calls/s: median of ${settings.rounds} interleaved rounds of ${settings.durationMs} ms (± half the min–max range)`,
     "ratios: medians of per-round throughput ratios (clients of one round ran under the same load)",
     `machine: ${machine.cores} cores, 1-minute load average ${machine.loadAverage.toFixed(2)} at the end`,
-    `runtime: ${origin === "dist" ? "the build in dist/" : "the TypeScript source in runtime/, through tsx"}`,
+    `runtime: ${origin === "dist" ? "the build in runtime/dist/" : "the TypeScript source in runtime/, through tsx"}`,
     "",
     table([header, ...rows]),
     "",
