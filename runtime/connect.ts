@@ -11,6 +11,7 @@ import { stdioUnavailable } from "./stdio-unavailable.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import { ErrorCode, LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS } from "./protocol.js";
 import { DEFAULT_TIMEOUT_MS, Session } from "./session.js";
+import type { TraceContext } from "./trace-context.js";
 import type { Transport, TransportDiagnostic } from "./transport.js";
 import type { ClientCapabilities, Implementation, LogMessage } from "./types.js";
 import { RUNTIME_VERSION } from "./version.js";
@@ -41,6 +42,13 @@ export interface ConnectOptions {
   onDiagnostic?: (diagnostic: TransportDiagnostic) => void;
   /** Cancels connecting. */
   signal?: AbortSignal;
+  /**
+   * Called for every request to get its OpenTelemetry propagation fields (`traceparent`,
+   * `tracestate`, `baggage`), sent in `_meta` after a W3C format check: the hook for tracing
+   * libraries, e.g. OpenTelemetry's `propagation.inject(context.active(), carrier)`. A request's
+   * own `trace` option, or the same keys in its `meta`, take precedence.
+   */
+  traceContext?: () => TraceContext | undefined;
 }
 
 /**
@@ -62,6 +70,7 @@ export async function connect(
     onLog: options.onLog,
     onNotification: options.onNotification,
     onDiagnostic: options.onDiagnostic,
+    traceContext: options.traceContext,
   });
   if (options.discover === false) return new McpClient(session, undefined);
   try {

@@ -21,6 +21,7 @@ export { createInProcessTransport } from "./in-process.js";
 export type { InProcessContext, InProcessHandler } from "./in-process.js";
 export type { ListAllOptions, Page } from "./pagination.js";
 export type { RequestOptions } from "./request-options.js";
+export type { TraceContext } from "./trace-context.js";
 export type { RequestExchange, Transport, TransportDiagnostic } from "./transport.js";
 export type * from "./jsonrpc.js";
 export type * from "./types.js";

@@ -2,6 +2,7 @@
  * Options every request method accepts, and the `_meta` rules for the caller's own keys.
  */
 import { localError } from "./errors.js";
+import { checkTraceValue, type TraceContext } from "./trace-context.js";
 import type { LogMessage, LoggingLevel, Meta, Progress } from "./types.js";
 
 export interface RequestOptions {
@@ -32,6 +33,11 @@ export interface RequestOptions {
   logLevel?: LoggingLevel;
   /** Receives this request's log messages (falls back to the client's `onLog`). */
   onLog?: (message: LogMessage) => void;
+  /**
+   * OpenTelemetry propagation for this request (`traceparent`, `tracestate`, `baggage` in
+   * `_meta`), checked against the W3C formats. Takes precedence over the client's `traceContext`.
+   */
+  trace?: TraceContext;
 }
 
 // Label: starts with a letter, ends with a letter or digit, letters/digits/hyphens inside.
@@ -54,9 +60,7 @@ export function isReservedMetaKey(key: string): boolean {
 export function checkCallerMeta(meta: Meta, method: string): void {
   for (const key of Object.keys(meta)) {
     if (OTEL_KEYS.has(key)) {
-      if (typeof meta[key] !== "string") {
-        throw localError("input", `_meta key ${JSON.stringify(key)} must be a string`, { method });
-      }
+      checkTraceValue(key as keyof TraceContext, meta[key], method, "_meta");
       continue;
     }
     if (!META_KEY.test(key)) {

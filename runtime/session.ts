@@ -13,6 +13,7 @@ import {
 } from "./protocol.js";
 import { Call, type NotificationRouter } from "./call.js";
 import { checkCallerMeta, type RequestOptions } from "./request-options.js";
+import { checkTraceValue, TRACE_CONTEXT_KEYS, type TraceContext } from "./trace-context.js";
 import type { Transport, TransportDiagnostic } from "./transport.js";
 import type {
   ClientCapabilities,
@@ -36,6 +37,7 @@ export interface RequestExtras {
 }
 
 const NO_EXTRAS: RequestExtras = Object.freeze({});
+const NO_OPTIONS: RequestOptions = Object.freeze({});
 
 /** Methods that only read: safe to send again when the stream carrying the answer broke. */
 const REISSUABLE: ReadonlySet<string> = new Set([
@@ -68,6 +70,8 @@ export interface SessionOptions {
   onLog: ((message: LogMessage) => void) | undefined;
   onNotification: ((notification: JsonRpcNotification) => void) | undefined;
   onDiagnostic: ((diagnostic: TransportDiagnostic) => void) | undefined;
+  /** Asked for each request's propagation fields (see `ConnectOptions.traceContext`). */
+  traceContext?: (() => TraceContext | undefined) | undefined;
 }
 
 export class Session {
@@ -80,6 +84,7 @@ export class Session {
   readonly #timeout: number;
   readonly #onLog: SessionOptions["onLog"];
   readonly #onNotification: SessionOptions["onNotification"];
+  readonly #traceContext: SessionOptions["traceContext"];
   /** Requests that asked for progress, by progress token (their id). */
   readonly #progress = new Map<number, Call>();
   /** Handed to every `Call`: made once here, so a request allocates no routing closure. */
@@ -94,6 +99,7 @@ export class Session {
     this.#timeout = options.timeout;
     this.#onLog = options.onLog;
     this.#onNotification = options.onNotification;
+    this.#traceContext = options.traceContext;
     this.protocolVersion = options.protocolVersion;
     this.transport.onNotification = (notification) => this.#route(notification, undefined);
     this.transport.onDiagnostic = options.onDiagnostic;
@@ -153,7 +159,10 @@ export class Session {
   ): Promise<Result> {
     if (this.#closed) throw localError("transport", "the client is closed", context);
     const id = this.#nextId++;
-    const meta = options === undefined ? this.#baseMeta : this.#metaFor(id, method, options);
+    const meta =
+      options === undefined && this.#traceContext === undefined
+        ? this.#baseMeta
+        : this.#metaFor(id, method, options ?? NO_OPTIONS);
     const message: JsonRpcRequest = {
       jsonrpc: "2.0",
       id,
@@ -193,10 +202,12 @@ export class Session {
   }
 
   #metaFor(id: number, method: string, options: RequestOptions): Meta {
+    const trace = options.trace ?? this.#askTraceContext(method);
     if (
       options.meta === undefined &&
       options.onProgress === undefined &&
-      options.logLevel === undefined
+      options.logLevel === undefined &&
+      trace === undefined
     ) {
       return this.#baseMeta;
     }
@@ -206,7 +217,18 @@ export class Session {
     const meta: Meta = Object.assign({}, options.meta, this.#baseMeta);
     if (options.onProgress !== undefined) meta.progressToken = id;
     if (options.logLevel !== undefined) meta[META_LOG_LEVEL] = options.logLevel;
+    if (trace !== undefined) addTraceContext(meta, trace, options.trace === undefined, method);
     return meta;
+  }
+
+  /** The client's `traceContext` hook, if any; a hook that throws fails the request locally. */
+  #askTraceContext(method: string): TraceContext | undefined {
+    if (this.#traceContext === undefined) return undefined;
+    try {
+      return this.#traceContext() ?? undefined;
+    } catch (error) {
+      throw localError("input", `the traceContext hook threw: ${String(error)}`, { method }, error);
+    }
   }
 
   /**
@@ -248,6 +270,24 @@ export class Session {
  * then takes twice as long. `Object.assign` onto `{}` differs from a spread only for an own
  * `__proto__` key (assigning it would set the prototype), which keeps the spread.
  */
+/**
+ * Adds the propagation fields to `meta`, each checked against its W3C format. Values from the
+ * client's hook (`fromHook`) do not replace ones the caller put in `meta` for this request.
+ */
+function addTraceContext(meta: Meta, trace: TraceContext, fromHook: boolean, method: string): void {
+  for (const key of TRACE_CONTEXT_KEYS) {
+    const value = trace[key];
+    if (value === undefined || (fromHook && meta[key] !== undefined)) continue;
+    checkTraceValue(
+      key,
+      value,
+      method,
+      fromHook ? "the traceContext hook's" : "the trace option's",
+    );
+    meta[key] = value;
+  }
+}
+
 function withMeta(params: Record<string, unknown>, meta: Meta): Record<string, unknown> {
   if (Object.hasOwn(params, "__proto__")) return { ...params, _meta: meta };
   const copy: Record<string, unknown> = Object.assign({}, params);

@@ -3,6 +3,8 @@ import { connect, RUNTIME_VERSION } from "@mcp-codegen/runtime";
 import { DISCOVER_RESULT, RpcError, scriptedServer } from "../support/scripted-server.js";
 import { rejection } from "./client-helpers.js";
 
+const TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+
 describe("connect and the request envelope", () => {
   it("discovers the server and stamps _meta on every request", async () => {
     const server = scriptedServer({
@@ -37,13 +39,13 @@ describe("connect and the request envelope", () => {
     await client.request(
       "ping2",
       { x: 1 },
-      { meta: { "com.example/trace": "t1", traceparent: "00-abc" } },
+      { meta: { "com.example/trace": "t1", traceparent: TRACEPARENT } },
     );
     expect(server.requests[1]?.params).toEqual({
       x: 1,
       _meta: {
         "com.example/trace": "t1",
-        traceparent: "00-abc",
+        traceparent: TRACEPARENT,
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
         "io.modelcontextprotocol/clientInfo": { name: "app", version: "9" },
