@@ -10,13 +10,6 @@ import { build } from "esbuild";
 import { REPOSITORY_ROOT } from "../support/golden-cases.js";
 import { harnessNode } from "./node22.js";
 
-export const EXPECTED_FAILURES = join(
-  REPOSITORY_ROOT,
-  "test",
-  "conformance",
-  "expected-failures.yaml",
-);
-
 /** Per scenario: a harness waits this long for the client before it fails it. */
 export const SCENARIO_TIMEOUT_MS = 20_000;
 
@@ -60,8 +53,11 @@ export async function buildClient(): Promise<string> {
   return outfile;
 }
 
-/** Runs `conformance client` with `args` (`--suite all`, `--requirements 2026-07-28`, …). */
-export async function runHarness(args: readonly string[]): Promise<HarnessRun> {
+/**
+ * Runs `conformance client` with `args` (`--suite all`, `--requirements 2026-07-28`, …); `echo`
+ * copies its output to this process's as it comes.
+ */
+export async function runHarness(args: readonly string[], echo = false): Promise<HarnessRun> {
   const [node, client] = await Promise.all([harnessNode(), buildClient()]);
   const cli = harnessCli();
   // The harness splits --command on spaces and runs it in a shell.
@@ -72,8 +68,15 @@ export async function runHarness(args: readonly string[]): Promise<HarnessRun> {
     { cwd: REPOSITORY_ROOT, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  for (const [from, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
+    from.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (echo) to.write(chunk);
+    });
+  }
   const exitCode = await new Promise<number | null>((resolve, reject) => {
     child.on("error", reject);
     child.on("close", resolve);
