@@ -13,6 +13,16 @@ import type { ConnectOptions, McpClient } from "@mcp-codegen/runtime";
 
 type Scenario = (url: string) => Promise<void>;
 
+/**
+ * Every optional client capability declared. With the runtime's input handlers (issue 8, being
+ * built), a declared input kind needs a handler, and `"manual"` is one that leaves the answer
+ * to the caller; a runtime without them ignores `handlers`, and `capabilities` declares alone.
+ */
+const DECLARE_EVERY_INPUT_KIND = {
+  capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: {} },
+  handlers: { elicitation: "manual", sampling: "manual", roots: "manual" } as const,
+};
+
 /** What a scenario's mock serves, through the calls an application would make. */
 const SCENARIOS: Record<string, Scenario> = {
   // 2025-era scenarios: the runtime speaks 2026-07-28 only, so these fail at connect (issue 9).
@@ -29,12 +39,7 @@ const SCENARIOS: Record<string, Scenario> = {
 
   // Connecting is the whole scenario: `server/discover`, retried on the version the server
   // names when it rejects the first (-32022), with every optional capability declared.
-  "request-metadata": (url) =>
-    session(
-      url,
-      { capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: {} } },
-      async () => undefined,
-    ),
+  "request-metadata": (url) => session(url, DECLARE_EVERY_INPUT_KIND, async () => undefined),
 
   // SEP-2243 mocks answer tools, resources and prompts but not `server/discover`.
   "http-standard-headers": (url) =>
