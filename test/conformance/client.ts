@@ -1,0 +1,129 @@
+/**
+ * The client the official MCP conformance harness drives: `client.mjs <serverUrl>`, with the
+ * scenario in `MCP_CONFORMANCE_SCENARIO` (and for some, test data in `MCP_CONFORMANCE_CONTEXT`).
+ * Each scenario is a few calls on the runtime's public API, the way an application would make
+ * them; the harness's mock server records the wire and judges it. No protocol work happens here.
+ *
+ * A scenario with no entry in SCENARIOS exits 2 without a request, so the harness reports it
+ * failing: auth/OAuth (issue 11), multi-round-trip input (MRTR: `connect()` has no `handlers`
+ * option yet), the 2025-era elicitation defaults, and the skills extension (SEP-2640).
+ */
+import { connect } from "@mcp-codegen/runtime";
+import type { ConnectOptions, McpClient } from "@mcp-codegen/runtime";
+
+type Scenario = (url: string) => Promise<void>;
+
+/**
+ * Every optional client capability declared. With the runtime's input handlers (issue 8, being
+ * built), a declared input kind needs a handler, and `"manual"` is one that leaves the answer
+ * to the caller; a runtime without them ignores `handlers`, and `capabilities` declares alone.
+ */
+const DECLARE_EVERY_INPUT_KIND = {
+  capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: {} },
+  handlers: { elicitation: "manual", sampling: "manual", roots: "manual" } as const,
+};
+
+/** What a scenario's mock serves, through the calls an application would make. */
+const SCENARIOS: Record<string, Scenario> = {
+  // 2025-era scenarios: the runtime speaks 2026-07-28 only, so these fail at connect (issue 9).
+  initialize: (url) => session(url, {}, (client) => client.listTools()),
+  "sse-retry": (url) => session(url, {}, (client) => client.callTool("test_reconnection", {})),
+
+  tools_call: (url) =>
+    session(url, {}, async (client) => {
+      const tools = await client.listTools();
+      if (tools.some((tool) => tool.name === "add_numbers")) {
+        await client.callTool("add_numbers", { a: 5, b: 3 });
+      }
+    }),
+
+  // Connecting is the whole scenario: `server/discover`, retried on the version the server
+  // names when it rejects the first (-32022), with every optional capability declared.
+  "request-metadata": (url) => session(url, DECLARE_EVERY_INPUT_KIND, async () => undefined),
+
+  // SEP-2243 mocks answer tools, resources and prompts but not `server/discover`.
+  "http-standard-headers": (url) =>
+    session(url, { discover: false }, async (client) => {
+      const [tool] = await client.listTools();
+      if (tool !== undefined) await client.callTool(tool.name, {});
+      const [resource] = await client.listResources();
+      if (resource !== undefined) await client.readResource(resource.uri);
+      const [prompt] = await client.listPrompts();
+      if (prompt !== undefined) await client.getPrompt(prompt.name, {});
+    }),
+  "http-custom-headers": (url) =>
+    session(url, { discover: false }, async (client) => {
+      await client.listTools();
+      for (const call of toolCallsFromContext()) await client.callTool(call.name, call.arguments);
+    }),
+  // listTools() must drop the tools whose x-mcp-header annotations are invalid; every tool it
+  // keeps is called, so a tool it should have dropped shows up on the wire.
+  "http-invalid-tool-headers": (url) =>
+    session(url, { discover: false }, async (client) => {
+      for (const tool of await client.listTools()) {
+        await client.callTool(tool.name, { region: "us-west1" }).catch(report);
+      }
+    }),
+
+  // Listing must not fetch the network `$ref` in a tool's outputSchema.
+  "json-schema-ref-no-deref": (url) => session(url, {}, (client) => client.listTools()),
+  // The inputSchema exactly as listTools() hands it over goes back through an echo tool.
+  "json-schema-2020-12-preservation": (url) =>
+    session(url, {}, async (client) => {
+      const tools = await client.listTools();
+      const focal = tools.find((tool) => tool.name === "json_schema_2020_12_tool");
+      if (focal === undefined) throw new Error("json_schema_2020_12_tool is not listed");
+      await client.callTool("json_schema_echo", { schema: focal.inputSchema });
+    }),
+};
+
+/** Connects, runs `body`, and always closes. */
+async function session(
+  url: string,
+  options: ConnectOptions,
+  body: (client: McpClient) => Promise<unknown>,
+): Promise<void> {
+  const client = await connect(
+    { url },
+    { clientInfo: { name: "mcp-codegen-conformance", version: "1.0.0" }, ...options },
+  );
+  try {
+    await body(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/** The tool calls the harness asks for (http-custom-headers). */
+function toolCallsFromContext(): { name: string; arguments: Record<string, unknown> }[] {
+  const raw = process.env["MCP_CONFORMANCE_CONTEXT"];
+  if (raw === undefined || raw === "") return [];
+  const context = JSON.parse(raw) as {
+    toolCalls?: { name: string; arguments: Record<string, unknown> }[];
+  };
+  return context.toolCalls ?? [];
+}
+
+function report(error: unknown): void {
+  console.error(error instanceof Error ? error.message : String(error));
+}
+
+async function main(): Promise<number> {
+  const scenario = process.env["MCP_CONFORMANCE_SCENARIO"] ?? "";
+  const url = process.argv[2];
+  const run = SCENARIOS[scenario];
+  if (url === undefined || run === undefined) {
+    console.error(`no conformance handler for scenario ${JSON.stringify(scenario)}`);
+    return 2;
+  }
+  try {
+    await run(url);
+    return 0;
+  } catch (error) {
+    console.error(error);
+    return 1;
+  }
+}
+
+// Exit at once: a keep-alive socket left in the pool must not hold the harness waiting.
+process.exit(await main());
