@@ -6,7 +6,9 @@ import { McpClient, describeServer } from "./client.js";
 import { McpError, isMcpError, localError } from "./errors.js";
 import type { HttpTarget, InProcessTarget, StdioTarget } from "./connect-targets.js";
 import { createInProcessTransport } from "./in-process.js";
+import { ListenHub } from "./listen.js";
 import { platformTransports } from "./platform.js";
+import { ResultCache, type ResultCacheOptions } from "./result-cache.js";
 import { stdioUnavailable } from "./stdio-unavailable.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import { ErrorCode, LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS } from "./protocol.js";
@@ -41,6 +43,11 @@ export interface ConnectOptions {
   onDiagnostic?: (diagnostic: TransportDiagnostic) => void;
   /** Cancels connecting. */
   signal?: AbortSignal;
+  /**
+   * The result cache (`ttlMs`/`cacheScope`): `{ maxEntries }` bounds it (default 500, least
+   * recently used dropped first); `false` turns it off.
+   */
+  cache?: ResultCacheOptions | false;
 }
 
 /**
@@ -53,20 +60,24 @@ export async function connect(
   options: ConnectOptions = {},
 ): Promise<McpClient> {
   const transport = await openTransport(target);
+  const cache = new ResultCache(options.cache === false ? { maxEntries: 0 } : options.cache);
+  const hub = new ListenHub(cache, options.onNotification);
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
   const session = new Session({
     transport,
     protocolVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
     capabilities: options.capabilities ?? {},
     clientInfo: options.clientInfo ?? { name: "mcp-codegen", version: RUNTIME_VERSION },
-    timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+    timeout,
     onLog: options.onLog,
-    onNotification: options.onNotification,
+    onNotification: hub.dispatch,
     onDiagnostic: options.onDiagnostic,
   });
-  if (options.discover === false) return new McpClient(session, undefined);
+  const parts = { cache, hub, timeout };
+  if (options.discover === false) return new McpClient(session, undefined, parts);
   try {
     const server = await negotiate(session, options.signal);
-    return new McpClient(session, server);
+    return new McpClient(session, server, parts);
   } catch (error) {
     await session.close().catch(() => undefined);
     throw error;

@@ -2,6 +2,7 @@
  * Options every request method accepts, and the `_meta` rules for the caller's own keys.
  */
 import { localError } from "./errors.js";
+import type { CacheMode } from "./result-cache.js";
 import type { LogMessage, LoggingLevel, Meta, Progress } from "./types.js";
 
 export interface RequestOptions {
@@ -32,6 +33,11 @@ export interface RequestOptions {
   logLevel?: LoggingLevel;
   /** Receives this request's log messages (falls back to the client's `onLog`). */
   onLog?: (message: LogMessage) => void;
+  /**
+   * How a cacheable request (`server/discover`, list pages, `resources/read`) uses the client's
+   * result cache: `use` (default), `refresh` or `bypass` (see `CacheMode`). Other methods ignore it.
+   */
+  cache?: CacheMode;
 }
 
 // Label: starts with a letter, ends with a letter or digit, letters/digits/hyphens inside.
