@@ -311,8 +311,12 @@ export class McpClient {
     send: () => Promise<Result>,
   ): Promise<Result> {
     const discriminator = [this.#session.protocolVersion, options?.meta ?? null];
+    // An MRTR retry answers inputs that are not part of the key: never cached (spec MUST NOT).
+    // Only the first request of a multi round-trip exchange may go through here.
+    const retry = params?.inputResponses !== undefined || params?.requestState !== undefined;
+    const mode = retry ? "bypass" : (options?.cache ?? "use");
     try {
-      return await this.#cache.get(method, params, discriminator, options?.cache ?? "use", send);
+      return await this.#cache.get(method, params, discriminator, mode, send);
     } catch (error) {
       if (params?.cursor !== undefined && isMcpError(error) && error.kind === "protocol") {
         this.#cache.invalidate(method);
