@@ -13,8 +13,8 @@ import {
   type Subscription,
   type SubscriptionFilter,
 } from "./listen.js";
-import { ResultCache } from "./result-cache.js";
-import type { Session } from "./session.js";
+import { ResultCache, cachedRequest } from "./result-cache.js";
+import { DEFAULT_TIMEOUT_MS, type Session } from "./session.js";
 import type {
   CallToolResult,
   CompleteParams,
@@ -76,15 +76,13 @@ export class McpClient {
   #tools = new Map<string, Tool>();
   readonly #cache: ResultCache;
   readonly #hub: ListenHub;
-  readonly #timeout: number;
 
   /** @internal Use `connect()`. */
   constructor(session: Session, server: ServerDescription | undefined, parts?: ClientParts) {
     this.#session = session;
     this.#server = server;
     this.#cache = parts?.cache ?? new ResultCache({ maxEntries: 0 });
-    this.#hub = parts?.hub ?? new ListenHub(this.#cache, undefined);
-    this.#timeout = parts?.timeout ?? 60_000;
+    this.#hub = parts?.hub ?? new ListenHub(this.#cache, undefined, DEFAULT_TIMEOUT_MS);
   }
 
   /** The server's description from the last `server/discover`; throws if discovery was skipped. */
@@ -277,15 +275,7 @@ export class McpClient {
    * invalidate the cached results they concern. See `Subscription` for how it ends.
    */
   listen(filter: SubscriptionFilter, options: ListenOptions = {}): Promise<Subscription> {
-    return this.#hub.listen(filter, options, this.#timeout, (params, signal, meta, onId) =>
-      this.#session.request(
-        "subscriptions/listen",
-        params,
-        meta === undefined ? { signal, timeout: 0 } : { signal, timeout: 0, meta },
-        { method: "subscriptions/listen" },
-        { onId },
-      ),
-    );
+    return this.#hub.listen(this.#session, filter, options);
   }
 
   /** Drops every cached result (see `RequestOptions.cache` to skip the cache for one request). */
@@ -299,30 +289,15 @@ export class McpClient {
     return this.#session.close();
   }
 
-  /**
-   * A cacheable request through the cache. The key holds the method, the params, the protocol
-   * version and the caller's `_meta`. A failed page request (e.g. an expired cursor) drops every
-   * cached page of that list, as the spec asks.
-   */
-  async #cached(
+  /** A cacheable request through the cache (see `cachedRequest`). */
+  #cached(
     method: string,
     params: Record<string, unknown> | undefined,
     options: RequestOptions | undefined,
     send: () => Promise<Result>,
   ): Promise<Result> {
-    const discriminator = [this.#session.protocolVersion, options?.meta ?? null];
-    // An MRTR retry answers inputs that are not part of the key: never cached (spec MUST NOT).
-    // Only the first request of a multi round-trip exchange may go through here.
-    const retry = params?.inputResponses !== undefined || params?.requestState !== undefined;
-    const mode = retry ? "bypass" : (options?.cache ?? "use");
-    try {
-      return await this.#cache.get(method, params, discriminator, mode, send);
-    } catch (error) {
-      if (params?.cursor !== undefined && isMcpError(error) && error.kind === "protocol") {
-        this.#cache.invalidate(method);
-      }
-      throw error;
-    }
+    const version = this.#session.protocolVersion;
+    return cachedRequest(this.#cache, version, method, params, options, send);
   }
 
   /**
@@ -406,8 +381,6 @@ export function describeServer(
 export interface ClientParts {
   cache: ResultCache;
   hub: ListenHub;
-  /** The client's default timeout, used for the listen acknowledgment. */
-  timeout: number;
 }
 
 /** Requests whose answer may be `input_required`. */

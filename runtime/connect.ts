@@ -61,8 +61,8 @@ export async function connect(
 ): Promise<McpClient> {
   const transport = await openTransport(target);
   const cache = new ResultCache(options.cache === false ? { maxEntries: 0 } : options.cache);
-  const hub = new ListenHub(cache, options.onNotification);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+  const hub = new ListenHub(cache, options.onNotification, timeout);
   const session = new Session({
     transport,
     protocolVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
@@ -73,7 +73,7 @@ export async function connect(
     onNotification: hub.dispatch,
     onDiagnostic: options.onDiagnostic,
   });
-  const parts = { cache, hub, timeout };
+  const parts = { cache, hub };
   if (options.discover === false) return new McpClient(session, undefined, parts);
   try {
     const server = await negotiate(session, options.signal);

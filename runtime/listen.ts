@@ -8,6 +8,7 @@ import { McpError, isMcpError, localError } from "./errors.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import { META_SUBSCRIPTION_ID } from "./protocol.js";
 import type { ResultCache } from "./result-cache.js";
+import type { Session } from "./session.js";
 import type { Meta, Result } from "./types.js";
 
 /** What a listen request asks for; an omitted field is not subscribed to. */
@@ -63,14 +64,6 @@ export interface Subscription extends AsyncIterableIterator<JsonRpcNotification>
   close(): Promise<void>;
 }
 
-/** How the client starts the request underneath (the session's `request`, with the id hook). */
-export type ListenSender = (
-  params: Record<string, unknown>,
-  signal: AbortSignal,
-  meta: Meta | undefined,
-  onId: (id: number) => void,
-) => Promise<Result>;
-
 /** Which cached results a notification makes stale. */
 const INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   "notifications/tools/list_changed": ["tools/list"],
@@ -86,13 +79,17 @@ export class ListenHub {
   readonly #cache: ResultCache | undefined;
   readonly #fallback: ((notification: JsonRpcNotification) => void) | undefined;
   readonly #open = new Map<unknown, Listener>();
+  readonly #timeout: number;
 
+  /** @param timeout the client's default timeout: the wait for an acknowledgment. */
   constructor(
     cache: ResultCache | undefined,
     fallback: ((notification: JsonRpcNotification) => void) | undefined,
+    timeout: number,
   ) {
     this.#cache = cache;
     this.#fallback = fallback;
+    this.#timeout = timeout;
   }
 
   /** The session's `onNotification`. */
@@ -112,23 +109,30 @@ export class ListenHub {
 
   /** Sends a listen request and resolves once the server acknowledged it. */
   async listen(
+    session: Session,
     filter: SubscriptionFilter,
     options: ListenOptions,
-    defaultTimeout: number,
-    send: ListenSender,
   ): Promise<Subscription> {
     const listener = new Listener(filter, options, () => this.#open.delete(listener.id));
-    const request = send(
+    const signal = listener.controller.signal;
+    // No timeout on the request: the stream lasts until one side ends it. The acknowledgment
+    // has its own deadline below.
+    const request = session.request(
+      "subscriptions/listen",
       { notifications: filter },
-      listener.controller.signal,
-      options.meta,
-      (id) => {
-        listener.id = id;
-        this.#open.set(id, listener);
+      options.meta === undefined
+        ? { signal, timeout: 0 }
+        : { signal, timeout: 0, meta: options.meta },
+      LISTEN_CONTEXT,
+      {
+        onId: (id) => {
+          listener.id = id;
+          this.#open.set(id, listener);
+        },
       },
     );
     listener.follow(request);
-    return listener.acknowledgment(options.timeout ?? defaultTimeout);
+    return listener.acknowledgment(options.timeout ?? this.#timeout);
   }
 
   /** The client is closing: every subscription ends without an error. */

@@ -4,6 +4,7 @@
  * go through it: `tools/call` and the rest never touch it.
  */
 import { isMcpError } from "./errors.js";
+import type { RequestOptions } from "./request-options.js";
 import type { Result } from "./types.js";
 
 /**
@@ -213,4 +214,33 @@ function isSameOrParent(cached: string | undefined, updated: string): boolean {
   if (cached === updated) return true;
   const base = cached.endsWith("/") ? cached : `${cached}/`;
   return updated.startsWith(base);
+}
+
+/**
+ * One cacheable request through `cache`. The key holds the method, the params, the protocol
+ * version and the caller's `_meta`. A request carrying `inputResponses` or `requestState` (an
+ * MRTR retry) answers inputs that are not part of the key, so it bypasses the cache (spec MUST
+ * NOT cache it); only the first request of a multi round-trip exchange may be stored, and only
+ * if its answer is complete. A failed page request (e.g. an expired cursor) drops every cached
+ * page of that list, as the spec asks.
+ */
+export async function cachedRequest(
+  cache: ResultCache,
+  protocolVersion: string,
+  method: string,
+  params: Record<string, unknown> | undefined,
+  options: RequestOptions | undefined,
+  send: () => Promise<Result>,
+): Promise<Result> {
+  const discriminator = [protocolVersion, options?.meta ?? null];
+  const retry = params?.inputResponses !== undefined || params?.requestState !== undefined;
+  const mode = retry ? "bypass" : (options?.cache ?? "use");
+  try {
+    return await cache.get(method, params, discriminator, mode, send);
+  } catch (error) {
+    if (params?.cursor !== undefined && isMcpError(error) && error.kind === "protocol") {
+      cache.invalidate(method);
+    }
+    throw error;
+  }
 }

@@ -270,6 +270,24 @@ describe("result cache: scope and bounds", () => {
     expect(sent).toBe(4);
   });
 
+  it("resources/updated for a URI drops that URI and the cached URIs it lies under", async () => {
+    const cache = new ResultCache();
+    const sent: string[] = [];
+    const read = (uri: string) =>
+      cache.get("resources/read", { uri }, null, "use", async () => {
+        sent.push(uri);
+        return { contents: [], ttlMs: 60_000 };
+      });
+    for (const uri of ["file:///dir", "file:///dir/a.txt", "file:///dir2", "file:///other"]) {
+      await read(uri);
+    }
+    cache.invalidate("resources/read", "file:///dir/a.txt");
+    for (const uri of ["file:///dir", "file:///dir/a.txt", "file:///dir2", "file:///other"]) {
+      await read(uri);
+    }
+    expect(sent.slice(4)).toEqual(["file:///dir", "file:///dir/a.txt"]);
+  });
+
   it("a notification during a fetch keeps its answer out of the cache", async () => {
     const cache = new ResultCache();
     let sent = 0;
