@@ -7,7 +7,14 @@ import { collectAllPages, readPage, type ListAllOptions, type Page } from "./pag
 import { ErrorCode, META_SERVER_INFO } from "./protocol.js";
 import type { RequestOptions } from "./request-options.js";
 import { checkPromptResult, checkResourceResult, checkToolResult } from "./result-shape.js";
-import type { Session } from "./session.js";
+import {
+  ListenHub,
+  type ListenOptions,
+  type Subscription,
+  type SubscriptionFilter,
+} from "./listen.js";
+import { ResultCache, cachedRequest } from "./result-cache.js";
+import { DEFAULT_TIMEOUT_MS, type Session } from "./session.js";
 import type {
   CallToolResult,
   CompleteParams,
@@ -67,11 +74,15 @@ export class McpClient {
   #server: ServerDescription | undefined;
   /** Tools from the last full `listTools()`, for `Mcp-Param-*` headers of untyped calls. */
   #tools = new Map<string, Tool>();
+  readonly #cache: ResultCache;
+  readonly #hub: ListenHub;
 
   /** @internal Use `connect()`. */
-  constructor(session: Session, server: ServerDescription | undefined) {
+  constructor(session: Session, server: ServerDescription | undefined, parts?: ClientParts) {
     this.#session = session;
     this.#server = server;
+    this.#cache = parts?.cache ?? new ResultCache({ maxEntries: 0 });
+    this.#hub = parts?.hub ?? new ListenHub(this.#cache, undefined, DEFAULT_TIMEOUT_MS);
   }
 
   /** The server's description from the last `server/discover`; throws if discovery was skipped. */
@@ -98,7 +109,9 @@ export class McpClient {
   /** Calls `server/discover` and keeps its answer as `client.server`. */
   async discover(options?: RequestOptions): Promise<ServerDescription> {
     const context = { method: "server/discover" };
-    const result = await this.#session.request("server/discover", undefined, options, context);
+    const result = await this.#cached("server/discover", undefined, options, () =>
+      this.#session.request("server/discover", undefined, options, context),
+    );
     this.#server = describeServer(result, this.#session.protocolVersion, context);
     return this.#server;
   }
@@ -134,7 +147,9 @@ export class McpClient {
   ): Promise<Page<ListItems[M]>> {
     const context = { method };
     const params = options?.cursor === undefined ? undefined : { cursor: options.cursor };
-    const result = await this.#session.request(method, params, options, context);
+    const result = await this.#cached(method, params, options, () =>
+      this.#session.request(method, params, options, context),
+    );
     return readPage<ListItems[M]>(result, LIST_METHODS[method], context);
   }
 
@@ -214,12 +229,8 @@ export class McpClient {
   /** Reads a resource by URI. */
   async readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
     const context = { method: "resources/read", target: uri };
-    const result = await this.#session.request(
-      "resources/read",
-      { uri },
-      options,
-      context,
-      INPUT_OK,
+    const result = await this.#cached("resources/read", { uri }, options, () =>
+      this.#session.request("resources/read", { uri }, options, context, INPUT_OK),
     );
     rejectInputRequired(result, context);
     checkResourceResult(result, context);
@@ -258,9 +269,35 @@ export class McpClient {
     return this.#session.request(method, params, options, { method }, INPUT_OK);
   }
 
-  /** Closes the connection (stdio: the spec's shutdown sequence). Pending requests fail. */
+  /**
+   * Opens a `subscriptions/listen` stream and resolves once the server acknowledged it; iterate
+   * the subscription for its notifications. List-change and resource-update notifications also
+   * invalidate the cached results they concern. See `Subscription` for how it ends.
+   */
+  listen(filter: SubscriptionFilter, options: ListenOptions = {}): Promise<Subscription> {
+    return this.#hub.listen(this.#session, filter, options);
+  }
+
+  /** Drops every cached result (see `RequestOptions.cache` to skip the cache for one request). */
+  clearCache(): void {
+    this.#cache.clear();
+  }
+
+  /** Closes the connection (stdio: the spec's shutdown sequence). Pending requests fail; subscriptions end. */
   close(): Promise<void> {
+    this.#hub.closeAll();
     return this.#session.close();
+  }
+
+  /** A cacheable request through the cache (see `cachedRequest`). */
+  #cached(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: RequestOptions | undefined,
+    send: () => Promise<Result>,
+  ): Promise<Result> {
+    const version = this.#session.protocolVersion;
+    return cachedRequest(this.#cache, version, method, params, options, send);
   }
 
   /**
@@ -304,7 +341,9 @@ export class McpClient {
     return collectAllPages<ListItems[M]>(
       async (cursor) => {
         const params = cursor === undefined ? undefined : { cursor };
-        const result = await this.#session.request(method, params, options, context);
+        const result = await this.#cached(method, params, options, () =>
+          this.#session.request(method, params, options, context),
+        );
         return readPage<ListItems[M]>(result, key, context);
       },
       options ?? {},
@@ -336,6 +375,12 @@ export function describeServer(
     protocolVersion,
     discoverResult: result as DiscoverResult,
   };
+}
+
+/** What `connect()` hands a client besides its session. */
+export interface ClientParts {
+  cache: ResultCache;
+  hub: ListenHub;
 }
 
 /** Requests whose answer may be `input_required`. */

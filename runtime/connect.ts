@@ -6,7 +6,9 @@ import { McpClient, describeServer } from "./client.js";
 import { McpError, isMcpError, localError } from "./errors.js";
 import type { HttpTarget, InProcessTarget, StdioTarget } from "./connect-targets.js";
 import { createInProcessTransport } from "./in-process.js";
+import { ListenHub } from "./listen.js";
 import { platformTransports } from "./platform.js";
+import { ResultCache, type ResultCacheOptions } from "./result-cache.js";
 import { stdioUnavailable } from "./stdio-unavailable.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import { ErrorCode, LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS } from "./protocol.js";
@@ -49,6 +51,11 @@ export interface ConnectOptions {
    * own `trace` option, or the same keys in its `meta`, take precedence.
    */
   traceContext?: () => TraceContext | undefined;
+  /**
+   * The result cache (`ttlMs`/`cacheScope`): `{ maxEntries }` bounds it (default 500, least
+   * recently used dropped first); `false` turns it off.
+   */
+  cache?: ResultCacheOptions | false;
 }
 
 /**
@@ -61,21 +68,25 @@ export async function connect(
   options: ConnectOptions = {},
 ): Promise<McpClient> {
   const transport = await openTransport(target);
+  const cache = new ResultCache(options.cache === false ? { maxEntries: 0 } : options.cache);
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+  const hub = new ListenHub(cache, options.onNotification, timeout);
   const session = new Session({
     transport,
     protocolVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
     capabilities: options.capabilities ?? {},
     clientInfo: options.clientInfo ?? { name: "mcp-codegen", version: RUNTIME_VERSION },
-    timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+    timeout,
     onLog: options.onLog,
-    onNotification: options.onNotification,
+    onNotification: hub.dispatch,
     onDiagnostic: options.onDiagnostic,
     traceContext: options.traceContext,
   });
-  if (options.discover === false) return new McpClient(session, undefined);
+  const parts = { cache, hub };
+  if (options.discover === false) return new McpClient(session, undefined, parts);
   try {
     const server = await negotiate(session, options.signal);
-    return new McpClient(session, server);
+    return new McpClient(session, server, parts);
   } catch (error) {
     await session.close().catch(() => undefined);
     throw error;

@@ -3,6 +3,7 @@
  */
 import { localError } from "./errors.js";
 import { checkTraceValue, type TraceContext } from "./trace-context.js";
+import type { CacheMode } from "./result-cache.js";
 import type { LogMessage, LoggingLevel, Meta, Progress } from "./types.js";
 
 export interface RequestOptions {
@@ -38,6 +39,11 @@ export interface RequestOptions {
    * `_meta`), checked against the W3C formats. Takes precedence over the client's `traceContext`.
    */
   trace?: TraceContext;
+  /**
+   * How a cacheable request (`server/discover`, list pages, `resources/read`) uses the client's
+   * result cache: `use` (default), `refresh` or `bypass` (see `CacheMode`). Other methods ignore it.
+   */
+  cache?: CacheMode;
 }
 
 // Label: starts with a letter, ends with a letter or digit, letters/digits/hyphens inside.

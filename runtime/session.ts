@@ -34,6 +34,8 @@ export interface RequestExtras {
   headers?: Record<string, string>;
   /** Sending it twice has the effect of sending it once (a tool the server marks idempotent). */
   idempotent?: boolean;
+  /** Told the request's JSON-RPC id just before it is sent (a listen request's subscription id). */
+  onId?: (id: number) => void;
 }
 
 const NO_EXTRAS: RequestExtras = Object.freeze({});
@@ -159,6 +161,7 @@ export class Session {
   ): Promise<Result> {
     if (this.#closed) throw localError("transport", "the client is closed", context);
     const id = this.#nextId++;
+    extras.onId?.(id);
     const meta =
       options === undefined && this.#traceContext === undefined
         ? this.#baseMeta
