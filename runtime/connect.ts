@@ -4,6 +4,7 @@
  */
 import { McpClient, describeServer } from "./client.js";
 import { McpError, isMcpError, localError } from "./errors.js";
+import { capabilitiesFor, type InputHandlers } from "./input-handlers.js";
 import type { HttpTarget, InProcessTarget, StdioTarget } from "./connect-targets.js";
 import { createInProcessTransport } from "./in-process.js";
 import { platformTransports } from "./platform.js";
@@ -22,8 +23,18 @@ export type ConnectTarget = StdioTarget | HttpTarget | InProcessTarget | Transpo
 export interface ConnectOptions {
   /** Sent as `_meta["io.modelcontextprotocol/clientInfo"]`; `false` sends none. */
   clientInfo?: Implementation | false;
-  /** Declared on every request. Defaults to `{}` (no optional client features). */
+  /**
+   * Declared on every request, together with the kinds `handlers` answer. Defaults to `{}`.
+   * Declaring `elicitation`, `sampling` or `roots` without a handler for it is an `McpError` of
+   * kind `input`: a server could then ask for input nobody can give.
+   */
   capabilities?: ClientCapabilities;
+  /**
+   * Answers a server's input requests (multi round-trip requests): elicitation (form, and URL
+   * mode with its own consent handler), sampling and roots. Each handler declares its
+   * capability; `"manual"` declares it and leaves the answer to calls made with `manual: true`.
+   */
+  handlers?: InputHandlers;
   /**
    * Default per-request timeout in milliseconds (60 s). `0` or `Infinity` waits forever; values
    * above 2^31 - 1 (about 24.8 days) are clamped to it, the longest a timer can wait.
@@ -52,21 +63,26 @@ export async function connect(
   target: ConnectTarget,
   options: ConnectOptions = {},
 ): Promise<McpClient> {
+  const declared = options.capabilities ?? {};
+  const handlers = options.handlers ?? {};
+  // Checked before anything is opened, so a bad declaration leaves no process or socket behind.
+  const capabilities = capabilitiesFor(declared, handlers);
+  const input = { handlers, declared };
   const transport = await openTransport(target);
   const session = new Session({
     transport,
     protocolVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
-    capabilities: options.capabilities ?? {},
+    capabilities,
     clientInfo: options.clientInfo ?? { name: "mcp-codegen", version: RUNTIME_VERSION },
     timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
     onLog: options.onLog,
     onNotification: options.onNotification,
     onDiagnostic: options.onDiagnostic,
   });
-  if (options.discover === false) return new McpClient(session, undefined);
+  if (options.discover === false) return new McpClient(session, undefined, input);
   try {
     const server = await negotiate(session, options.signal);
-    return new McpClient(session, server);
+    return new McpClient(session, server, input);
   } catch (error) {
     await session.close().catch(() => undefined);
     throw error;

@@ -33,6 +33,8 @@ export interface RequestExtras {
   headers?: Record<string, string>;
   /** Sending it twice has the effect of sending it once (a tool the server marks idempotent). */
   idempotent?: boolean;
+  /** Capabilities declared for this request instead of the session's (per-call input handlers). */
+  capabilities?: ClientCapabilities;
 }
 
 const NO_EXTRAS: RequestExtras = Object.freeze({});
@@ -153,7 +155,10 @@ export class Session {
   ): Promise<Result> {
     if (this.#closed) throw localError("transport", "the client is closed", context);
     const id = this.#nextId++;
-    const meta = options === undefined ? this.#baseMeta : this.#metaFor(id, method, options);
+    const meta =
+      options === undefined && extras.capabilities === undefined
+        ? this.#baseMeta
+        : this.#metaFor(id, method, options ?? {}, extras.capabilities);
     const message: JsonRpcRequest = {
       jsonrpc: "2.0",
       id,
@@ -192,8 +197,14 @@ export class Session {
     await this.transport.close();
   }
 
-  #metaFor(id: number, method: string, options: RequestOptions): Meta {
+  #metaFor(
+    id: number,
+    method: string,
+    options: RequestOptions,
+    capabilities: ClientCapabilities | undefined,
+  ): Meta {
     if (
+      capabilities === undefined &&
       options.meta === undefined &&
       options.onProgress === undefined &&
       options.logLevel === undefined
@@ -204,6 +215,7 @@ export class Session {
     // Not a spread: keys added to a spread copy make a slow object (see `withMeta`). The caller's
     // keys were checked above, so none is `__proto__`, which `Object.assign` would not copy.
     const meta: Meta = Object.assign({}, options.meta, this.#baseMeta);
+    if (capabilities !== undefined) meta[META_CLIENT_CAPABILITIES] = capabilities;
     if (options.onProgress !== undefined) meta.progressToken = id;
     if (options.logLevel !== undefined) meta[META_LOG_LEVEL] = options.logLevel;
     return meta;
