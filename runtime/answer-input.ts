@@ -7,6 +7,7 @@ import { checkElicitContent } from "./elicit-form.js";
 import type { InputContext, InputHandlers } from "./input-handlers.js";
 import type {
   CreateMessageParams,
+  CreateMessageResult,
   ElicitFormParams,
   ElicitResult,
   ElicitUrlParams,
@@ -89,7 +90,8 @@ function answererFor(request: InputRequest, handlers: InputHandlers): Answerer |
     case "sampling/createMessage": {
       const handler = handlers.sampling;
       if (typeof handler !== "function") return undefined;
-      return async (context) => handler(params as unknown as CreateMessageParams, context);
+      return async (context) =>
+        checkSampling(await handler(params as unknown as CreateMessageParams, context), context);
     }
     case "roots/list": {
       const handler = handlers.roots;
@@ -129,6 +131,23 @@ function checkRoots<T extends { roots: { uri: string }[] }>(answer: T, context: 
     ...context,
     kind: "input",
     message: `${describeContext(context)}a roots handler must answer { roots: [{ uri: "file://…" }] }`,
+  });
+}
+
+/** The fields a server reads from a `CreateMessageResult`; a handler that leaves one out is a bug. */
+function checkSampling(answer: CreateMessageResult, context: ErrorContext): CreateMessageResult {
+  const record = answer as Partial<CreateMessageResult> | undefined;
+  const content = record?.content;
+  const ok =
+    (record?.role === "assistant" || record?.role === "user") &&
+    typeof record.model === "string" &&
+    typeof content === "object" &&
+    content !== null;
+  if (ok) return answer;
+  throw new McpError({
+    ...context,
+    kind: "input",
+    message: `${describeContext(context)}a sampling handler must answer { role, content, model }`,
   });
 }
 

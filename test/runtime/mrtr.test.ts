@@ -174,6 +174,38 @@ describe.each(transports)("MRTR over %s", (_name, open) => {
     expect(error.message).toContain("name is required");
   });
 
+  it("refuses a sampling answer without a model", async () => {
+    const sampling = () =>
+      ({ role: "assistant", content: { type: "text", text: "x" } }) as unknown as {
+        role: "assistant";
+        content: { type: "text"; text: string };
+        model: string;
+      };
+    const error = await rejection(client.callTool("chain", {}, { handlers: { sampling } }));
+    expect(error.kind).toBe("input");
+    expect(error.message).toContain("{ role, content, model }");
+  });
+
+  it("stops between rounds when the caller aborts", async () => {
+    const controller = new AbortController();
+    const error = await rejection(
+      client.callTool(
+        "chain",
+        {},
+        {
+          signal: controller.signal,
+          handlers: {
+            elicitation: () => {
+              controller.abort();
+              return { action: "accept", content: { name: "x" } };
+            },
+          },
+        },
+      ),
+    );
+    expect(error.kind).toBe("cancelled");
+  });
+
   it("answers prompts/get and resources/read too", async () => {
     const prompt = await client.getPrompt("personal");
     expect(prompt.messages[0]?.content).toEqual({ type: "text", text: "Hello ada (Who are you?)" });
