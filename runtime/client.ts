@@ -2,6 +2,14 @@
  * `McpClient`: the typed MCP methods over a `Session`. Create one with `connect()`.
  */
 import { McpError, describeContext, isMcpError, type ErrorContext } from "./errors.js";
+import { capabilitiesFor, mergeHandlers, type InputHandlers } from "./input-handlers.js";
+import type { MaybeInputRequired } from "./input-types.js";
+import {
+  continueRounds,
+  firstRoundParams,
+  type CallOptions,
+  type RoundTripOptions,
+} from "./round-trip.js";
 import { headerPlan, paramHeadersFor } from "./tool-headers.js";
 import { collectAllPages, readPage, type ListAllOptions, type Page } from "./pagination.js";
 import { ErrorCode, META_SERVER_INFO } from "./protocol.js";
@@ -14,7 +22,7 @@ import {
   type SubscriptionFilter,
 } from "./listen.js";
 import { ResultCache, cachedRequest } from "./result-cache.js";
-import { DEFAULT_TIMEOUT_MS, type Session } from "./session.js";
+import { DEFAULT_TIMEOUT_MS, type RequestExtras, type Session } from "./session.js";
 import type {
   CallToolResult,
   CompleteParams,
@@ -30,6 +38,7 @@ import type {
   Result,
   ServerCapabilities,
   Tool,
+  ClientCapabilities,
 } from "./types.js";
 
 /** What `server/discover` told the client about the server. */
@@ -69,8 +78,17 @@ export interface PageOptions extends RequestOptions {
   cursor?: string;
 }
 
+/** How the connection answers input requests: its handlers and the capabilities the caller declared. */
+export interface ClientInput {
+  handlers: InputHandlers;
+  declared: ClientCapabilities;
+}
+
+const NO_INPUT: ClientInput = Object.freeze({ handlers: {}, declared: {} });
+
 export class McpClient {
   readonly #session: Session;
+  readonly #input: ClientInput;
   #server: ServerDescription | undefined;
   /** Tools from the last full `listTools()`, for `Mcp-Param-*` headers of untyped calls. */
   #tools = new Map<string, Tool>();
@@ -81,6 +99,7 @@ export class McpClient {
   constructor(session: Session, server: ServerDescription | undefined, parts?: ClientParts) {
     this.#session = session;
     this.#server = server;
+    this.#input = parts?.input ?? NO_INPUT;
     this.#cache = parts?.cache ?? new ResultCache({ maxEntries: 0 });
     this.#hub = parts?.hub ?? new ListenHub(this.#cache, undefined, DEFAULT_TIMEOUT_MS);
   }
@@ -156,40 +175,66 @@ export class McpClient {
   /**
    * Calls a tool. A result with `isError: true` is returned, not thrown: it is the tool's own
    * failure, meant for the model. A JSON-RPC error (unknown tool, invalid arguments) throws.
-   * If the server needs input first (`resultType: "input_required"`), throws an `McpError` of
-   * kind `input` whose `data` is the `InputRequiredResult`.
+   * If the server needs input (`resultType: "input_required"`), the handlers answer it and the
+   * call is sent again until it completes. Input no handler can give throws an `McpError` of kind
+   * `input_required` (its `data` is the `InputRequiredResult`), or, with `manual: true`, is
+   * returned for the caller to answer and pass back as `inputResponses` and `requestState`.
    */
-  async callTool<Structured = unknown>(
+  callTool<Structured = unknown>(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    options: CallOptions & { manual: true },
+    definition?: Tool,
+  ): Promise<MaybeInputRequired<CallToolResult<Structured>>>;
+  callTool<Structured = unknown>(
     name: string,
     args?: Record<string, unknown>,
-    options?: RequestOptions,
+    options?: CallOptions,
     definition?: Tool,
-  ): Promise<CallToolResult<Structured>> {
+  ): Promise<CallToolResult<Structured>>;
+  async callTool(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: CallOptions,
+    definition?: Tool,
+  ): Promise<Result> {
     const context = { method: "tools/call", target: name };
     const params = args === undefined ? { name } : { name, arguments: args };
-    const tool = definition ?? this.#tools.get(name);
-    let result: Result;
-    try {
-      result = await this.#sendToolCall(params, options, context, tool);
-    } catch (error) {
-      // The server's `x-mcp-header` annotations changed since the definition we hold was made:
-      // the spec's recovery is to list the tools again and retry with the headers they ask for.
-      const refreshed = isHeaderMismatch(error) ? await this.#refreshedTool(name, tool) : undefined;
-      if (refreshed === undefined) throw error;
-      result = await this.#sendToolCall(params, options, context, refreshed);
+    let tool = definition ?? this.#tools.get(name);
+    const capabilities = this.#callCapabilities(options);
+    // Every round goes through here: the same `Mcp-Param-*` headers (the arguments do not change)
+    // and the same HeaderMismatch recovery.
+    const send = async (roundParams: Record<string, unknown>): Promise<Result> => {
+      try {
+        return await this.#sendToolCall(roundParams, options, context, tool, capabilities);
+      } catch (error) {
+        // The server's `x-mcp-header` annotations changed since the definition we hold was made:
+        // the spec's recovery is to list the tools again and retry with the headers they ask for.
+        const refreshed = isHeaderMismatch(error)
+          ? await this.#refreshedTool(name, tool)
+          : undefined;
+        if (refreshed === undefined) throw error;
+        tool = refreshed;
+        return this.#sendToolCall(roundParams, options, context, tool, capabilities);
+      }
+    };
+    let result = await send(firstRoundParams(params, options));
+    if (result.resultType === "input_required") {
+      result = await this.#continueRounds(result, context, params, send, options);
+      if (result.resultType === "input_required") return result;
     }
-    rejectInputRequired(result, context);
     // Some servers leave out an empty content list; anything else malformed is a protocol error.
     if (result.content === undefined) result.content = [];
     checkToolResult(result, context);
-    return result as CallToolResult<Structured>;
+    return result;
   }
 
   #sendToolCall(
-    params: { name: string; arguments?: Record<string, unknown> },
+    params: Record<string, unknown> & { arguments?: Record<string, unknown> },
     options: RequestOptions | undefined,
     context: ErrorContext,
     tool: Tool | undefined,
+    capabilities: ClientCapabilities | undefined,
   ): Promise<Result> {
     const headers =
       tool === undefined ? undefined : paramHeadersFor(tool, params.arguments, context);
@@ -200,6 +245,42 @@ export class McpClient {
       allowInputRequired: true,
       idempotent,
       ...(headers === undefined ? {} : { headers }),
+      ...(capabilities === undefined ? {} : { capabilities }),
+    });
+  }
+
+  /** Capabilities for a call with its own handlers; undefined (the session's) otherwise. */
+  #callCapabilities(options: RoundTripOptions | undefined): ClientCapabilities | undefined {
+    if (options?.handlers === undefined) return undefined;
+    return capabilitiesFor(
+      this.#input.declared,
+      mergeHandlers(this.#input.handlers, options.handlers),
+    );
+  }
+
+  /** Extras for a request that may answer `input_required`, with per-call capabilities. */
+  #inputExtras(options: RoundTripOptions | undefined): RequestExtras {
+    const capabilities = this.#callCapabilities(options);
+    return capabilities === undefined ? INPUT_OK : { allowInputRequired: true, capabilities };
+  }
+
+  /** The rounds after a first `input_required` answer (see round-trip.ts). */
+  #continueRounds(
+    first: Result,
+    context: { method: string; target: string },
+    params: Record<string, unknown>,
+    send: (params: Record<string, unknown>) => Promise<Result>,
+    options: CallOptions | undefined,
+  ): Promise<Result> {
+    const own = options?.handlers;
+    const handlers =
+      own === undefined ? this.#input.handlers : mergeHandlers(this.#input.handlers, own);
+    return continueRounds(first as InputRequiredResult, {
+      ...context,
+      params,
+      send,
+      handlers,
+      options: options ?? {},
     });
   }
 
@@ -212,29 +293,65 @@ export class McpClient {
     return fresh === undefined || same ? undefined : fresh;
   }
 
-  /** Gets a prompt; arguments are a string map, as the protocol requires. */
+  /**
+   * Gets a prompt; arguments are a string map, as the protocol requires. Input requests are
+   * answered as for `callTool`.
+   */
+  getPrompt(
+    name: string,
+    args: Record<string, string> | undefined,
+    options: CallOptions & { manual: true },
+  ): Promise<MaybeInputRequired<GetPromptResult>>;
+  getPrompt(
+    name: string,
+    args?: Record<string, string>,
+    options?: CallOptions,
+  ): Promise<GetPromptResult>;
   async getPrompt(
     name: string,
     args?: Record<string, string>,
-    options?: RequestOptions,
-  ): Promise<GetPromptResult> {
+    options?: CallOptions,
+  ): Promise<Result> {
     const context = { method: "prompts/get", target: name };
     const params = args === undefined ? { name } : { name, arguments: args };
-    const result = await this.#session.request("prompts/get", params, options, context, INPUT_OK);
-    rejectInputRequired(result, context);
+    const result = await this.#roundTrips(context, params, options);
+    if (result.resultType === "input_required") return result;
     checkPromptResult(result, context);
-    return result as GetPromptResult;
+    return result;
   }
 
-  /** Reads a resource by URI. */
-  async readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
+  /** Reads a resource by URI. Input requests are answered as for `callTool`. */
+  readResource(
+    uri: string,
+    options: CallOptions & { manual: true },
+  ): Promise<MaybeInputRequired<ReadResourceResult>>;
+  readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult>;
+  async readResource(uri: string, options?: CallOptions): Promise<Result> {
     const context = { method: "resources/read", target: uri };
-    const result = await this.#cached("resources/read", { uri }, options, () =>
-      this.#session.request("resources/read", { uri }, options, context, INPUT_OK),
-    );
-    rejectInputRequired(result, context);
+    // Only the first round may come from the cache: a result reached through input rounds
+    // depends on the answers given, so it is never stored.
+    const result = await this.#roundTrips(context, { uri }, options, true);
+    if (result.resultType === "input_required") return result;
     checkResourceResult(result, context);
-    return result as ReadResourceResult;
+    return result;
+  }
+
+  /** Sends a request that may need input, and the rounds that follow until it completes. */
+  async #roundTrips(
+    context: { method: string; target: string },
+    params: Record<string, unknown>,
+    options: CallOptions | undefined,
+    cacheFirstRound = false,
+  ): Promise<Result> {
+    const extras = this.#inputExtras(options);
+    const send = (roundParams: Record<string, unknown>) =>
+      this.#session.request(context.method, roundParams, options, context, extras);
+    const first = firstRoundParams(params, options);
+    const result = cacheFirstRound
+      ? await this.#cached(context.method, first, options, () => send(first))
+      : await send(first);
+    if (result.resultType !== "input_required") return result;
+    return this.#continueRounds(result, context, params, send, options);
   }
 
   /** Asks for completions of a prompt or resource-template argument. */
@@ -381,6 +498,7 @@ export function describeServer(
 export interface ClientParts {
   cache: ResultCache;
   hub: ListenHub;
+  input: ClientInput;
 }
 
 /** Requests whose answer may be `input_required`. */
@@ -403,16 +521,6 @@ function isImplementation(value: unknown): value is Implementation {
   if (typeof value !== "object" || value === null) return false;
   const record = value as Record<string, unknown>;
   return typeof record.name === "string" && typeof record.version === "string";
-}
-
-function rejectInputRequired(result: Result, context: ErrorContext): void {
-  if (result.resultType !== "input_required") return;
-  throw new McpError({
-    ...context,
-    kind: "input",
-    data: result as InputRequiredResult,
-    message: `${describeContext(context)}the server needs input from the client first (input_required); answer it and retry`,
-  });
 }
 
 function invalidResult(context: ErrorContext, problem: string, result: Result): McpError {

@@ -4,6 +4,7 @@
  */
 import { McpClient, describeServer } from "./client.js";
 import { McpError, isMcpError, localError } from "./errors.js";
+import { capabilitiesFor, type InputHandlers } from "./input-handlers.js";
 import type { HttpTarget, InProcessTarget, StdioTarget } from "./connect-targets.js";
 import { createInProcessTransport } from "./in-process.js";
 import { ListenHub } from "./listen.js";
@@ -25,8 +26,18 @@ export type ConnectTarget = StdioTarget | HttpTarget | InProcessTarget | Transpo
 export interface ConnectOptions {
   /** Sent as `_meta["io.modelcontextprotocol/clientInfo"]`; `false` sends none. */
   clientInfo?: Implementation | false;
-  /** Declared on every request. Defaults to `{}` (no optional client features). */
+  /**
+   * Declared on every request, together with the kinds `handlers` answer. Defaults to `{}`.
+   * Declaring `elicitation`, `sampling` or `roots` without a handler for it is an `McpError` of
+   * kind `input`: a server could then ask for input nobody can give.
+   */
   capabilities?: ClientCapabilities;
+  /**
+   * Answers a server's input requests (multi round-trip requests): elicitation (form, and URL
+   * mode with its own consent handler), sampling and roots. Each handler declares its
+   * capability; `"manual"` declares it and leaves the answer to calls made with `manual: true`.
+   */
+  handlers?: InputHandlers;
   /**
    * Default per-request timeout in milliseconds (60 s). `0` or `Infinity` waits forever; values
    * above 2^31 - 1 (about 24.8 days) are clamped to it, the longest a timer can wait.
@@ -67,6 +78,11 @@ export async function connect(
   target: ConnectTarget,
   options: ConnectOptions = {},
 ): Promise<McpClient> {
+  const declared = options.capabilities ?? {};
+  const handlers = options.handlers ?? {};
+  // Checked before anything is opened, so a bad declaration leaves no process or socket behind.
+  const capabilities = capabilitiesFor(declared, handlers);
+  const input = { handlers, declared };
   const transport = await openTransport(target);
   const cache = new ResultCache(options.cache === false ? { maxEntries: 0 } : options.cache);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
@@ -74,7 +90,7 @@ export async function connect(
   const session = new Session({
     transport,
     protocolVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
-    capabilities: options.capabilities ?? {},
+    capabilities,
     clientInfo: options.clientInfo ?? { name: "mcp-codegen", version: RUNTIME_VERSION },
     timeout,
     onLog: options.onLog,
@@ -82,7 +98,7 @@ export async function connect(
     onDiagnostic: options.onDiagnostic,
     traceContext: options.traceContext,
   });
-  const parts = { cache, hub };
+  const parts = { cache, hub, input };
   if (options.discover === false) return new McpClient(session, undefined, parts);
   try {
     const server = await negotiate(session, options.signal);

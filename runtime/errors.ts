@@ -15,7 +15,10 @@ import type { JsonRpcErrorObject } from "./jsonrpc.js";
  * - `transport`: the connection failed: closed, unreachable, died, sent junk, HTTP status errors.
  * - `timeout`: no answer within the request's timeout.
  * - `cancelled`: the caller aborted the request.
- * - `input`: the caller's own input was rejected locally (bad arguments, bad options).
+ * - `input`: the caller's own input was rejected locally (bad arguments, bad options, an answer
+ *   to an input request that does not match what the server asked for).
+ * - `input_required`: the server needs input the client could not give (no handler for an input
+ *   request, a handler that failed, too many rounds); `data` is the last `InputRequiredResult`.
  * - `auth`: the server requires authorization (HTTP 401/403).
  * - `validation`: the server's answer does not match the schema it declared.
  */
@@ -27,6 +30,7 @@ export type McpErrorKind =
   | "timeout"
   | "cancelled"
   | "input"
+  | "input_required"
   | "auth"
   | "validation";
 

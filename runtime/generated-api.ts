@@ -9,7 +9,14 @@ export { connect } from "./connect.js";
 export type { ConnectOptions, ConnectTarget } from "./connect.js";
 export type { McpClient } from "./client.js";
 export type { RequestOptions } from "./request-options.js";
-export type { CallToolResult, GetPromptResult, ReadResourceResult } from "./types.js";
+export type {
+  CallToolResult,
+  GetPromptResult,
+  InputRequiredResult,
+  ReadResourceResult,
+} from "./types.js";
+export type { CallOptions } from "./round-trip.js";
+export type { MaybeInputRequired } from "./input-types.js";
 export { defineTool } from "./tool-binding.js";
 export { linearPattern, outsidePatterns } from "./linear-pattern.js";
 export type {

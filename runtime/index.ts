@@ -20,6 +20,17 @@ export type { ErrorContext, McpErrorKind } from "./errors.js";
 export { createInProcessTransport } from "./in-process.js";
 export type { InProcessContext, InProcessHandler } from "./in-process.js";
 export type { ListAllOptions, Page } from "./pagination.js";
+export type {
+  ElicitationHandler,
+  InputContext,
+  InputHandlers,
+  RootsHandler,
+  SamplingHandler,
+  UrlElicitationHandler,
+} from "./input-handlers.js";
+export type * from "./input-types.js";
+export { DEFAULT_MAX_ROUNDS } from "./round-trip.js";
+export type { CallOptions, RoundTripOptions } from "./round-trip.js";
 export type { RequestOptions } from "./request-options.js";
 export type { TraceContext } from "./trace-context.js";
 export { DEFAULT_MAX_CACHE_ENTRIES } from "./result-cache.js";

@@ -2,13 +2,20 @@
  * `definePrompt`: the runtime side of a generated prompt module.
  */
 import type { McpClient } from "./client.js";
-import type { RequestOptions } from "./request-options.js";
+import type { MaybeInputRequired } from "./input-types.js";
+import type { CallOptions } from "./round-trip.js";
 import type { GetPromptResult, Prompt } from "./types.js";
 
 export interface PromptBinding<Arguments> {
   readonly name: string;
   readonly definition: Prompt;
-  get(client: McpClient, args: Arguments, options?: RequestOptions): Promise<GetPromptResult>;
+  /** With `manual: true`, an `input_required` result the handlers cannot answer is returned. */
+  get(
+    client: McpClient,
+    args: Arguments,
+    options: CallOptions & { manual: true },
+  ): Promise<MaybeInputRequired<GetPromptResult>>;
+  get(client: McpClient, args: Arguments, options?: CallOptions): Promise<GetPromptResult>;
 }
 
 /** Binds a prompt definition (from the snapshot) to a typed `get`. */
@@ -19,6 +26,7 @@ export function definePrompt<Arguments extends Record<string, string>>(spec: {
   return {
     name,
     definition: spec.definition,
-    get: (client, args, options) => client.getPrompt(name, args, options),
+    get: ((client: McpClient, args: Arguments, options?: CallOptions) =>
+      client.getPrompt(name, args, options)) as PromptBinding<Arguments>["get"],
   };
 }

@@ -3,14 +3,20 @@
  * Templates are parsed once per module (on first use), then expanded per call.
  */
 import type { McpClient } from "./client.js";
-import type { RequestOptions } from "./request-options.js";
+import type { MaybeInputRequired } from "./input-types.js";
+import type { CallOptions } from "./round-trip.js";
 import type { ReadResourceResult, Resource, ResourceTemplate } from "./types.js";
 import { compileUriTemplate, type UriTemplate } from "./uri-template.js";
 
 export interface ResourceBinding {
   readonly uri: string;
   readonly definition: Resource;
-  read(client: McpClient, options?: RequestOptions): Promise<ReadResourceResult>;
+  /** With `manual: true`, an `input_required` result the handlers cannot answer is returned. */
+  read(
+    client: McpClient,
+    options: CallOptions & { manual: true },
+  ): Promise<MaybeInputRequired<ReadResourceResult>>;
+  read(client: McpClient, options?: CallOptions): Promise<ReadResourceResult>;
 }
 
 /** Binds a static resource (from the snapshot) to a `read`. */
@@ -19,7 +25,8 @@ export function defineResource(spec: { definition: Resource }): ResourceBinding 
   return {
     uri,
     definition: spec.definition,
-    read: (client, options) => client.readResource(uri, options),
+    read: ((client: McpClient, options?: CallOptions) =>
+      client.readResource(uri, options)) as ResourceBinding["read"],
   };
 }
 
@@ -28,7 +35,13 @@ export interface ResourceTemplateBinding<Params> {
   readonly definition: ResourceTemplate;
   /** The URI for these parameters (RFC 6570 expansion, with its encoding rules). */
   expand(params: Params): string;
-  read(client: McpClient, params: Params, options?: RequestOptions): Promise<ReadResourceResult>;
+  /** With `manual: true`, an `input_required` result the handlers cannot answer is returned. */
+  read(
+    client: McpClient,
+    params: Params,
+    options: CallOptions & { manual: true },
+  ): Promise<MaybeInputRequired<ReadResourceResult>>;
+  read(client: McpClient, params: Params, options?: CallOptions): Promise<ReadResourceResult>;
 }
 
 /** Binds a resource template (from the snapshot) to typed `expand` and `read`. */
@@ -44,6 +57,7 @@ export function defineResourceTemplate<Params extends object>(spec: {
     uriTemplate: spec.definition.uriTemplate,
     definition: spec.definition,
     expand,
-    read: (client, params, options) => client.readResource(expand(params), options),
+    read: ((client: McpClient, params: Params, options?: CallOptions) =>
+      client.readResource(expand(params), options)) as ResourceTemplateBinding<Params>["read"],
   };
 }

@@ -36,6 +36,8 @@ export interface RequestExtras {
   idempotent?: boolean;
   /** Told the request's JSON-RPC id just before it is sent (a listen request's subscription id). */
   onId?: (id: number) => void;
+  /** Capabilities declared for this request instead of the session's (per-call input handlers). */
+  capabilities?: ClientCapabilities;
 }
 
 const NO_EXTRAS: RequestExtras = Object.freeze({});
@@ -163,9 +165,9 @@ export class Session {
     const id = this.#nextId++;
     extras.onId?.(id);
     const meta =
-      options === undefined && this.#traceContext === undefined
+      options === undefined && extras.capabilities === undefined && this.#traceContext === undefined
         ? this.#baseMeta
-        : this.#metaFor(id, method, options ?? NO_OPTIONS);
+        : this.#metaFor(id, method, options ?? NO_OPTIONS, extras.capabilities);
     const message: JsonRpcRequest = {
       jsonrpc: "2.0",
       id,
@@ -204,9 +206,15 @@ export class Session {
     await this.transport.close();
   }
 
-  #metaFor(id: number, method: string, options: RequestOptions): Meta {
+  #metaFor(
+    id: number,
+    method: string,
+    options: RequestOptions,
+    capabilities: ClientCapabilities | undefined,
+  ): Meta {
     const trace = options.trace ?? this.#askTraceContext(method);
     if (
+      capabilities === undefined &&
       options.meta === undefined &&
       options.onProgress === undefined &&
       options.logLevel === undefined &&
@@ -218,6 +226,7 @@ export class Session {
     // Not a spread: keys added to a spread copy make a slow object (see `withMeta`). The caller's
     // keys were checked above, so none is `__proto__`, which `Object.assign` would not copy.
     const meta: Meta = Object.assign({}, options.meta, this.#baseMeta);
+    if (capabilities !== undefined) meta[META_CLIENT_CAPABILITIES] = capabilities;
     if (options.onProgress !== undefined) meta.progressToken = id;
     if (options.logLevel !== undefined) meta[META_LOG_LEVEL] = options.logLevel;
     if (trace !== undefined) addTraceContext(meta, trace, options.trace === undefined, method);

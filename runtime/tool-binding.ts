@@ -7,11 +7,12 @@ import { z, type ZodType } from "zod";
 import type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
 import type { McpClient } from "./client.js";
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
-import type { RequestOptions } from "./request-options.js";
-import type { CallToolResult, Tool } from "./types.js";
+import type { MaybeInputRequired } from "./input-types.js";
+import type { CallOptions } from "./round-trip.js";
+import type { CallToolResult, Result as AnyResult, Tool } from "./types.js";
 
-/** Options of a generated tool call. */
-export interface ToolCallOptions extends RequestOptions {
+/** Options of a generated tool call: request options, input handling, validation switches. */
+export interface ToolCallOptions extends CallOptions {
   /** Validate the arguments against the tool's input schema before sending (default false). */
   validateInput?: boolean;
   /** Validate `structuredContent` against the tool's output schema (default true). */
@@ -53,6 +54,12 @@ export interface ToolBinding<Input, Output> {
   readonly definition: Tool;
   /** The zod validators (built once, on first use). */
   validators(): ToolValidators;
+  /** With `manual: true`, an `input_required` result the handlers cannot answer is returned. */
+  call(
+    client: McpClient,
+    input: Input,
+    options: ToolCallOptions & { manual: true },
+  ): Promise<MaybeInputRequired<Output>>;
   call(client: McpClient, input: Input, options?: ToolCallOptions): Promise<Output>;
 }
 
@@ -68,6 +75,25 @@ export function defineTool<Input, Result>(spec: ToolSpec): ToolBinding<Input, Re
     (validators ??= spec.validators(z as unknown as GeneratedZod) as unknown as ToolValidators);
   // Parsed on first use: importing a module with many tools evaluates nothing.
   const getDefinition = (): Tool => (definition ??= JSON.parse(spec.definitionJson) as Tool);
+  const call = async (
+    client: McpClient,
+    input: Input,
+    options?: ToolCallOptions,
+  ): Promise<AnyResult> => {
+    const tool = getDefinition();
+    const context = { method: "tools/call", target: tool.name };
+    if (options?.validateInput === true) checkInput(getValidators().input, input, context);
+    const args = input as Record<string, unknown>;
+    const result = await client.callTool(tool.name, args, options, tool);
+    // Manual mode: the server's question goes back to the caller, there is no output yet.
+    if (result.resultType === "input_required") return result;
+    const validate = tool.outputSchema !== undefined && options?.validateOutput !== false;
+    if (validate && result.isError !== true) {
+      const output = getValidators().output;
+      if (output !== undefined) checkOutput(output, result, context);
+    }
+    return result;
+  };
   return {
     get name() {
       return getDefinition().name;
@@ -76,19 +102,7 @@ export function defineTool<Input, Result>(spec: ToolSpec): ToolBinding<Input, Re
       return getDefinition();
     },
     validators: getValidators,
-    async call(client, input, options) {
-      const tool = getDefinition();
-      const context = { method: "tools/call", target: tool.name };
-      if (options?.validateInput === true) checkInput(getValidators().input, input, context);
-      const args = input as Record<string, unknown>;
-      const result = await client.callTool(tool.name, args, options, tool);
-      const validate = tool.outputSchema !== undefined && options?.validateOutput !== false;
-      if (validate && result.isError !== true) {
-        const output = getValidators().output;
-        if (output !== undefined) checkOutput(output, result, context);
-      }
-      return result as Result;
-    },
+    call: call as ToolBinding<Input, Result>["call"],
   };
 }
 

@@ -157,7 +157,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
           ),
           "",
           "@param target - `{ command, args }` for stdio, `{ url, headers }` for Streamable HTTP, `{ server }` in process, or a `Transport`.",
-          "@param options - Client info, capabilities, default timeout, log and notification handlers.",
+          "@param options - Client info, capabilities, input handlers (elicitation, sampling, roots), default timeout, log and notification handlers.",
         ]),
         `export async function create${name}Client(target: ConnectTarget, options?: ConnectOptions): Promise<${name}Client> {`,
         `return bind${name}Client(await connect(target, options));`,

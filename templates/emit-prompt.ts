@@ -4,6 +4,7 @@
  */
 import { describedLines } from "./docs.js";
 import { emptyObjectDefault } from "./empty-default.js";
+import { CALL_OVERLOAD_TYPES, callOverloads } from "./call-overloads.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
 import { jsonLiteral } from "./literal.js";
 import type { ModuleText } from "./module-text.js";
@@ -44,7 +45,7 @@ export function emitPrompt(entry: PlannedPrompt, runtimeImport: string): ModuleT
   return {
     imports: {
       values: ["definePrompt"],
-      types: ["GetPromptResult", "McpClient", "RequestOptions"],
+      types: ["CallOptions", "GetPromptResult", "McpClient", ...CALL_OVERLOAD_TYPES],
       from: runtimeImport,
     },
     statements: [
@@ -53,12 +54,22 @@ export function emitPrompt(entry: PlannedPrompt, runtimeImport: string): ModuleT
         jsDocBlock([`The MCP prompt ${stringLiteral(prompt.name)} as the server declared it.`]),
         `export const ${entry.binding} = /* @__PURE__ */ definePrompt<${argsName}>({ definition: ${jsonLiteral(prompt)} });`,
       ].join("\n"),
-      [
-        jsDocBlock(docLines),
-        `export function ${entry.fn}(client: McpClient, args: ${argsName}${anyRequired ? "" : emptyObjectDefault(argsName, argumentNames(entry))}, options?: RequestOptions): Promise<GetPromptResult> {`,
-        `return ${entry.binding}.get(client, args, options);`,
-        `}`,
-      ].join("\n"),
+      callOverloads({
+        fn: entry.fn,
+        doc: docLines,
+        parameters: [
+          {
+            name: "args",
+            type: argsName,
+            ...(anyRequired
+              ? {}
+              : { defaultText: emptyObjectDefault(argsName, argumentNames(entry)) }),
+          },
+        ],
+        options: "CallOptions",
+        result: "GetPromptResult",
+        body: `return ${entry.binding}.get(client, args, options);`,
+      }),
     ],
   };
 }

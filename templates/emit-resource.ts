@@ -5,6 +5,7 @@
 import { compileUriTemplate, type UriTemplateVariable } from "@mcp-codegen/runtime/internal";
 import { describedLines } from "./docs.js";
 import { emptyObjectDefault } from "./empty-default.js";
+import { CALL_OVERLOAD_TYPES, callOverloads } from "./call-overloads.js";
 import { subjectOf } from "./generation-warning.js";
 import { describeMessage } from "./schema/schema-error.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
@@ -26,7 +27,7 @@ export function emitResource(entry: PlannedResource, runtimeImport: string): Mod
   return {
     imports: {
       values: ["defineResource"],
-      types: ["McpClient", "ReadResourceResult", "RequestOptions"],
+      types: ["CallOptions", "McpClient", "ReadResourceResult", ...CALL_OVERLOAD_TYPES],
       from: runtimeImport,
     },
     statements: [
@@ -36,12 +37,14 @@ export function emitResource(entry: PlannedResource, runtimeImport: string): Mod
         ),
         `export const ${entry.binding} = /* @__PURE__ */ defineResource({ definition: ${jsonLiteral(resource)} });`,
       ].join("\n"),
-      [
-        jsDocBlock(docLines),
-        `export function ${entry.fn}(client: McpClient, options?: RequestOptions): Promise<ReadResourceResult> {`,
-        `return ${entry.binding}.read(client, options);`,
-        `}`,
-      ].join("\n"),
+      callOverloads({
+        fn: entry.fn,
+        doc: docLines,
+        parameters: [],
+        options: "CallOptions",
+        result: "ReadResourceResult",
+        body: `return ${entry.binding}.read(client, options);`,
+      }),
     ],
   };
 }
@@ -136,9 +139,10 @@ export function emitTemplate(entry: PlannedTemplate, runtimeImport: string): Mod
     imports: {
       values: ["defineResourceTemplate"],
       types: [
+        "CallOptions",
         "McpClient",
         "ReadResourceResult",
-        "RequestOptions",
+        ...CALL_OVERLOAD_TYPES,
         ...(usesRecords ? ["UriTemplateValue"] : []),
       ],
       from: runtimeImport,
@@ -153,12 +157,22 @@ export function emitTemplate(entry: PlannedTemplate, runtimeImport: string): Mod
         ),
         `export const ${entry.binding} = /* @__PURE__ */ defineResourceTemplate<${paramsName}>({ definition: ${jsonLiteral(template)} });`,
       ].join("\n"),
-      [
-        jsDocBlock(docLines),
-        `export function ${entry.fn}(client: McpClient, params: ${paramsName}${params.anyRequired ? "" : emptyObjectDefault(paramsName, params.names)}, options?: RequestOptions): Promise<ReadResourceResult> {`,
-        `return ${entry.binding}.read(client, params, options);`,
-        `}`,
-      ].join("\n"),
+      callOverloads({
+        fn: entry.fn,
+        doc: docLines,
+        parameters: [
+          {
+            name: "params",
+            type: paramsName,
+            ...(params.anyRequired
+              ? {}
+              : { defaultText: emptyObjectDefault(paramsName, params.names) }),
+          },
+        ],
+        options: "CallOptions",
+        result: "ReadResourceResult",
+        body: `return ${entry.binding}.read(client, params, options);`,
+      }),
     ],
     warnings,
   };

@@ -11,6 +11,7 @@ import { schemaToTypeScript } from "./schema/to-typescript.js";
 import { schemaToZod } from "./schema/to-zod.js";
 import { jsDocBlock, stringLiteral } from "./escape.js";
 import { emptyObjectDefault } from "./empty-default.js";
+import { CALL_OVERLOAD_TYPES, callOverloads } from "./call-overloads.js";
 import { layoutCode } from "./layout-code.js";
 import type { ModuleText } from "./module-text.js";
 
@@ -169,9 +170,9 @@ export function emitTool(
     ...annotationLines(tool.annotations),
     "@param client - A client connected to the server (`connect()` or `create…Client()`).",
     "@param input - The tool's arguments.",
-    "@param options - Timeout, cancellation, progress, validation switches.",
+    "@param options - Timeout, cancellation, progress, input handlers, validation switches.",
   ];
-  const inputParam = `input: ${inputName}${emptyInputDefault(tool.inputSchema, input, inputName)}`;
+  const inputDefault = emptyInputDefault(tool.inputSchema, input, inputName);
 
   return {
     imports: {
@@ -183,6 +184,7 @@ export function emitTool(
       types: [
         "McpClient",
         "ToolCallOptions",
+        ...CALL_OVERLOAD_TYPES,
         output === undefined ? "CallToolResult" : "ToolResult",
         ...(recursive ? ["GeneratedSchema"] : []),
       ],
@@ -202,12 +204,20 @@ export function emitTool(
         validators,
         `});`,
       ].join("\n"),
-      [
-        jsDocBlock(docLines),
-        `export function ${entry.fn}(client: McpClient, ${inputParam}, options?: ToolCallOptions): Promise<${result}> {`,
-        `return ${entry.binding}.call(client, input, options);`,
-        `}`,
-      ].join("\n"),
+      callOverloads({
+        fn: entry.fn,
+        doc: docLines,
+        parameters: [
+          {
+            name: "input",
+            type: inputName,
+            ...(inputDefault === "" ? {} : { defaultText: inputDefault }),
+          },
+        ],
+        options: "ToolCallOptions",
+        result,
+        body: `return ${entry.binding}.call(client, input, options);`,
+      }),
     ],
     warnings,
   };

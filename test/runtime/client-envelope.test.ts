@@ -34,7 +34,11 @@ describe("connect and the request envelope", () => {
     const server = scriptedServer({ ping2: () => ({}) });
     const client = await connect(
       { server: server.handler },
-      { capabilities: { elicitation: { form: {} } }, clientInfo: { name: "app", version: "9" } },
+      {
+        capabilities: { elicitation: { form: {} } },
+        handlers: { elicitation: "manual" },
+        clientInfo: { name: "app", version: "9" },
+      },
     );
     await client.request(
       "ping2",

@@ -63,15 +63,19 @@ describe("errors and results", () => {
     expect(error.message).toContain('"task"');
   });
 
-  it("surfaces input_required on tools/call and rejects it elsewhere", async () => {
-    const inputRequired = { resultType: "input_required", requestState: "opaque" };
+  it("surfaces input_required no handler answers on tools/call and rejects it elsewhere", async () => {
+    const inputRequired = {
+      resultType: "input_required",
+      inputRequests: { who: { method: "roots/list" } },
+      requestState: "opaque",
+    };
     const server = scriptedServer({
       "tools/call": () => inputRequired,
       "tools/list": () => inputRequired,
     });
     const client = await connect({ server: server.handler });
     const error = await rejection(client.callTool("t"));
-    expect(error.kind).toBe("input");
+    expect(error.kind).toBe("input_required");
     expect(error.data).toEqual(inputRequired);
     expect(await client.request("tools/call", { name: "t" })).toEqual(inputRequired);
     const listError = await rejection(client.listTools());

@@ -2,9 +2,11 @@
 // Server: trip-planner 1.0.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -37,6 +39,14 @@ export const packingListPrompt = /* @__PURE__ */ definePrompt<PackingListPromptA
 });
 
 /**
+ * Manual mode of `getPackingListPrompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getPackingListPrompt(
+  client: McpClient,
+  args: PackingListPromptArguments,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * Packing list
  *
  * Asks the model for a packing list suited to a destination and a season.
@@ -48,7 +58,12 @@ export const packingListPrompt = /* @__PURE__ */ definePrompt<PackingListPromptA
 export function getPackingListPrompt(
   client: McpClient,
   args: PackingListPromptArguments,
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getPackingListPrompt(
+  client: McpClient,
+  args: PackingListPromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return packingListPrompt.get(client, args, options);
 }

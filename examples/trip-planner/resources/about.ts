@@ -2,9 +2,11 @@
 // Server: trip-planner 1.0.0, MCP protocol 2026-07-28.
 import {
   defineResource,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -21,6 +23,13 @@ export const aboutResource = /* @__PURE__ */ defineResource({
 });
 
 /**
+ * Manual mode of `readAbout`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readAbout(
+  client: McpClient,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * About this demo
  *
  * What the Trip Planner demo server is and where its data comes from.
@@ -28,9 +37,10 @@ export const aboutResource = /* @__PURE__ */ defineResource({
  * Reads the MCP resource "demo://about" (text/plain).
  * @param client - A client connected to the server.
  */
+export function readAbout(client: McpClient, options?: CallOptions): Promise<ReadResourceResult>;
 export function readAbout(
   client: McpClient,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return aboutResource.read(client, options);
 }

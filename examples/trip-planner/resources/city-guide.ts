@@ -2,9 +2,11 @@
 // Server: trip-planner 1.0.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -29,6 +31,14 @@ export const cityGuideTemplate = /* @__PURE__ */ defineResourceTemplate<CityGuid
 });
 
 /**
+ * Manual mode of `readCityGuide`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readCityGuide(
+  client: McpClient,
+  params: CityGuideParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * City guide
  *
  * A short travel guide to a city, in English (default) or French (lang=fr).
@@ -40,7 +50,12 @@ export const cityGuideTemplate = /* @__PURE__ */ defineResourceTemplate<CityGuid
 export function readCityGuide(
   client: McpClient,
   params: CityGuideParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readCityGuide(
+  client: McpClient,
+  params: CityGuideParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return cityGuideTemplate.read(client, params, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -147,6 +149,14 @@ export const bookTool = /* @__PURE__ */ defineTool<BookInput, ToolResult<BookOut
 });
 
 /**
+ * Manual mode of `book`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function book(
+  client: McpClient,
+  input: BookInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<BookOutput>>>;
+/**
  * Book a flight or a hotel
  *
  * Books a one-way flight between two airports, or a hotel stay in a city. Returns a confirmed booking with its reference and price, or a waiting-list place for hotel stays longer than 14 nights.
@@ -155,12 +165,17 @@ export const bookTool = /* @__PURE__ */ defineTool<BookInput, ToolResult<BookOut
  * @remarks Server hints (untrusted): not destructive, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function book(
   client: McpClient,
   input: BookInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<BookOutput>> {
+): Promise<ToolResult<BookOutput>>;
+export function book(
+  client: McpClient,
+  input: BookInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<BookOutput> | InputRequiredResult> {
   return bookTool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: trip-planner 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -74,6 +76,14 @@ export const convertCurrencyTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `convertCurrency`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function convertCurrency(
+  client: McpClient,
+  input: ConvertCurrencyInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ConvertCurrencyOutput>>>;
+/**
  * Convert currency
  *
  * Converts an amount between two currencies at the demo's fixed exchange rates (examples, not market rates).
@@ -82,12 +92,17 @@ export const convertCurrencyTool = /* @__PURE__ */ defineTool<
  * @remarks Server hints (untrusted): read-only, idempotent, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function convertCurrency(
   client: McpClient,
   input: ConvertCurrencyInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<ConvertCurrencyOutput>> {
+): Promise<ToolResult<ConvertCurrencyOutput>>;
+export function convertCurrency(
+  client: McpClient,
+  input: ConvertCurrencyInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ConvertCurrencyOutput> | InputRequiredResult> {
   return convertCurrencyTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -41,6 +43,14 @@ export const getWeatherTool = /* @__PURE__ */ defineTool<GetWeatherInput, CallTo
 });
 
 /**
+ * Manual mode of `getWeather`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getWeather(
+  client: McpClient,
+  input: GetWeatherInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Get the weather forecast
  *
  * Returns a plain-text forecast for the coming days in a city the demo knows (Lisbon, Oslo, Kyoto): one line per day with the sky and the high temperature.
@@ -49,12 +59,17 @@ export const getWeatherTool = /* @__PURE__ */ defineTool<GetWeatherInput, CallTo
  * @remarks Server hints (untrusted): read-only, idempotent, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function getWeather(
   client: McpClient,
   input: GetWeatherInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function getWeather(
+  client: McpClient,
+  input: GetWeatherInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return getWeatherTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -140,6 +142,14 @@ export const planTripTool = /* @__PURE__ */ defineTool<PlanTripInput, ToolResult
 });
 
 /**
+ * Manual mode of `planTrip`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function planTrip(
+  client: McpClient,
+  input: PlanTripInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<PlanTripOutput>>>;
+/**
  * Plan a trip
  *
  * Drafts a day-by-day plan for a trip: one activity per day between the arrival and departure dates (at most 30 nights), and a head count of adults and children.
@@ -148,12 +158,17 @@ export const planTripTool = /* @__PURE__ */ defineTool<PlanTripInput, ToolResult
  * @remarks Server hints (untrusted): read-only, idempotent, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function planTrip(
   client: McpClient,
   input: PlanTripInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<PlanTripOutput>> {
+): Promise<ToolResult<PlanTripOutput>>;
+export function planTrip(
+  client: McpClient,
+  input: PlanTripInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<PlanTripOutput> | InputRequiredResult> {
   return planTripTool.call(client, input, options);
 }

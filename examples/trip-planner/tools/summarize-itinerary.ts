@@ -3,6 +3,8 @@
 import {
   defineTool,
   type GeneratedSchema,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -90,6 +92,14 @@ export const summarizeItineraryTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `summarizeItinerary`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function summarizeItinerary(
+  client: McpClient,
+  input: SummarizeItineraryInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SummarizeItineraryOutput>>>;
+/**
  * Summarize an itinerary
  *
  * Flattens a nested itinerary (days containing stops containing details, to any depth) into an outline, and counts its entries, stops and levels.
@@ -98,12 +108,17 @@ export const summarizeItineraryTool = /* @__PURE__ */ defineTool<
  * @remarks Server hints (untrusted): read-only, idempotent, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function summarizeItinerary(
   client: McpClient,
   input: SummarizeItineraryInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<SummarizeItineraryOutput>> {
+): Promise<ToolResult<SummarizeItineraryOutput>>;
+export function summarizeItinerary(
+  client: McpClient,
+  input: SummarizeItineraryInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SummarizeItineraryOutput> | InputRequiredResult> {
   return summarizeItineraryTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -70,6 +72,14 @@ export const tripCancelBookingTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `tripCancelBooking`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function tripCancelBooking(
+  client: McpClient,
+  input: TripCancelBookingInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<TripCancelBookingOutput>>>;
+/**
  * Cancel a booking
  *
  * Cancels a flight or hotel booking by its reference and reports the refund: hotel stays in full, flights 50% of the fare. Cannot be undone.
@@ -78,12 +88,17 @@ export const tripCancelBookingTool = /* @__PURE__ */ defineTool<
  * @remarks Server hints (untrusted): destructive, idempotent, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function tripCancelBooking(
   client: McpClient,
   input: TripCancelBookingInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<TripCancelBookingOutput>> {
+): Promise<ToolResult<TripCancelBookingOutput>>;
+export function tripCancelBooking(
+  client: McpClient,
+  input: TripCancelBookingInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<TripCancelBookingOutput> | InputRequiredResult> {
   return tripCancelBookingTool.call(client, input, options);
 }

@@ -182,7 +182,7 @@ export function bindEdgeSchemasClient(client: McpClient): EdgeSchemasClient {
  * Connects to the MCP server "edge-schemas 0.0.1" and returns its typed client.
  *
  * @param target - `{ command, args }` for stdio, `{ url, headers }` for Streamable HTTP, `{ server }` in process, or a `Transport`.
- * @param options - Client info, capabilities, default timeout, log and notification handlers.
+ * @param options - Client info, capabilities, input handlers (elicitation, sampling, roots), default timeout, log and notification handlers.
  */
 export async function createEdgeSchemasClient(
   target: ConnectTarget,

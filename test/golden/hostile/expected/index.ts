@@ -387,7 +387,7 @@ export function bindHostileClient(client: McpClient): HostileClient {
  * Connects to the MCP server "evil *\/ server\n// injected line 1.0.0\u2028import x from 'y'; /*" and returns its typed client.
  *
  * @param target - `{ command, args }` for stdio, `{ url, headers }` for Streamable HTTP, `{ server }` in process, or a `Transport`.
- * @param options - Client info, capabilities, default timeout, log and notification handlers.
+ * @param options - Client info, capabilities, input handlers (elicitation, sampling, roots), default timeout, log and notification handlers.
  */
 export async function createHostileClient(
   target: ConnectTarget,

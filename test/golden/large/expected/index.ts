@@ -1999,7 +1999,7 @@ export function bindLargeClient(client: McpClient): LargeClient {
  * Connects to the MCP server "large-server 1.0.0" and returns its typed client.
  *
  * @param target - `{ command, args }` for stdio, `{ url, headers }` for Streamable HTTP, `{ server }` in process, or a `Transport`.
- * @param options - Client info, capabilities, default timeout, log and notification handlers.
+ * @param options - Client info, capabilities, input handlers (elicitation, sampling, roots), default timeout, log and notification handlers.
  */
 export async function createLargeClient(
   target: ConnectTarget,

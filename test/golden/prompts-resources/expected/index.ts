@@ -250,7 +250,7 @@ export function bindLibraryClient(client: McpClient): LibraryClient {
  * Connects to the MCP server "library-server 2.3.0" and returns its typed client.
  *
  * @param target - `{ command, args }` for stdio, `{ url, headers }` for Streamable HTTP, `{ server }` in process, or a `Transport`.
- * @param options - Client info, capabilities, default timeout, log and notification handlers.
+ * @param options - Client info, capabilities, input handlers (elicitation, sampling, roots), default timeout, log and notification handlers.
  */
 export async function createLibraryClient(
   target: ConnectTarget,

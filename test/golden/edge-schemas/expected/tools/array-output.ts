@@ -2,6 +2,8 @@
 // Server: edge-schemas 0.0.1, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -30,17 +32,30 @@ export const arrayOutputTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `arrayOutput`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function arrayOutput(
+  client: McpClient,
+  input: ArrayOutputInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ArrayOutputOutput>>>;
+/**
  * An output schema whose root is an array (the spec says object; servers send it anyway).
  *
  * Calls the MCP tool "array_output".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function arrayOutput(
+  client: McpClient,
+  input?: ArrayOutputInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ArrayOutputOutput>>;
 export function arrayOutput(
   client: McpClient,
   input: ArrayOutputInput = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<ArrayOutputOutput>> {
+): Promise<ToolResult<ArrayOutputOutput> | InputRequiredResult> {
   return arrayOutputTool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -73,17 +75,30 @@ export const compositionsTool = /* @__PURE__ */ defineTool<CompositionsInput, Ca
 });
 
 /**
+ * Manual mode of `compositions`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function compositions(
+  client: McpClient,
+  input: CompositionsInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * anyOf, oneOf (discriminated and not), allOf of two objects, not, and if/then/else.
  *
  * Calls the MCP tool "compositions".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function compositions(
   client: McpClient,
   input: CompositionsInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function compositions(
+  client: McpClient,
+  input: CompositionsInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return compositionsTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -53,17 +55,30 @@ export const constantsAndEnumsTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `constantsAndEnums`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function constantsAndEnums(
+  client: McpClient,
+  input: ConstantsAndEnumsInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * const of every JSON type; enums of strings, numbers, mixed values, a single value, and an enum narrowed by type.
  *
  * Calls the MCP tool "constants_and_enums".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function constantsAndEnums(
   client: McpClient,
   input: ConstantsAndEnumsInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function constantsAndEnums(
+  client: McpClient,
+  input: ConstantsAndEnumsInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return constantsAndEnumsTool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: edge-schemas 0.0.1, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -49,17 +51,30 @@ export const draft07DefinitionsTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `draft07Definitions`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function draft07Definitions(
+  client: McpClient,
+  input: Draft07DefinitionsInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<Draft07DefinitionsOutput>>>;
+/**
  * A draft-07 schema: definitions, $ref hiding its siblings, items as an array with additionalItems.
  *
  * Calls the MCP tool "draft07_definitions".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function draft07Definitions(
   client: McpClient,
   input: Draft07DefinitionsInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<Draft07DefinitionsOutput>> {
+): Promise<ToolResult<Draft07DefinitionsOutput>>;
+export function draft07Definitions(
+  client: McpClient,
+  input: Draft07DefinitionsInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<Draft07DefinitionsOutput> | InputRequiredResult> {
   return draft07DefinitionsTool.call(client, input, options);
 }

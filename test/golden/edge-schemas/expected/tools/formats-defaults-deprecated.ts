@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -93,6 +95,14 @@ export const formatsDefaultsDeprecatedTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `formatsDefaultsDeprecated`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function formatsDefaultsDeprecated(
+  client: McpClient,
+  input: FormatsDefaultsDeprecatedInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Formats, defaults and deprecation
  *
  * String formats, numeric bounds, defaults, examples and deprecated properties.
@@ -104,12 +114,17 @@ export const formatsDefaultsDeprecatedTool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "formats_defaults_deprecated".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function formatsDefaultsDeprecated(
   client: McpClient,
   input: FormatsDefaultsDeprecatedInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function formatsDefaultsDeprecated(
+  client: McpClient,
+  input: FormatsDefaultsDeprecatedInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return formatsDefaultsDeprecatedTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -74,17 +76,30 @@ export const localRefsTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `localRefs`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function localRefs(
+  client: McpClient,
+  input: LocalRefsInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<LocalRefsOutput>>>;
+/**
  * Local $ref into $defs, the same definition used twice, and a reference with a JSON-pointer escape (~1).
  *
  * Calls the MCP tool "local_refs".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function localRefs(
   client: McpClient,
   input: LocalRefsInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<LocalRefsOutput>> {
+): Promise<ToolResult<LocalRefsOutput>>;
+export function localRefs(
+  client: McpClient,
+  input: LocalRefsInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<LocalRefsOutput> | InputRequiredResult> {
   return localRefsTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,15 +26,28 @@ export const noPropertiesTool = /* @__PURE__ */ defineTool<NoPropertiesInput, Ca
 });
 
 /**
+ * Manual mode of `noProperties`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function noProperties(
+  client: McpClient,
+  input: NoPropertiesInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Calls the MCP tool "no_properties".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function noProperties(
+  client: McpClient,
+  input?: NoPropertiesInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function noProperties(
   client: McpClient,
   input: NoPropertiesInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return noPropertiesTool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: edge-schemas 0.0.1, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -30,17 +32,30 @@ export const nullOutputTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `nullOutput`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function nullOutput(
+  client: McpClient,
+  input: NullOutputInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<NullOutputOutput>>>;
+/**
  * An output schema whose root is null.
  *
  * Calls the MCP tool "null_output".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function nullOutput(
+  client: McpClient,
+  input?: NullOutputInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<NullOutputOutput>>;
 export function nullOutput(
   client: McpClient,
   input: NullOutputInput = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<NullOutputOutput>> {
+): Promise<ToolResult<NullOutputOutput> | InputRequiredResult> {
   return nullOutputTool.call(client, input, options);
 }

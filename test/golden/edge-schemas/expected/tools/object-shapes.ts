@@ -5,6 +5,8 @@ import {
   linearPattern,
   outsidePatterns,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -62,17 +64,30 @@ export const objectShapesTool = /* @__PURE__ */ defineTool<ObjectShapesInput, Ca
 });
 
 /**
+ * Manual mode of `objectShapes`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function objectShapes(
+  client: McpClient,
+  input: ObjectShapesInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Closed objects, additionalProperties with a schema, patternProperties, propertyNames, an empty object and a false property.
  *
  * Calls the MCP tool "object_shapes".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function objectShapes(
+  client: McpClient,
+  input?: ObjectShapesInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function objectShapes(
   client: McpClient,
   input: ObjectShapesInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return objectShapesTool.call(client, input, options);
 }

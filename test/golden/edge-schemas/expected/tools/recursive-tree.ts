@@ -3,6 +3,8 @@
 import {
   defineTool,
   type GeneratedSchema,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -80,17 +82,30 @@ export const recursiveTreeTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `recursiveTree`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function recursiveTree(
+  client: McpClient,
+  input: RecursiveTreeInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<RecursiveTreeOutput>>>;
+/**
  * Recursion through a property and through array items; mutual recursion between two definitions.
  *
  * Calls the MCP tool "recursive_tree".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function recursiveTree(
   client: McpClient,
   input: RecursiveTreeInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<RecursiveTreeOutput>> {
+): Promise<ToolResult<RecursiveTreeOutput>>;
+export function recursiveTree(
+  client: McpClient,
+  input: RecursiveTreeInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<RecursiveTreeOutput> | InputRequiredResult> {
   return recursiveTreeTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -34,17 +36,30 @@ export const refOnlyRootTool = /* @__PURE__ */ defineTool<RefOnlyRootInput, Call
 });
 
 /**
+ * Manual mode of `refOnlyRoot`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function refOnlyRoot(
+  client: McpClient,
+  input: RefOnlyRootInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * The input schema is a bare $ref to a definition, with no type at the root.
  *
  * Calls the MCP tool "ref_only_root".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function refOnlyRoot(
   client: McpClient,
   input: RefOnlyRootInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function refOnlyRoot(
+  client: McpClient,
+  input: RefOnlyRootInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return refOnlyRootTool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: edge-schemas 0.0.1, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -31,17 +33,30 @@ export const stringOutputTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `stringOutput`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function stringOutput(
+  client: McpClient,
+  input: StringOutputInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<StringOutputOutput>>>;
+/**
  * An output schema whose root is a string.
  *
  * Calls the MCP tool "string_output".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function stringOutput(
+  client: McpClient,
+  input?: StringOutputInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<StringOutputOutput>>;
 export function stringOutput(
   client: McpClient,
   input: StringOutputInput = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<StringOutputOutput>> {
+): Promise<ToolResult<StringOutputOutput> | InputRequiredResult> {
   return stringOutputTool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: edge-schemas 0.0.1, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -52,17 +54,30 @@ export const tuplesTool = /* @__PURE__ */ defineTool<TuplesInput, ToolResult<Tup
 });
 
 /**
+ * Manual mode of `tuples`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function tuples(
+  client: McpClient,
+  input: TuplesInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<TuplesOutput>>>;
+/**
  * prefixItems tuples: closed, open with a rest schema, with minItems, and a plain bounded array.
  *
  * Calls the MCP tool "tuples".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function tuples(
   client: McpClient,
   input: TuplesInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<TuplesOutput>> {
+): Promise<ToolResult<TuplesOutput>>;
+export function tuples(
+  client: McpClient,
+  input: TuplesInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<TuplesOutput> | InputRequiredResult> {
   return tuplesTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -42,17 +44,30 @@ export const typeArraysTool = /* @__PURE__ */ defineTool<TypeArraysInput, CallTo
 });
 
 /**
+ * Manual mode of `typeArrays`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function typeArrays(
+  client: McpClient,
+  input: TypeArraysInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Type arrays, nullable types, and OpenAPI's nullable keyword (not JSON Schema, so ignored).
  *
  * Calls the MCP tool "type_arrays".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function typeArrays(
   client: McpClient,
   input: TypeArraysInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function typeArrays(
+  client: McpClient,
+  input: TypeArraysInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return typeArraysTool.call(client, input, options);
 }

@@ -2,9 +2,11 @@
 // Server: evil *\/ server // injected line 1.0.0 import x from 'y'; /*, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -20,6 +22,14 @@ export const definePrompt_prompt = /* @__PURE__ */ definePrompt<DefinePrompt_pro
 });
 
 /**
+ * Manual mode of `getDefinePrompt_prompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getDefinePrompt_prompt(
+  client: McpClient,
+  args: DefinePrompt_promptArguments | undefined,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * its binding would be definePrompt
  *
  * Gets the MCP prompt "define".
@@ -28,8 +38,13 @@ export const definePrompt_prompt = /* @__PURE__ */ definePrompt<DefinePrompt_pro
  */
 export function getDefinePrompt_prompt(
   client: McpClient,
+  args?: DefinePrompt_promptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getDefinePrompt_prompt(
+  client: McpClient,
   args: DefinePrompt_promptArguments = {},
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return definePrompt_prompt.get(client, args, options);
 }

@@ -2,9 +2,11 @@
 // Server: evil *\/ server // injected line 1.0.0 import x from 'y'; /*, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -44,6 +46,14 @@ export const then_Prompt = /* @__PURE__ */ definePrompt<ThenPromptArguments>({
 });
 
 /**
+ * Manual mode of `getThenPrompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getThenPrompt(
+  client: McpClient,
+  args: ThenPromptArguments,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * A prompt named then. *\/ closes?
  *
  * Gets the MCP prompt "then".
@@ -53,7 +63,12 @@ export const then_Prompt = /* @__PURE__ */ definePrompt<ThenPromptArguments>({
 export function getThenPrompt(
   client: McpClient,
   args: ThenPromptArguments,
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getThenPrompt(
+  client: McpClient,
+  args: ThenPromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return then_Prompt.get(client, args, options);
 }

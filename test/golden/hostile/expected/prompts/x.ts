@@ -2,9 +2,11 @@
 // Server: evil *\/ server // injected line 1.0.0 import x from 'y'; /*, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -20,6 +22,14 @@ export const xPrompt_prompt = /* @__PURE__ */ definePrompt<XPrompt_promptArgumen
 });
 
 /**
+ * Manual mode of `getXPrompt_prompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getXPrompt_prompt(
+  client: McpClient,
+  args: XPrompt_promptArguments | undefined,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * its function is getXPrompt, like the tool get_x_prompt
  *
  * Gets the MCP prompt "x".
@@ -28,8 +38,13 @@ export const xPrompt_prompt = /* @__PURE__ */ definePrompt<XPrompt_promptArgumen
  */
 export function getXPrompt_prompt(
   client: McpClient,
+  args?: XPrompt_promptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getXPrompt_prompt(
+  client: McpClient,
   args: XPrompt_promptArguments = {},
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return xPrompt_prompt.get(client, args, options);
 }

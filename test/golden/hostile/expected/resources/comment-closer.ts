@@ -2,9 +2,11 @@
 // Server: evil *\/ server // injected line 1.0.0 import x from 'y'; /*, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -26,6 +28,14 @@ export const commentCloserTemplate = /* @__PURE__ */ defineResourceTemplate<Comm
 });
 
 /**
+ * Manual mode of `readCommentCloser`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readCommentCloser(
+  client: McpClient,
+  params: CommentCloserParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * a template whose text closes a comment
  *
  * Reads the MCP resource template "hostile://*\/{id}".
@@ -35,7 +45,12 @@ export const commentCloserTemplate = /* @__PURE__ */ defineResourceTemplate<Comm
 export function readCommentCloser(
   client: McpClient,
   params: CommentCloserParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readCommentCloser(
+  client: McpClient,
+  params: CommentCloserParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return commentCloserTemplate.read(client, params, options);
 }

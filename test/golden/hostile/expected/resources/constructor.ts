@@ -2,9 +2,11 @@
 // Server: evil *\/ server // injected line 1.0.0 import x from 'y'; /*, MCP protocol 2026-07-28.
 import {
   defineResource,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -20,6 +22,13 @@ export const constructor_Resource = /* @__PURE__ */ defineResource({
 });
 
 /**
+ * Manual mode of `readConstructor`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readConstructor(
+  client: McpClient,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * *\/ a resource named constructor
  *
  * Reads the MCP resource "hostile://a*\/b\"c`d`${e}" (text/plain *\/).
@@ -27,7 +36,11 @@ export const constructor_Resource = /* @__PURE__ */ defineResource({
  */
 export function readConstructor(
   client: McpClient,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readConstructor(
+  client: McpClient,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return constructor_Resource.read(client, options);
 }

@@ -2,9 +2,11 @@
 // Server: evil *\/ server // injected line 1.0.0 import x from 'y'; /*, MCP protocol 2026-07-28.
 import {
   defineResource,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -19,6 +21,13 @@ export const defineResource_resource = /* @__PURE__ */ defineResource({
 });
 
 /**
+ * Manual mode of `readDefine_resource`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readDefine_resource(
+  client: McpClient,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * its binding would be defineResource
  *
  * Reads the MCP resource "hostile://define".
@@ -26,7 +35,11 @@ export const defineResource_resource = /* @__PURE__ */ defineResource({
  */
 export function readDefine_resource(
   client: McpClient,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readDefine_resource(
+  client: McpClient,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return defineResource_resource.read(client, options);
 }

@@ -2,9 +2,11 @@
 // Server: evil *\/ server // injected line 1.0.0 import x from 'y'; /*, MCP protocol 2026-07-28.
 import {
   defineResource,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -15,6 +17,13 @@ export const lineBreakResource = /* @__PURE__ */ defineResource({
 });
 
 /**
+ * Manual mode of `readLineBreak`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readLineBreak(
+  client: McpClient,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * </script>
  *
  * Reads the MCP resource "hostile://line\nbreak\u2028".
@@ -22,7 +31,11 @@ export const lineBreakResource = /* @__PURE__ */ defineResource({
  */
 export function readLineBreak(
   client: McpClient,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readLineBreak(
+  client: McpClient,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return lineBreakResource.read(client, options);
 }

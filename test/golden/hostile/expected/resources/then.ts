@@ -2,9 +2,11 @@
 // Server: evil *\/ server // injected line 1.0.0 import x from 'y'; /*, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -34,6 +36,14 @@ export const then_Template = /* @__PURE__ */ defineResourceTemplate<ThenParams>(
 });
 
 /**
+ * Manual mode of `readThen`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readThen(
+  client: McpClient,
+  params: ThenParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Odd variable names: dots, a leading underscore, a pct-encoded name, then, constructor, __proto__.
  *
  * Reads the MCP resource template "hostile://{a.b}/{_x}{?%41b,c_1,x.y.z}{&then,constructor}{/__proto__}".
@@ -43,7 +53,12 @@ export const then_Template = /* @__PURE__ */ defineResourceTemplate<ThenParams>(
 export function readThen(
   client: McpClient,
   params: ThenParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readThen(
+  client: McpClient,
+  params: ThenParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return then_Template.read(client, params, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,17 +26,30 @@ export const _2faTool = /* @__PURE__ */ defineTool<_2faInput, CallToolResult>({
 });
 
 /**
+ * Manual mode of `_2fa`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function _2fa(
+  client: McpClient,
+  input: _2faInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Starts with a digit.
  *
  * Calls the MCP tool "2fa".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function _2fa(
+  client: McpClient,
+  input?: _2faInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function _2fa(
   client: McpClient,
   input: _2faInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return _2faTool.call(client, input, options);
 }

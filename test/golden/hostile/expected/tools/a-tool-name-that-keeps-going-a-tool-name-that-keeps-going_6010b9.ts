@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -30,18 +32,31 @@ export const aToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9Too
   });
 
 /**
+ * Manual mode of `aToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function aToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9(
+  client: McpClient,
+  input: AToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * 200 characters long
  *
  * Calls the MCP tool "a_tool_name_that_keeps_going_a_tool_name_that_keeps_going_a_tool_name_that_keeps_going_a_tool_name_that_keeps_going_a_tool_name_that_keeps_going_a_tool_name_that_keeps_going_a_tool_name_that_keeps_end".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function aToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9(
+  client: McpClient,
+  input?: AToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function aToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9(
   client: McpClient,
   input: AToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9Input = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return aToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9Tool.call(
     client,
     input,

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -26,17 +28,30 @@ export const bindClientTool_tool = /* @__PURE__ */ defineTool<BindClient_toolInp
 );
 
 /**
+ * Manual mode of `bindClient_tool`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function bindClient_tool(
+  client: McpClient,
+  input: BindClient_toolInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * the index imports bindClient from the runtime
  *
  * Calls the MCP tool "bind_client".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function bindClient_tool(
+  client: McpClient,
+  input?: BindClient_toolInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function bindClient_tool(
   client: McpClient,
   input: BindClient_toolInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return bindClientTool_tool.call(client, input, options);
 }

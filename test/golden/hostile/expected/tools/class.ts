@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,6 +26,14 @@ export const class_Tool = /* @__PURE__ */ defineTool<ClassInput, CallToolResult>
 });
 
 /**
+ * Manual mode of `class_`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function class_(
+  client: McpClient,
+  input: ClassInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Looks fine.
  * \@deprecated injected tag
  * \@param client - hijacked
@@ -32,12 +42,17 @@ export const class_Tool = /* @__PURE__ */ defineTool<ClassInput, CallToolResult>
  * Calls the MCP tool "class".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function class_(
+  client: McpClient,
+  input?: ClassInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function class_(
   client: McpClient,
   input: ClassInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return class_Tool.call(client, input, options);
 }

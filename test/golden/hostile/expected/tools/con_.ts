@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,17 +26,30 @@ export const conTool = /* @__PURE__ */ defineTool<ConInput, CallToolResult>({
 });
 
 /**
+ * Manual mode of `con`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function con(
+  client: McpClient,
+  input: ConInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * a Windows device name
  *
  * Calls the MCP tool "CON".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function con(
+  client: McpClient,
+  input?: ConInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function con(
   client: McpClient,
   input: ConInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return conTool.call(client, input, options);
 }

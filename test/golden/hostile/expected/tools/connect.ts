@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,17 +26,30 @@ export const connectTool_tool = /* @__PURE__ */ defineTool<Connect_toolInput, Ca
 });
 
 /**
+ * Manual mode of `connect_tool`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function connect_tool(
+  client: McpClient,
+  input: Connect_toolInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * the index imports connect from the runtime
  *
  * Calls the MCP tool "connect".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function connect_tool(
+  client: McpClient,
+  input?: Connect_toolInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function connect_tool(
   client: McpClient,
   input: Connect_toolInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return connectTool_tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,17 +26,30 @@ export const constructor_Tool = /* @__PURE__ */ defineTool<ConstructorInput, Cal
 });
 
 /**
+ * Manual mode of `constructor_`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function constructor_(
+  client: McpClient,
+  input: ConstructorInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * ${process.exit(1)} and `backticks` and "double" and 'single' quotes and a \ backslash
  *
  * Calls the MCP tool "constructor".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function constructor_(
+  client: McpClient,
+  input?: ConstructorInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function constructor_(
   client: McpClient,
   input: ConstructorInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return constructor_Tool.call(client, input, options);
 }

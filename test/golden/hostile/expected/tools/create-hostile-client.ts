@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -27,17 +29,30 @@ export const createHostileClient_Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createHostileClient_`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createHostileClient_(
+  client: McpClient,
+  input: CreateHostileClient_55d30aInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * the index's own factory name
  *
  * Calls the MCP tool "create_hostile_client".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function createHostileClient_(
+  client: McpClient,
+  input?: CreateHostileClient_55d30aInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function createHostileClient_(
   client: McpClient,
   input: CreateHostileClient_55d30aInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return createHostileClient_Tool.call(client, input, options);
 }

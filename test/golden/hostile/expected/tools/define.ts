@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,17 +26,30 @@ export const defineTool_tool = /* @__PURE__ */ defineTool<Define_toolInput, Call
 });
 
 /**
+ * Manual mode of `define_tool`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function define_tool(
+  client: McpClient,
+  input: Define_toolInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * its binding would be defineTool
  *
  * Calls the MCP tool "define".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function define_tool(
+  client: McpClient,
+  input?: Define_toolInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function define_tool(
   client: McpClient,
   input: Define_toolInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return defineTool_tool.call(client, input, options);
 }

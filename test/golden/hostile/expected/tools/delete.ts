@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,18 +26,31 @@ export const delete_Tool = /* @__PURE__ */ defineTool<DeleteInput, CallToolResul
 });
 
 /**
+ * Manual mode of `delete_`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function delete_(
+  client: McpClient,
+  input: DeleteInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * *\/ title that closes
  *
  * Calls the MCP tool "delete".
  * @remarks Server hints (untrusted): destructive.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function delete_(
+  client: McpClient,
+  input?: DeleteInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function delete_(
   client: McpClient,
   input: DeleteInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return delete_Tool.call(client, input, options);
 }

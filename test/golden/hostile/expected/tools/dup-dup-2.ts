@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,17 +26,30 @@ export const dupDup2Tool = /* @__PURE__ */ defineTool<DupDup2Input, CallToolResu
 });
 
 /**
+ * Manual mode of `dupDup2`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function dupDup2(
+  client: McpClient,
+  input: DupDup2Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * second of two tools with the same name
  *
  * Calls the MCP tool "dup".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function dupDup2(
+  client: McpClient,
+  input?: DupDup2Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function dupDup2(
   client: McpClient,
   input: DupDup2Input = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return dupDup2Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,17 +26,30 @@ export const dupTool = /* @__PURE__ */ defineTool<DupInput, CallToolResult>({
 });
 
 /**
+ * Manual mode of `dup`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function dup(
+  client: McpClient,
+  input: DupInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * first of two tools with the same name
  *
  * Calls the MCP tool "dup".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function dup(
+  client: McpClient,
+  input?: DupInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function dup(
   client: McpClient,
   input: DupInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return dupTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -23,17 +25,30 @@ export const getWeatherTool = /* @__PURE__ */ defineTool<GetWeatherInput, CallTo
 });
 
 /**
+ * Manual mode of `getWeather`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getWeather(
+  client: McpClient,
+  input: GetWeatherInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * dashed
  *
  * Calls the MCP tool "get-weather".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function getWeather(
+  client: McpClient,
+  input?: GetWeatherInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function getWeather(
   client: McpClient,
   input: GetWeatherInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return getWeatherTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -26,17 +28,30 @@ export const getWeather_f32dc2Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getWeather_f32dc2`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getWeather_f32dc2(
+  client: McpClient,
+  input: GetWeather_f32dc2Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * dotted
  *
  * Calls the MCP tool "get.weather".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function getWeather_f32dc2(
+  client: McpClient,
+  input?: GetWeather_f32dc2Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function getWeather_f32dc2(
   client: McpClient,
   input: GetWeather_f32dc2Input = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return getWeather_f32dc2Tool.call(client, input, options);
 }

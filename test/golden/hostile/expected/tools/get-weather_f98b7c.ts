@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -27,17 +29,30 @@ export const getWeather_f98b7cTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getWeather_f98b7c`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getWeather_f98b7c(
+  client: McpClient,
+  input: GetWeather_f98b7cInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * underscored
  *
  * Calls the MCP tool "get_weather".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function getWeather_f98b7c(
+  client: McpClient,
+  input?: GetWeather_f98b7cInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function getWeather_f98b7c(
   client: McpClient,
   input: GetWeather_f98b7cInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return getWeather_f98b7cTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,17 +26,30 @@ export const getXPromptTool = /* @__PURE__ */ defineTool<GetXPromptInput, CallTo
 });
 
 /**
+ * Manual mode of `getXPrompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getXPrompt(
+  client: McpClient,
+  input: GetXPromptInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * same function name as the prompt x
  *
  * Calls the MCP tool "get_x_prompt".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function getXPrompt(
+  client: McpClient,
+  input?: GetXPromptInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function getXPrompt(
   client: McpClient,
   input: GetXPromptInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return getXPromptTool.call(client, input, options);
 }

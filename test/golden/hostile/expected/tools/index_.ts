@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,17 +26,30 @@ export const indexTool = /* @__PURE__ */ defineTool<IndexInput, CallToolResult>(
 });
 
 /**
+ * Manual mode of `index`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function index(
+  client: McpClient,
+  input: IndexInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * would overwrite the barrel file name
  *
  * Calls the MCP tool "index".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function index(
+  client: McpClient,
+  input?: IndexInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function index(
   client: McpClient,
   input: IndexInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return indexTool.call(client, input, options);
 }

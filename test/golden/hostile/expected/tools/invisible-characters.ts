@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -27,17 +29,30 @@ export const invisibleCharactersTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `invisibleCharacters`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function invisibleCharacters(
+  client: McpClient,
+  input: InvisibleCharactersInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * bidi override \u202e here, zero-width \u200b there, BOM \ufeff, lone surrogate \ud800, NUL \u0000
  *
  * Calls the MCP tool "invisible\u202echaracters\u200b".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function invisibleCharacters(
+  client: McpClient,
+  input?: InvisibleCharactersInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function invisibleCharacters(
   client: McpClient,
   input: InvisibleCharactersInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return invisibleCharactersTool.call(client, input, options);
 }

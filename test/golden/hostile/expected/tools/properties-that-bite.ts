@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -152,6 +154,14 @@ export const propertiesThatBiteTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `propertiesThatBite`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function propertiesThatBite(
+  client: McpClient,
+  input: PropertiesThatBiteInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<PropertiesThatBiteOutput>>>;
+/**
  * Properties that bite
  *
  * Property names and values that try to escape their context.
@@ -159,12 +169,17 @@ export const propertiesThatBiteTool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "properties_that_bite".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function propertiesThatBite(
   client: McpClient,
   input: PropertiesThatBiteInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<PropertiesThatBiteOutput>> {
+): Promise<ToolResult<PropertiesThatBiteOutput>>;
+export function propertiesThatBite(
+  client: McpClient,
+  input: PropertiesThatBiteInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<PropertiesThatBiteOutput> | InputRequiredResult> {
   return propertiesThatBiteTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,6 +26,14 @@ export const protoTool = /* @__PURE__ */ defineTool<ProtoInput, CallToolResult>(
 });
 
 /**
+ * Manual mode of `proto`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function proto(
+  client: McpClient,
+  input: ProtoInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * line one
  * line two
  * line three
@@ -34,12 +44,17 @@ export const protoTool = /* @__PURE__ */ defineTool<ProtoInput, CallToolResult>(
  * Calls the MCP tool "__proto__".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function proto(
+  client: McpClient,
+  input?: ProtoInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function proto(
   client: McpClient,
   input: ProtoInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return protoTool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: evil *\/ server // injected line 1.0.0 import x from 'y'; /*, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -30,17 +32,30 @@ export const reportInputTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `reportInput`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function reportInput(
+  client: McpClient,
+  input: ReportInputInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ReportInputOutput>>>;
+/**
  * its output type is ReportInputOutput
  *
  * Calls the MCP tool "report_input".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function reportInput(
+  client: McpClient,
+  input?: ReportInputInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ReportInputOutput>>;
 export function reportInput(
   client: McpClient,
   input: ReportInputInput = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<ReportInputOutput>> {
+): Promise<ToolResult<ReportInputOutput> | InputRequiredResult> {
   return reportInputTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -27,17 +29,30 @@ export const reportTool = /* @__PURE__ */ defineTool<ReportInput, CallToolResult
 });
 
 /**
+ * Manual mode of `report`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function report(
+  client: McpClient,
+  input: ReportInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * its input $defs entry `output` is named ReportInputOutput, like the output type of report_input
  *
  * Calls the MCP tool "report".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function report(
+  client: McpClient,
+  input?: ReportInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function report(
   client: McpClient,
   input: ReportInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return reportTool.call(client, input, options);
 }

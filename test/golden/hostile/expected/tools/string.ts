@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,17 +26,30 @@ export const string_Tool = /* @__PURE__ */ defineTool<String_Input, CallToolResu
 });
 
 /**
+ * Manual mode of `string_`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function string_(
+  client: McpClient,
+  input: String_Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * would shadow a global type
  *
  * Calls the MCP tool "String".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function string_(
+  client: McpClient,
+  input?: String_Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function string_(
   client: McpClient,
   input: String_Input = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return string_Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,17 +26,30 @@ export const then_Tool = /* @__PURE__ */ defineTool<ThenInput, CallToolResult>({
 });
 
 /**
+ * Manual mode of `then_`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function then_(
+  client: McpClient,
+  input: ThenInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Ends the comment *\/ console.log('pwned'); /* and carries on
  *
  * Calls the MCP tool "then".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function then_(
+  client: McpClient,
+  input?: ThenInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function then_(
   client: McpClient,
   input: ThenInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return then_Tool.call(client, input, options);
 }

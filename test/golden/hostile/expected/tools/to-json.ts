@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,17 +26,30 @@ export const toJsonTool = /* @__PURE__ */ defineTool<ToJsonInput, CallToolResult
 });
 
 /**
+ * Manual mode of `toJson`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function toJson(
+  client: McpClient,
+  input: ToJsonInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * </script><script>alert(1)</script><!-- -->
  *
  * Calls the MCP tool "toJSON".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function toJson(
+  client: McpClient,
+  input?: ToJsonInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function toJson(
   client: McpClient,
   input: ToJsonInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return toJsonTool.call(client, input, options);
 }

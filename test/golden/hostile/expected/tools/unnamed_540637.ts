@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,17 +26,30 @@ export const unnamed_540637Tool = /* @__PURE__ */ defineTool<unnamed_540637Input
 });
 
 /**
+ * Manual mode of `unnamed_540637`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function unnamed_540637(
+  client: McpClient,
+  input: unnamed_540637Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * 天気を取得します
  *
  * Calls the MCP tool "日本語".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function unnamed_540637(
+  client: McpClient,
+  input?: unnamed_540637Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function unnamed_540637(
   client: McpClient,
   input: unnamed_540637Input = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return unnamed_540637Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -23,17 +25,30 @@ export const unnamed_811c9dTool = /* @__PURE__ */ defineTool<unnamed_811c9dInput
 });
 
 /**
+ * Manual mode of `unnamed_811c9d`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function unnamed_811c9d(
+  client: McpClient,
+  input: unnamed_811c9dInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * an empty name
  *
  * Calls the MCP tool "".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function unnamed_811c9d(
+  client: McpClient,
+  input?: unnamed_811c9dInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function unnamed_811c9d(
   client: McpClient,
   input: unnamed_811c9dInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return unnamed_811c9dTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -24,17 +26,30 @@ export const zTool = /* @__PURE__ */ defineTool<ZInput, CallToolResult>({
 });
 
 /**
+ * Manual mode of `z`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function z(
+  client: McpClient,
+  input: ZInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * the name generated modules import zod under
  *
  * Calls the MCP tool "z".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function z(
+  client: McpClient,
+  input?: ZInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function z(
   client: McpClient,
   input: ZInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return zTool.call(client, input, options);
 }

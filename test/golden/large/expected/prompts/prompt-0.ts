@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -20,6 +22,14 @@ export const prompt0Prompt = /* @__PURE__ */ definePrompt<Prompt0PromptArguments
 });
 
 /**
+ * Manual mode of `getPrompt0Prompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getPrompt0Prompt(
+  client: McpClient,
+  args: Prompt0PromptArguments | undefined,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * Generated prompt 0.
  *
  * Gets the MCP prompt "prompt_0".
@@ -28,8 +38,13 @@ export const prompt0Prompt = /* @__PURE__ */ definePrompt<Prompt0PromptArguments
  */
 export function getPrompt0Prompt(
   client: McpClient,
+  args?: Prompt0PromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getPrompt0Prompt(
+  client: McpClient,
   args: Prompt0PromptArguments = {},
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return prompt0Prompt.get(client, args, options);
 }

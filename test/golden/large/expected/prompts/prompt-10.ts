@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -30,6 +32,14 @@ export const prompt10Prompt = /* @__PURE__ */ definePrompt<Prompt10PromptArgumen
 });
 
 /**
+ * Manual mode of `getPrompt10Prompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getPrompt10Prompt(
+  client: McpClient,
+  args: Prompt10PromptArguments,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * Generated prompt 10.
  *
  * Gets the MCP prompt "prompt_10".
@@ -39,7 +49,12 @@ export const prompt10Prompt = /* @__PURE__ */ definePrompt<Prompt10PromptArgumen
 export function getPrompt10Prompt(
   client: McpClient,
   args: Prompt10PromptArguments,
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getPrompt10Prompt(
+  client: McpClient,
+  args: Prompt10PromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return prompt10Prompt.get(client, args, options);
 }

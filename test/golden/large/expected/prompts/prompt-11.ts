@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -32,6 +34,14 @@ export const prompt11Prompt = /* @__PURE__ */ definePrompt<Prompt11PromptArgumen
 });
 
 /**
+ * Manual mode of `getPrompt11Prompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getPrompt11Prompt(
+  client: McpClient,
+  args: Prompt11PromptArguments,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * Generated prompt 11.
  *
  * Gets the MCP prompt "prompt_11".
@@ -41,7 +51,12 @@ export const prompt11Prompt = /* @__PURE__ */ definePrompt<Prompt11PromptArgumen
 export function getPrompt11Prompt(
   client: McpClient,
   args: Prompt11PromptArguments,
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getPrompt11Prompt(
+  client: McpClient,
+  args: Prompt11PromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return prompt11Prompt.get(client, args, options);
 }

@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -30,6 +32,14 @@ export const prompt2Prompt = /* @__PURE__ */ definePrompt<Prompt2PromptArguments
 });
 
 /**
+ * Manual mode of `getPrompt2Prompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getPrompt2Prompt(
+  client: McpClient,
+  args: Prompt2PromptArguments,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * Generated prompt 2.
  *
  * Gets the MCP prompt "prompt_2".
@@ -39,7 +49,12 @@ export const prompt2Prompt = /* @__PURE__ */ definePrompt<Prompt2PromptArguments
 export function getPrompt2Prompt(
   client: McpClient,
   args: Prompt2PromptArguments,
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getPrompt2Prompt(
+  client: McpClient,
+  args: Prompt2PromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return prompt2Prompt.get(client, args, options);
 }

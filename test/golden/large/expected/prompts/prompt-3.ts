@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -32,6 +34,14 @@ export const prompt3Prompt = /* @__PURE__ */ definePrompt<Prompt3PromptArguments
 });
 
 /**
+ * Manual mode of `getPrompt3Prompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getPrompt3Prompt(
+  client: McpClient,
+  args: Prompt3PromptArguments,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * Generated prompt 3.
  *
  * Gets the MCP prompt "prompt_3".
@@ -41,7 +51,12 @@ export const prompt3Prompt = /* @__PURE__ */ definePrompt<Prompt3PromptArguments
 export function getPrompt3Prompt(
   client: McpClient,
   args: Prompt3PromptArguments,
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getPrompt3Prompt(
+  client: McpClient,
+  args: Prompt3PromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return prompt3Prompt.get(client, args, options);
 }

@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -20,6 +22,14 @@ export const prompt4Prompt = /* @__PURE__ */ definePrompt<Prompt4PromptArguments
 });
 
 /**
+ * Manual mode of `getPrompt4Prompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getPrompt4Prompt(
+  client: McpClient,
+  args: Prompt4PromptArguments | undefined,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * Generated prompt 4.
  *
  * Gets the MCP prompt "prompt_4".
@@ -28,8 +38,13 @@ export const prompt4Prompt = /* @__PURE__ */ definePrompt<Prompt4PromptArguments
  */
 export function getPrompt4Prompt(
   client: McpClient,
+  args?: Prompt4PromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getPrompt4Prompt(
+  client: McpClient,
   args: Prompt4PromptArguments = {},
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return prompt4Prompt.get(client, args, options);
 }

@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -26,6 +28,14 @@ export const prompt5Prompt = /* @__PURE__ */ definePrompt<Prompt5PromptArguments
 });
 
 /**
+ * Manual mode of `getPrompt5Prompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getPrompt5Prompt(
+  client: McpClient,
+  args: Prompt5PromptArguments,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * Generated prompt 5.
  *
  * Gets the MCP prompt "prompt_5".
@@ -35,7 +45,12 @@ export const prompt5Prompt = /* @__PURE__ */ definePrompt<Prompt5PromptArguments
 export function getPrompt5Prompt(
   client: McpClient,
   args: Prompt5PromptArguments,
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getPrompt5Prompt(
+  client: McpClient,
+  args: Prompt5PromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return prompt5Prompt.get(client, args, options);
 }

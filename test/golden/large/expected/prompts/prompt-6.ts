@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -30,6 +32,14 @@ export const prompt6Prompt = /* @__PURE__ */ definePrompt<Prompt6PromptArguments
 });
 
 /**
+ * Manual mode of `getPrompt6Prompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getPrompt6Prompt(
+  client: McpClient,
+  args: Prompt6PromptArguments,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * Generated prompt 6.
  *
  * Gets the MCP prompt "prompt_6".
@@ -39,7 +49,12 @@ export const prompt6Prompt = /* @__PURE__ */ definePrompt<Prompt6PromptArguments
 export function getPrompt6Prompt(
   client: McpClient,
   args: Prompt6PromptArguments,
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getPrompt6Prompt(
+  client: McpClient,
+  args: Prompt6PromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return prompt6Prompt.get(client, args, options);
 }

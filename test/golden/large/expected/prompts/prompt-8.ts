@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -20,6 +22,14 @@ export const prompt8Prompt = /* @__PURE__ */ definePrompt<Prompt8PromptArguments
 });
 
 /**
+ * Manual mode of `getPrompt8Prompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getPrompt8Prompt(
+  client: McpClient,
+  args: Prompt8PromptArguments | undefined,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * Generated prompt 8.
  *
  * Gets the MCP prompt "prompt_8".
@@ -28,8 +38,13 @@ export const prompt8Prompt = /* @__PURE__ */ definePrompt<Prompt8PromptArguments
  */
 export function getPrompt8Prompt(
   client: McpClient,
+  args?: Prompt8PromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getPrompt8Prompt(
+  client: McpClient,
   args: Prompt8PromptArguments = {},
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return prompt8Prompt.get(client, args, options);
 }

@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
   type UriTemplateValue,
 } from "@mcp-codegen/runtime";
 
@@ -28,6 +30,14 @@ export const calendarEventByIdTemplate =
   });
 
 /**
+ * Manual mode of `readCalendarEventById`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readCalendarEventById(
+  client: McpClient,
+  params: CalendarEventByIdParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Reads the MCP resource template "large://calendar_event/{id}{/path*}".
  * @param client - A client connected to the server.
  * @param params - The template's variables, expanded and encoded as RFC 6570 says.
@@ -35,7 +45,12 @@ export const calendarEventByIdTemplate =
 export function readCalendarEventById(
   client: McpClient,
   params: CalendarEventByIdParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readCalendarEventById(
+  client: McpClient,
+  params: CalendarEventByIdParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return calendarEventByIdTemplate.read(client, params, options);
 }

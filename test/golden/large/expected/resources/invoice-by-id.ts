@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
   type UriTemplateValue,
 } from "@mcp-codegen/runtime";
 
@@ -24,6 +26,14 @@ export const invoiceByIdTemplate = /* @__PURE__ */ defineResourceTemplate<Invoic
 });
 
 /**
+ * Manual mode of `readInvoiceById`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readInvoiceById(
+  client: McpClient,
+  params: InvoiceByIdParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Reads the MCP resource template "large://invoice/{id}{/path*}".
  * @param client - A client connected to the server.
  * @param params - The template's variables, expanded and encoded as RFC 6570 says.
@@ -31,7 +41,12 @@ export const invoiceByIdTemplate = /* @__PURE__ */ defineResourceTemplate<Invoic
 export function readInvoiceById(
   client: McpClient,
   params: InvoiceByIdParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readInvoiceById(
+  client: McpClient,
+  params: InvoiceByIdParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return invoiceByIdTemplate.read(client, params, options);
 }

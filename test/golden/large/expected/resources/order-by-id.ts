@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
   type UriTemplateValue,
 } from "@mcp-codegen/runtime";
 
@@ -24,6 +26,14 @@ export const orderByIdTemplate = /* @__PURE__ */ defineResourceTemplate<OrderByI
 });
 
 /**
+ * Manual mode of `readOrderById`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readOrderById(
+  client: McpClient,
+  params: OrderByIdParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Reads the MCP resource template "large://order/{id}{?fields*}".
  * @param client - A client connected to the server.
  * @param params - The template's variables, expanded and encoded as RFC 6570 says.
@@ -31,7 +41,12 @@ export const orderByIdTemplate = /* @__PURE__ */ defineResourceTemplate<OrderByI
 export function readOrderById(
   client: McpClient,
   params: OrderByIdParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readOrderById(
+  client: McpClient,
+  params: OrderByIdParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return orderByIdTemplate.read(client, params, options);
 }

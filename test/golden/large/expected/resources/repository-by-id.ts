@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
   type UriTemplateValue,
 } from "@mcp-codegen/runtime";
 
@@ -24,6 +26,14 @@ export const repositoryByIdTemplate = /* @__PURE__ */ defineResourceTemplate<Rep
 });
 
 /**
+ * Manual mode of `readRepositoryById`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readRepositoryById(
+  client: McpClient,
+  params: RepositoryByIdParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Reads the MCP resource template "large://repository/{id}{?fields*}".
  * @param client - A client connected to the server.
  * @param params - The template's variables, expanded and encoded as RFC 6570 says.
@@ -31,7 +41,12 @@ export const repositoryByIdTemplate = /* @__PURE__ */ defineResourceTemplate<Rep
 export function readRepositoryById(
   client: McpClient,
   params: RepositoryByIdParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readRepositoryById(
+  client: McpClient,
+  params: RepositoryByIdParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return repositoryByIdTemplate.read(client, params, options);
 }

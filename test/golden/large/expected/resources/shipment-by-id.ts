@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
   type UriTemplateValue,
 } from "@mcp-codegen/runtime";
 
@@ -24,6 +26,14 @@ export const shipmentByIdTemplate = /* @__PURE__ */ defineResourceTemplate<Shipm
 });
 
 /**
+ * Manual mode of `readShipmentById`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readShipmentById(
+  client: McpClient,
+  params: ShipmentByIdParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Reads the MCP resource template "large://shipment/{id}{/path*}".
  * @param client - A client connected to the server.
  * @param params - The template's variables, expanded and encoded as RFC 6570 says.
@@ -31,7 +41,12 @@ export const shipmentByIdTemplate = /* @__PURE__ */ defineResourceTemplate<Shipm
 export function readShipmentById(
   client: McpClient,
   params: ShipmentByIdParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readShipmentById(
+  client: McpClient,
+  params: ShipmentByIdParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return shipmentByIdTemplate.read(client, params, options);
 }

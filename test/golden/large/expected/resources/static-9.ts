@@ -2,9 +2,11 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineResource,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -15,12 +17,20 @@ export const static9Resource = /* @__PURE__ */ defineResource({
 });
 
 /**
- * Reads the MCP resource "large://static/9" (application/json).
- * @param client - A client connected to the server.
+ * Manual mode of `readStatic9`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
  */
 export function readStatic9(
   client: McpClient,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
+ * Reads the MCP resource "large://static/9" (application/json).
+ * @param client - A client connected to the server.
+ */
+export function readStatic9(client: McpClient, options?: CallOptions): Promise<ReadResourceResult>;
+export function readStatic9(
+  client: McpClient,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return static9Resource.read(client, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -48,17 +50,30 @@ export const createCalendarEvent119Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createCalendarEvent119`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createCalendarEvent119(
+  client: McpClient,
+  input: CreateCalendarEvent119Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 119: create calendar event.
  *
  * Calls the MCP tool "create_calendar_event_119".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function createCalendarEvent119(
+  client: McpClient,
+  input?: CreateCalendarEvent119Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function createCalendarEvent119(
   client: McpClient,
   input: CreateCalendarEvent119Input = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return createCalendarEvent119Tool.call(client, input, options);
 }

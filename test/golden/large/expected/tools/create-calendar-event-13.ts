@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -36,17 +38,30 @@ export const createCalendarEvent13Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createCalendarEvent13`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createCalendarEvent13(
+  client: McpClient,
+  input: CreateCalendarEvent13Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 13: create calendar event.
  *
  * Calls the MCP tool "create_calendar_event_13".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function createCalendarEvent13(
   client: McpClient,
   input: CreateCalendarEvent13Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function createCalendarEvent13(
+  client: McpClient,
+  input: CreateCalendarEvent13Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return createCalendarEvent13Tool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -90,17 +92,30 @@ export const createCalendarEvent49Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createCalendarEvent49`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createCalendarEvent49(
+  client: McpClient,
+  input: CreateCalendarEvent49Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 49: create calendar event.
  *
  * Calls the MCP tool "create/calendar_event_49".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function createCalendarEvent49(
   client: McpClient,
   input: CreateCalendarEvent49Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function createCalendarEvent49(
+  client: McpClient,
+  input: CreateCalendarEvent49Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return createCalendarEvent49Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -92,17 +94,30 @@ export const createCalendarEventTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createCalendarEvent`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createCalendarEvent(
+  client: McpClient,
+  input: CreateCalendarEventInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<CreateCalendarEventOutput>>>;
+/**
  * Generated tool 100: create calendar event.
  *
  * Calls the MCP tool "create.calendar_event".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function createCalendarEvent(
   client: McpClient,
   input: CreateCalendarEventInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<CreateCalendarEventOutput>> {
+): Promise<ToolResult<CreateCalendarEventOutput>>;
+export function createCalendarEvent(
+  client: McpClient,
+  input: CreateCalendarEventInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<CreateCalendarEventOutput> | InputRequiredResult> {
   return createCalendarEventTool.call(client, input, options);
 }

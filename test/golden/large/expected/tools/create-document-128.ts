@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -55,17 +57,30 @@ export const createDocument128Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createDocument128`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createDocument128(
+  client: McpClient,
+  input: CreateDocument128Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<CreateDocument128Output>>>;
+/**
  * Generated tool 128: create document.
  *
  * Calls the MCP tool "create.document_128".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function createDocument128(
   client: McpClient,
   input: CreateDocument128Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<CreateDocument128Output>> {
+): Promise<ToolResult<CreateDocument128Output>>;
+export function createDocument128(
+  client: McpClient,
+  input: CreateDocument128Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<CreateDocument128Output> | InputRequiredResult> {
   return createDocument128Tool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -61,17 +63,30 @@ export const createDocument61Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createDocument61`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createDocument61(
+  client: McpClient,
+  input: CreateDocument61Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 61: create document.
  *
  * Calls the MCP tool "create_document_61".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function createDocument61(
   client: McpClient,
   input: CreateDocument61Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function createDocument61(
+  client: McpClient,
+  input: CreateDocument61Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return createDocument61Tool.call(client, input, options);
 }

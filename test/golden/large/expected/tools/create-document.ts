@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -45,17 +47,30 @@ export const createDocumentTool = /* @__PURE__ */ defineTool<CreateDocumentInput
 });
 
 /**
+ * Manual mode of `createDocument`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createDocument(
+  client: McpClient,
+  input: CreateDocumentInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 5: create document.
  *
  * Calls the MCP tool "create.document".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function createDocument(
+  client: McpClient,
+  input?: CreateDocumentInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function createDocument(
   client: McpClient,
   input: CreateDocumentInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return createDocumentTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -59,6 +61,14 @@ export const createInvoice147Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createInvoice147`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createInvoice147(
+  client: McpClient,
+  input: CreateInvoice147Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 147
  *
  * Generated tool 147: create invoice.
@@ -66,12 +76,17 @@ export const createInvoice147Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "create_invoice_147".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function createInvoice147(
   client: McpClient,
   input: CreateInvoice147Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function createInvoice147(
+  client: McpClient,
+  input: CreateInvoice147Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return createInvoice147Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -73,6 +75,14 @@ export const createInvoiceTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createInvoice`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createInvoice(
+  client: McpClient,
+  input: CreateInvoiceInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<CreateInvoiceOutput>>>;
+/**
  * Tool number 90
  *
  * Generated tool 90: create invoice.
@@ -81,12 +91,17 @@ export const createInvoiceTool = /* @__PURE__ */ defineTool<
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function createInvoice(
   client: McpClient,
   input: CreateInvoiceInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<CreateInvoiceOutput>> {
+): Promise<ToolResult<CreateInvoiceOutput>>;
+export function createInvoice(
+  client: McpClient,
+  input: CreateInvoiceInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<CreateInvoiceOutput> | InputRequiredResult> {
   return createInvoiceTool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -53,17 +55,30 @@ export const createOrder98Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createOrder98`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createOrder98(
+  client: McpClient,
+  input: CreateOrder98Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<CreateOrder98Output>>>;
+/**
  * Generated tool 98: create order.
  *
  * Calls the MCP tool "create_order_98".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function createOrder98(
   client: McpClient,
   input: CreateOrder98Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<CreateOrder98Output>> {
+): Promise<ToolResult<CreateOrder98Output>>;
+export function createOrder98(
+  client: McpClient,
+  input: CreateOrder98Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<CreateOrder98Output> | InputRequiredResult> {
   return createOrder98Tool.call(client, input, options);
 }

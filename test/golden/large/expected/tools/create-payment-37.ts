@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -29,17 +31,30 @@ export const createPayment37Tool = /* @__PURE__ */ defineTool<CreatePayment37Inp
 );
 
 /**
+ * Manual mode of `createPayment37`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createPayment37(
+  client: McpClient,
+  input: CreatePayment37Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 37: create payment.
  *
  * Calls the MCP tool "create_payment_37".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function createPayment37(
+  client: McpClient,
+  input?: CreatePayment37Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function createPayment37(
   client: McpClient,
   input: CreatePayment37Input = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return createPayment37Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -77,17 +79,30 @@ export const createPayment58Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createPayment58`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createPayment58(
+  client: McpClient,
+  input: CreatePayment58Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<CreatePayment58Output>>>;
+/**
  * Generated tool 58: create payment.
  *
  * Calls the MCP tool "create_payment_58".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function createPayment58(
   client: McpClient,
   input: CreatePayment58Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<CreatePayment58Output>> {
+): Promise<ToolResult<CreatePayment58Output>>;
+export function createPayment58(
+  client: McpClient,
+  input: CreatePayment58Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<CreatePayment58Output> | InputRequiredResult> {
   return createPayment58Tool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -60,17 +62,30 @@ export const createPaymentTool = /* @__PURE__ */ defineTool<CreatePaymentInput, 
 });
 
 /**
+ * Manual mode of `createPayment`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createPayment(
+  client: McpClient,
+  input: CreatePaymentInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 85: create payment.
  *
  * Calls the MCP tool "create_payment".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function createPayment(
   client: McpClient,
   input: CreatePaymentInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function createPayment(
+  client: McpClient,
+  input: CreatePaymentInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return createPaymentTool.call(client, input, options);
 }

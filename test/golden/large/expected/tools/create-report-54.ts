@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -82,6 +84,14 @@ export const createReport54Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createReport54`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createReport54(
+  client: McpClient,
+  input: CreateReport54Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<CreateReport54Output>>>;
+/**
  * Tool number 54
  *
  * Generated tool 54: create report.
@@ -90,12 +100,17 @@ export const createReport54Tool = /* @__PURE__ */ defineTool<
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function createReport54(
+  client: McpClient,
+  input?: CreateReport54Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<CreateReport54Output>>;
 export function createReport54(
   client: McpClient,
   input: CreateReport54Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<CreateReport54Output>> {
+): Promise<ToolResult<CreateReport54Output> | InputRequiredResult> {
   return createReport54Tool.call(client, input, options);
 }

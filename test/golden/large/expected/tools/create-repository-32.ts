@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -65,17 +67,30 @@ export const createRepository32Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createRepository32`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createRepository32(
+  client: McpClient,
+  input: CreateRepository32Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<CreateRepository32Output>>>;
+/**
  * Generated tool 32: create repository.
  *
  * Calls the MCP tool "create-repository_32".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function createRepository32(
   client: McpClient,
   input: CreateRepository32Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<CreateRepository32Output>> {
+): Promise<ToolResult<CreateRepository32Output>>;
+export function createRepository32(
+  client: McpClient,
+  input: CreateRepository32Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<CreateRepository32Output> | InputRequiredResult> {
   return createRepository32Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -87,17 +89,30 @@ export const createRepositoryTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createRepository`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createRepository(
+  client: McpClient,
+  input: CreateRepositoryInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<CreateRepositoryOutput>>>;
+/**
  * Generated tool 10: create repository.
  *
  * Calls the MCP tool "create_repository".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function createRepository(
   client: McpClient,
   input: CreateRepositoryInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<CreateRepositoryOutput>> {
+): Promise<ToolResult<CreateRepositoryOutput>>;
+export function createRepository(
+  client: McpClient,
+  input: CreateRepositoryInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<CreateRepositoryOutput> | InputRequiredResult> {
   return createRepositoryTool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -60,17 +62,30 @@ export const createShipment139Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createShipment139`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createShipment139(
+  client: McpClient,
+  input: CreateShipment139Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 139: create shipment.
  *
  * Calls the MCP tool "create_shipment_139".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function createShipment139(
   client: McpClient,
   input: CreateShipment139Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function createShipment139(
+  client: McpClient,
+  input: CreateShipment139Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return createShipment139Tool.call(client, input, options);
 }

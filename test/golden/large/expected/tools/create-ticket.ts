@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -74,17 +76,30 @@ export const createTicketTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `createTicket`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function createTicket(
+  client: McpClient,
+  input: CreateTicketInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<CreateTicketOutput>>>;
+/**
  * Generated tool 130: create ticket.
  *
  * Calls the MCP tool "create_ticket".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function createTicket(
+  client: McpClient,
+  input?: CreateTicketInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<CreateTicketOutput>>;
 export function createTicket(
   client: McpClient,
   input: CreateTicketInput = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<CreateTicketOutput>> {
+): Promise<ToolResult<CreateTicketOutput> | InputRequiredResult> {
   return createTicketTool.call(client, input, options);
 }

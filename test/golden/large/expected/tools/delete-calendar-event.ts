@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -27,6 +29,14 @@ export const deleteCalendarEventTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `deleteCalendarEvent`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteCalendarEvent(
+  client: McpClient,
+  input: DeleteCalendarEventInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 135
  *
  * Generated tool 135: delete calendar event.
@@ -35,12 +45,17 @@ export const deleteCalendarEventTool = /* @__PURE__ */ defineTool<
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function deleteCalendarEvent(
+  client: McpClient,
+  input?: DeleteCalendarEventInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function deleteCalendarEvent(
   client: McpClient,
   input: DeleteCalendarEventInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return deleteCalendarEventTool.call(client, input, options);
 }

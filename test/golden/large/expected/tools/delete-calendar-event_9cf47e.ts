@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -63,17 +65,30 @@ export const deleteCalendarEvent_9cf47eTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `deleteCalendarEvent_9cf47e`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteCalendarEvent_9cf47e(
+  client: McpClient,
+  input: DeleteCalendarEvent_9cf47eInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<DeleteCalendarEvent_9cf47eOutput>>>;
+/**
  * Generated tool 50: delete calendar event.
  *
  * Calls the MCP tool "delete_calendar_event".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function deleteCalendarEvent_9cf47e(
+  client: McpClient,
+  input?: DeleteCalendarEvent_9cf47eInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<DeleteCalendarEvent_9cf47eOutput>>;
 export function deleteCalendarEvent_9cf47e(
   client: McpClient,
   input: DeleteCalendarEvent_9cf47eInput = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<DeleteCalendarEvent_9cf47eOutput>> {
+): Promise<ToolResult<DeleteCalendarEvent_9cf47eOutput> | InputRequiredResult> {
   return deleteCalendarEvent_9cf47eTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -63,6 +65,14 @@ export const deleteDocument24Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `deleteDocument24`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteDocument24(
+  client: McpClient,
+  input: DeleteDocument24Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<DeleteDocument24Output>>>;
+/**
  * Tool number 24
  *
  * Generated tool 24: delete document.
@@ -70,12 +80,17 @@ export const deleteDocument24Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "delete.document_24".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function deleteDocument24(
   client: McpClient,
   input: DeleteDocument24Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<DeleteDocument24Output>> {
+): Promise<ToolResult<DeleteDocument24Output>>;
+export function deleteDocument24(
+  client: McpClient,
+  input: DeleteDocument24Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<DeleteDocument24Output> | InputRequiredResult> {
   return deleteDocument24Tool.call(client, input, options);
 }

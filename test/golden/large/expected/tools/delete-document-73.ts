@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -36,17 +38,30 @@ export const deleteDocument73Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `deleteDocument73`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteDocument73(
+  client: McpClient,
+  input: DeleteDocument73Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 73: delete document.
  *
  * Calls the MCP tool "delete_document_73".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function deleteDocument73(
   client: McpClient,
   input: DeleteDocument73Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function deleteDocument73(
+  client: McpClient,
+  input: DeleteDocument73Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return deleteDocument73Tool.call(client, input, options);
 }

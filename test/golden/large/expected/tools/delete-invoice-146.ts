@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -89,17 +91,30 @@ export const deleteInvoice146Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `deleteInvoice146`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteInvoice146(
+  client: McpClient,
+  input: DeleteInvoice146Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<DeleteInvoice146Output>>>;
+/**
  * Generated tool 146: delete invoice.
  *
  * Calls the MCP tool "delete_invoice_146".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function deleteInvoice146(
   client: McpClient,
   input: DeleteInvoice146Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<DeleteInvoice146Output>> {
+): Promise<ToolResult<DeleteInvoice146Output>>;
+export function deleteInvoice146(
+  client: McpClient,
+  input: DeleteInvoice146Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<DeleteInvoice146Output> | InputRequiredResult> {
   return deleteInvoice146Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -113,17 +115,30 @@ export const deleteInvoice46Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `deleteInvoice46`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteInvoice46(
+  client: McpClient,
+  input: DeleteInvoice46Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<DeleteInvoice46Output>>>;
+/**
  * Generated tool 46: delete invoice.
  *
  * Calls the MCP tool "delete_invoice_46".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function deleteInvoice46(
   client: McpClient,
   input: DeleteInvoice46Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<DeleteInvoice46Output>> {
+): Promise<ToolResult<DeleteInvoice46Output>>;
+export function deleteInvoice46(
+  client: McpClient,
+  input: DeleteInvoice46Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<DeleteInvoice46Output> | InputRequiredResult> {
   return deleteInvoice46Tool.call(client, input, options);
 }

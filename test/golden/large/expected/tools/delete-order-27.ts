@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -36,6 +38,14 @@ export const deleteOrder27Tool = /* @__PURE__ */ defineTool<DeleteOrder27Input, 
 });
 
 /**
+ * Manual mode of `deleteOrder27`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteOrder27(
+  client: McpClient,
+  input: DeleteOrder27Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 27
  *
  * Generated tool 27: delete order.
@@ -44,12 +54,17 @@ export const deleteOrder27Tool = /* @__PURE__ */ defineTool<DeleteOrder27Input, 
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function deleteOrder27(
+  client: McpClient,
+  input?: DeleteOrder27Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function deleteOrder27(
   client: McpClient,
   input: DeleteOrder27Input = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return deleteOrder27Tool.call(client, input, options);
 }

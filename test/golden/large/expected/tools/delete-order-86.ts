@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -76,17 +78,30 @@ export const deleteOrder86Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `deleteOrder86`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteOrder86(
+  client: McpClient,
+  input: DeleteOrder86Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<DeleteOrder86Output>>>;
+/**
  * Generated tool 86: delete order.
  *
  * Calls the MCP tool "delete_order_86".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function deleteOrder86(
+  client: McpClient,
+  input?: DeleteOrder86Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<DeleteOrder86Output>>;
 export function deleteOrder86(
   client: McpClient,
   input: DeleteOrder86Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<DeleteOrder86Output>> {
+): Promise<ToolResult<DeleteOrder86Output> | InputRequiredResult> {
   return deleteOrder86Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -30,17 +32,30 @@ export const deleteOrder89Tool = /* @__PURE__ */ defineTool<DeleteOrder89Input, 
 });
 
 /**
+ * Manual mode of `deleteOrder89`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteOrder89(
+  client: McpClient,
+  input: DeleteOrder89Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 89: delete order.
  *
  * Calls the MCP tool "delete.order_89".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function deleteOrder89(
   client: McpClient,
   input: DeleteOrder89Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function deleteOrder89(
+  client: McpClient,
+  input: DeleteOrder89Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return deleteOrder89Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -107,6 +109,14 @@ export const deletePaymentTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `deletePayment`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deletePayment(
+  client: McpClient,
+  input: DeletePaymentInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<DeletePaymentOutput>>>;
+/**
  * Tool number 120
  *
  * Generated tool 120: delete payment.
@@ -114,12 +124,17 @@ export const deletePaymentTool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "delete_payment".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function deletePayment(
   client: McpClient,
   input: DeletePaymentInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<DeletePaymentOutput>> {
+): Promise<ToolResult<DeletePaymentOutput>>;
+export function deletePayment(
+  client: McpClient,
+  input: DeletePaymentInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<DeletePaymentOutput> | InputRequiredResult> {
   return deletePaymentTool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -79,17 +81,30 @@ export const deleteRepositoryTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `deleteRepository`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteRepository(
+  client: McpClient,
+  input: DeleteRepositoryInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 55: delete repository.
  *
  * Calls the MCP tool "delete_repository".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function deleteRepository(
   client: McpClient,
   input: DeleteRepositoryInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function deleteRepository(
+  client: McpClient,
+  input: DeleteRepositoryInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return deleteRepositoryTool.call(client, input, options);
 }

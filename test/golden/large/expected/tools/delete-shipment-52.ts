@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -121,17 +123,30 @@ export const deleteShipment52Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `deleteShipment52`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteShipment52(
+  client: McpClient,
+  input: DeleteShipment52Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<DeleteShipment52Output>>>;
+/**
  * Generated tool 52: delete shipment.
  *
  * Calls the MCP tool "delete.shipment_52".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function deleteShipment52(
   client: McpClient,
   input: DeleteShipment52Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<DeleteShipment52Output>> {
+): Promise<ToolResult<DeleteShipment52Output>>;
+export function deleteShipment52(
+  client: McpClient,
+  input: DeleteShipment52Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<DeleteShipment52Output> | InputRequiredResult> {
   return deleteShipment52Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -36,6 +38,14 @@ export const deleteShipment63Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `deleteShipment63`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteShipment63(
+  client: McpClient,
+  input: DeleteShipment63Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 63
  *
  * Generated tool 63: delete shipment.
@@ -44,12 +54,17 @@ export const deleteShipment63Tool = /* @__PURE__ */ defineTool<
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function deleteShipment63(
   client: McpClient,
   input: DeleteShipment63Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function deleteShipment63(
+  client: McpClient,
+  input: DeleteShipment63Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return deleteShipment63Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -89,17 +91,30 @@ export const deleteTicket142Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `deleteTicket142`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteTicket142(
+  client: McpClient,
+  input: DeleteTicket142Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<DeleteTicket142Output>>>;
+/**
  * Generated tool 142: delete ticket.
  *
  * Calls the MCP tool "delete_ticket_142".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function deleteTicket142(
+  client: McpClient,
+  input?: DeleteTicket142Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<DeleteTicket142Output>>;
 export function deleteTicket142(
   client: McpClient,
   input: DeleteTicket142Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<DeleteTicket142Output>> {
+): Promise<ToolResult<DeleteTicket142Output> | InputRequiredResult> {
   return deleteTicket142Tool.call(client, input, options);
 }

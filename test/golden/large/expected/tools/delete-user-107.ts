@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -56,17 +58,30 @@ export const deleteUser107Tool = /* @__PURE__ */ defineTool<DeleteUser107Input, 
 });
 
 /**
+ * Manual mode of `deleteUser107`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteUser107(
+  client: McpClient,
+  input: DeleteUser107Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 107: delete user.
  *
  * Calls the MCP tool "delete_user_107".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function deleteUser107(
   client: McpClient,
   input: DeleteUser107Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function deleteUser107(
+  client: McpClient,
+  input: DeleteUser107Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return deleteUser107Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -33,6 +35,14 @@ export const deleteUser123Tool = /* @__PURE__ */ defineTool<DeleteUser123Input, 
 });
 
 /**
+ * Manual mode of `deleteUser123`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function deleteUser123(
+  client: McpClient,
+  input: DeleteUser123Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 123
  *
  * Generated tool 123: delete user.
@@ -40,12 +50,17 @@ export const deleteUser123Tool = /* @__PURE__ */ defineTool<DeleteUser123Input, 
  * Calls the MCP tool "delete_user_123".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function deleteUser123(
   client: McpClient,
   input: DeleteUser123Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function deleteUser123(
+  client: McpClient,
+  input: DeleteUser123Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return deleteUser123Tool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -102,17 +104,30 @@ export const exportCalendarEvent26Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportCalendarEvent26`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportCalendarEvent26(
+  client: McpClient,
+  input: ExportCalendarEvent26Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ExportCalendarEvent26Output>>>;
+/**
  * Generated tool 26: export calendar event.
  *
  * Calls the MCP tool "export_calendar_event_26".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function exportCalendarEvent26(
+  client: McpClient,
+  input?: ExportCalendarEvent26Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ExportCalendarEvent26Output>>;
 export function exportCalendarEvent26(
   client: McpClient,
   input: ExportCalendarEvent26Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<ExportCalendarEvent26Output>> {
+): Promise<ToolResult<ExportCalendarEvent26Output> | InputRequiredResult> {
   return exportCalendarEvent26Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -69,17 +71,30 @@ export const exportCalendarEventTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportCalendarEvent`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportCalendarEvent(
+  client: McpClient,
+  input: ExportCalendarEventInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ExportCalendarEventOutput>>>;
+/**
  * Generated tool 70: export calendar event.
  *
  * Calls the MCP tool "export_calendar_event".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function exportCalendarEvent(
+  client: McpClient,
+  input?: ExportCalendarEventInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ExportCalendarEventOutput>>;
 export function exportCalendarEvent(
   client: McpClient,
   input: ExportCalendarEventInput = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<ExportCalendarEventOutput>> {
+): Promise<ToolResult<ExportCalendarEventOutput> | InputRequiredResult> {
   return exportCalendarEventTool.call(client, input, options);
 }

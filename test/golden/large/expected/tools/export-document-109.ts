@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -63,17 +65,30 @@ export const exportDocument109Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportDocument109`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportDocument109(
+  client: McpClient,
+  input: ExportDocument109Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 109: export document.
  *
  * Calls the MCP tool "export-document_109".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportDocument109(
   client: McpClient,
   input: ExportDocument109Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function exportDocument109(
+  client: McpClient,
+  input: ExportDocument109Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return exportDocument109Tool.call(client, input, options);
 }

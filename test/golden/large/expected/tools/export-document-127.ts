@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -35,17 +37,30 @@ export const exportDocument127Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportDocument127`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportDocument127(
+  client: McpClient,
+  input: ExportDocument127Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 127: export document.
  *
  * Calls the MCP tool "export/document_127".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportDocument127(
   client: McpClient,
   input: ExportDocument127Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function exportDocument127(
+  client: McpClient,
+  input: ExportDocument127Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return exportDocument127Tool.call(client, input, options);
 }

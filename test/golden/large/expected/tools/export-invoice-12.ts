@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -99,6 +101,14 @@ export const exportInvoice12Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportInvoice12`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportInvoice12(
+  client: McpClient,
+  input: ExportInvoice12Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ExportInvoice12Output>>>;
+/**
  * Tool number 12
  *
  * Generated tool 12: export invoice.
@@ -106,12 +116,17 @@ export const exportInvoice12Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "export_invoice_12".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportInvoice12(
   client: McpClient,
   input: ExportInvoice12Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<ExportInvoice12Output>> {
+): Promise<ToolResult<ExportInvoice12Output>>;
+export function exportInvoice12(
+  client: McpClient,
+  input: ExportInvoice12Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ExportInvoice12Output> | InputRequiredResult> {
   return exportInvoice12Tool.call(client, input, options);
 }

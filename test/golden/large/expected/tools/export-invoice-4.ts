@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -106,17 +108,30 @@ export const exportInvoice4Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportInvoice4`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportInvoice4(
+  client: McpClient,
+  input: ExportInvoice4Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ExportInvoice4Output>>>;
+/**
  * Generated tool 4: export invoice.
  *
  * Calls the MCP tool "export_invoice_4".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportInvoice4(
   client: McpClient,
   input: ExportInvoice4Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<ExportInvoice4Output>> {
+): Promise<ToolResult<ExportInvoice4Output>>;
+export function exportInvoice4(
+  client: McpClient,
+  input: ExportInvoice4Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ExportInvoice4Output> | InputRequiredResult> {
   return exportInvoice4Tool.call(client, input, options);
 }

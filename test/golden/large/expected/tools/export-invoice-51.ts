@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -42,6 +44,14 @@ export const exportInvoice51Tool = /* @__PURE__ */ defineTool<ExportInvoice51Inp
 );
 
 /**
+ * Manual mode of `exportInvoice51`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportInvoice51(
+  client: McpClient,
+  input: ExportInvoice51Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 51
  *
  * Generated tool 51: export invoice.
@@ -49,12 +59,17 @@ export const exportInvoice51Tool = /* @__PURE__ */ defineTool<ExportInvoice51Inp
  * Calls the MCP tool "export_invoice_51".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportInvoice51(
   client: McpClient,
   input: ExportInvoice51Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function exportInvoice51(
+  client: McpClient,
+  input: ExportInvoice51Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return exportInvoice51Tool.call(client, input, options);
 }

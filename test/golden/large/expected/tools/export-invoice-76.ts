@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -127,17 +129,30 @@ export const exportInvoice76Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportInvoice76`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportInvoice76(
+  client: McpClient,
+  input: ExportInvoice76Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ExportInvoice76Output>>>;
+/**
  * Generated tool 76: export invoice.
  *
  * Calls the MCP tool "export_invoice_76".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportInvoice76(
   client: McpClient,
   input: ExportInvoice76Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<ExportInvoice76Output>> {
+): Promise<ToolResult<ExportInvoice76Output>>;
+export function exportInvoice76(
+  client: McpClient,
+  input: ExportInvoice76Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ExportInvoice76Output> | InputRequiredResult> {
   return exportInvoice76Tool.call(client, input, options);
 }

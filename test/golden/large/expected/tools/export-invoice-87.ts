@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -69,6 +71,14 @@ export const exportInvoice87Tool = /* @__PURE__ */ defineTool<ExportInvoice87Inp
 );
 
 /**
+ * Manual mode of `exportInvoice87`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportInvoice87(
+  client: McpClient,
+  input: ExportInvoice87Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 87
  *
  * Generated tool 87: export invoice.
@@ -76,12 +86,17 @@ export const exportInvoice87Tool = /* @__PURE__ */ defineTool<ExportInvoice87Inp
  * Calls the MCP tool "export_invoice_87".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportInvoice87(
   client: McpClient,
   input: ExportInvoice87Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function exportInvoice87(
+  client: McpClient,
+  input: ExportInvoice87Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return exportInvoice87Tool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -48,6 +50,14 @@ export const exportInvoiceTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportInvoice`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportInvoice(
+  client: McpClient,
+  input: ExportInvoiceInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ExportInvoiceOutput>>>;
+/**
  * Tool number 60
  *
  * Generated tool 60: export invoice.
@@ -55,12 +65,17 @@ export const exportInvoiceTool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "export_invoice".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportInvoice(
   client: McpClient,
   input: ExportInvoiceInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<ExportInvoiceOutput>> {
+): Promise<ToolResult<ExportInvoiceOutput>>;
+export function exportInvoice(
+  client: McpClient,
+  input: ExportInvoiceInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ExportInvoiceOutput> | InputRequiredResult> {
   return exportInvoiceTool.call(client, input, options);
 }

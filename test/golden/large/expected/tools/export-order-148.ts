@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -54,17 +56,30 @@ export const exportOrder148Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportOrder148`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportOrder148(
+  client: McpClient,
+  input: ExportOrder148Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ExportOrder148Output>>>;
+/**
  * Generated tool 148: export order.
  *
  * Calls the MCP tool "export/order_148".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function exportOrder148(
+  client: McpClient,
+  input?: ExportOrder148Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ExportOrder148Output>>;
 export function exportOrder148(
   client: McpClient,
   input: ExportOrder148Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<ExportOrder148Output>> {
+): Promise<ToolResult<ExportOrder148Output> | InputRequiredResult> {
   return exportOrder148Tool.call(client, input, options);
 }

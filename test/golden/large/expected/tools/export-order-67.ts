@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -51,17 +53,30 @@ export const exportOrder67Tool = /* @__PURE__ */ defineTool<ExportOrder67Input, 
 });
 
 /**
+ * Manual mode of `exportOrder67`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportOrder67(
+  client: McpClient,
+  input: ExportOrder67Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 67: export order.
  *
  * Calls the MCP tool "export_order_67".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportOrder67(
   client: McpClient,
   input: ExportOrder67Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function exportOrder67(
+  client: McpClient,
+  input: ExportOrder67Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return exportOrder67Tool.call(client, input, options);
 }

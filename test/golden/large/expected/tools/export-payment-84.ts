@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -103,6 +105,14 @@ export const exportPayment84Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportPayment84`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportPayment84(
+  client: McpClient,
+  input: ExportPayment84Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ExportPayment84Output>>>;
+/**
  * Tool number 84
  *
  * Generated tool 84: export payment.
@@ -110,12 +120,17 @@ export const exportPayment84Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "export_payment_84".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportPayment84(
   client: McpClient,
   input: ExportPayment84Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<ExportPayment84Output>> {
+): Promise<ToolResult<ExportPayment84Output>>;
+export function exportPayment84(
+  client: McpClient,
+  input: ExportPayment84Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ExportPayment84Output> | InputRequiredResult> {
   return exportPayment84Tool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -101,17 +103,30 @@ export const exportReport59Tool = /* @__PURE__ */ defineTool<ExportReport59Input
 });
 
 /**
+ * Manual mode of `exportReport59`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportReport59(
+  client: McpClient,
+  input: ExportReport59Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 59: export report.
  *
  * Calls the MCP tool "export_report_59".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportReport59(
   client: McpClient,
   input: ExportReport59Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function exportReport59(
+  client: McpClient,
+  input: ExportReport59Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return exportReport59Tool.call(client, input, options);
 }

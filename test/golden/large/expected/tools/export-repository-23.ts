@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -36,17 +38,30 @@ export const exportRepository23Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportRepository23`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportRepository23(
+  client: McpClient,
+  input: ExportRepository23Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 23: export repository.
  *
  * Calls the MCP tool "export/repository_23".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportRepository23(
   client: McpClient,
   input: ExportRepository23Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function exportRepository23(
+  client: McpClient,
+  input: ExportRepository23Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return exportRepository23Tool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -66,17 +68,30 @@ export const exportShipment7Tool = /* @__PURE__ */ defineTool<ExportShipment7Inp
 );
 
 /**
+ * Manual mode of `exportShipment7`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportShipment7(
+  client: McpClient,
+  input: ExportShipment7Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 7: export shipment.
  *
  * Calls the MCP tool "export/shipment_7".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportShipment7(
   client: McpClient,
   input: ExportShipment7Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function exportShipment7(
+  client: McpClient,
+  input: ExportShipment7Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return exportShipment7Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -36,17 +38,30 @@ export const exportShipment83Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportShipment83`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportShipment83(
+  client: McpClient,
+  input: ExportShipment83Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 83: export shipment.
  *
  * Calls the MCP tool "export_shipment_83".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportShipment83(
   client: McpClient,
   input: ExportShipment83Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function exportShipment83(
+  client: McpClient,
+  input: ExportShipment83Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return exportShipment83Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -151,6 +153,14 @@ export const exportShipmentTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportShipment`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportShipment(
+  client: McpClient,
+  input: ExportShipmentInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ExportShipmentOutput>>>;
+/**
  * Tool number 0
  *
  * Generated tool 0: export shipment.
@@ -159,12 +169,17 @@ export const exportShipmentTool = /* @__PURE__ */ defineTool<
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportShipment(
   client: McpClient,
   input: ExportShipmentInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<ExportShipmentOutput>> {
+): Promise<ToolResult<ExportShipmentOutput>>;
+export function exportShipment(
+  client: McpClient,
+  input: ExportShipmentInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ExportShipmentOutput> | InputRequiredResult> {
   return exportShipmentTool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -63,6 +65,14 @@ export const exportShipment_1871fbTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportShipment_1871fb`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportShipment_1871fb(
+  client: McpClient,
+  input: ExportShipment_1871fbInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 105
  *
  * Generated tool 105: export shipment.
@@ -70,12 +80,17 @@ export const exportShipment_1871fbTool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "export.shipment".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportShipment_1871fb(
   client: McpClient,
   input: ExportShipment_1871fbInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function exportShipment_1871fb(
+  client: McpClient,
+  input: ExportShipment_1871fbInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return exportShipment_1871fbTool.call(client, input, options);
 }

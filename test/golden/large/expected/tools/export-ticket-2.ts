@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -95,17 +97,30 @@ export const exportTicket2Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportTicket2`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportTicket2(
+  client: McpClient,
+  input: ExportTicket2Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ExportTicket2Output>>>;
+/**
  * Generated tool 2: export ticket.
  *
  * Calls the MCP tool "export_ticket_2".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportTicket2(
   client: McpClient,
   input: ExportTicket2Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<ExportTicket2Output>> {
+): Promise<ToolResult<ExportTicket2Output>>;
+export function exportTicket2(
+  client: McpClient,
+  input: ExportTicket2Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ExportTicket2Output> | InputRequiredResult> {
   return exportTicket2Tool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -30,6 +32,14 @@ export const exportTicket72Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportTicket72`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportTicket72(
+  client: McpClient,
+  input: ExportTicket72Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ExportTicket72Output>>>;
+/**
  * Tool number 72
  *
  * Generated tool 72: export ticket.
@@ -38,12 +48,17 @@ export const exportTicket72Tool = /* @__PURE__ */ defineTool<
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function exportTicket72(
+  client: McpClient,
+  input?: ExportTicket72Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ExportTicket72Output>>;
 export function exportTicket72(
   client: McpClient,
   input: ExportTicket72Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<ExportTicket72Output>> {
+): Promise<ToolResult<ExportTicket72Output> | InputRequiredResult> {
   return exportTicket72Tool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -62,17 +64,30 @@ export const exportUser101Tool = /* @__PURE__ */ defineTool<ExportUser101Input, 
 });
 
 /**
+ * Manual mode of `exportUser101`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportUser101(
+  client: McpClient,
+  input: ExportUser101Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 101: export user.
  *
  * Calls the MCP tool "export/user_101".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportUser101(
   client: McpClient,
   input: ExportUser101Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function exportUser101(
+  client: McpClient,
+  input: ExportUser101Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return exportUser101Tool.call(client, input, options);
 }

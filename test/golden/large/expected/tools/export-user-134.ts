@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -69,17 +71,30 @@ export const exportUser134Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `exportUser134`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function exportUser134(
+  client: McpClient,
+  input: ExportUser134Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ExportUser134Output>>>;
+/**
  * Generated tool 134: export user.
  *
  * Calls the MCP tool "export_user_134".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function exportUser134(
   client: McpClient,
   input: ExportUser134Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<ExportUser134Output>> {
+): Promise<ToolResult<ExportUser134Output>>;
+export function exportUser134(
+  client: McpClient,
+  input: ExportUser134Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ExportUser134Output> | InputRequiredResult> {
   return exportUser134Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -47,17 +49,30 @@ export const getCalendarEvent71Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getCalendarEvent71`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getCalendarEvent71(
+  client: McpClient,
+  input: GetCalendarEvent71Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 71: get calendar event.
  *
  * Calls the MCP tool "get_calendar_event_71".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function getCalendarEvent71(
   client: McpClient,
   input: GetCalendarEvent71Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function getCalendarEvent71(
+  client: McpClient,
+  input: GetCalendarEvent71Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return getCalendarEvent71Tool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -49,17 +51,30 @@ export const getCalendarEvent91Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getCalendarEvent91`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getCalendarEvent91(
+  client: McpClient,
+  input: GetCalendarEvent91Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 91: get calendar event.
  *
  * Calls the MCP tool "get_calendar_event_91".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function getCalendarEvent91(
   client: McpClient,
   input: GetCalendarEvent91Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function getCalendarEvent91(
+  client: McpClient,
+  input: GetCalendarEvent91Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return getCalendarEvent91Tool.call(client, input, options);
 }

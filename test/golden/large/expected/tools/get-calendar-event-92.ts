@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -66,17 +68,30 @@ export const getCalendarEvent92Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getCalendarEvent92`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getCalendarEvent92(
+  client: McpClient,
+  input: GetCalendarEvent92Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<GetCalendarEvent92Output>>>;
+/**
  * Generated tool 92: get calendar event.
  *
  * Calls the MCP tool "get-calendar_event_92".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function getCalendarEvent92(
+  client: McpClient,
+  input?: GetCalendarEvent92Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<GetCalendarEvent92Output>>;
 export function getCalendarEvent92(
   client: McpClient,
   input: GetCalendarEvent92Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<GetCalendarEvent92Output>> {
+): Promise<ToolResult<GetCalendarEvent92Output> | InputRequiredResult> {
   return getCalendarEvent92Tool.call(client, input, options);
 }

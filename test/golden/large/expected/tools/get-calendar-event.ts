@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -81,17 +83,30 @@ export const getCalendarEventTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getCalendarEvent`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getCalendarEvent(
+  client: McpClient,
+  input: GetCalendarEventInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<GetCalendarEventOutput>>>;
+/**
  * Generated tool 140: get calendar event.
  *
  * Calls the MCP tool "get_calendar_event".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function getCalendarEvent(
   client: McpClient,
   input: GetCalendarEventInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<GetCalendarEventOutput>> {
+): Promise<ToolResult<GetCalendarEventOutput>>;
+export function getCalendarEvent(
+  client: McpClient,
+  input: GetCalendarEventInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<GetCalendarEventOutput> | InputRequiredResult> {
   return getCalendarEventTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -33,6 +35,14 @@ export const getDocument3Tool = /* @__PURE__ */ defineTool<GetDocument3Input, Ca
 });
 
 /**
+ * Manual mode of `getDocument3`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getDocument3(
+  client: McpClient,
+  input: GetDocument3Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 3
  *
  * Generated tool 3: get document.
@@ -40,12 +50,17 @@ export const getDocument3Tool = /* @__PURE__ */ defineTool<GetDocument3Input, Ca
  * Calls the MCP tool "get_document_3".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function getDocument3(
   client: McpClient,
   input: GetDocument3Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function getDocument3(
+  client: McpClient,
+  input: GetDocument3Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return getDocument3Tool.call(client, input, options);
 }

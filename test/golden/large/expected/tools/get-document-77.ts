@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -80,17 +82,30 @@ export const getDocument77Tool = /* @__PURE__ */ defineTool<GetDocument77Input, 
 });
 
 /**
+ * Manual mode of `getDocument77`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getDocument77(
+  client: McpClient,
+  input: GetDocument77Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 77: get document.
  *
  * Calls the MCP tool "get.document_77".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function getDocument77(
   client: McpClient,
   input: GetDocument77Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function getDocument77(
+  client: McpClient,
+  input: GetDocument77Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return getDocument77Tool.call(client, input, options);
 }

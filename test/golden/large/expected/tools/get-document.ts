@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -121,6 +123,14 @@ export const getDocumentTool = /* @__PURE__ */ defineTool<GetDocumentInput, Call
 });
 
 /**
+ * Manual mode of `getDocument`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getDocument(
+  client: McpClient,
+  input: GetDocumentInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 15
  *
  * Generated tool 15: get document.
@@ -128,12 +138,17 @@ export const getDocumentTool = /* @__PURE__ */ defineTool<GetDocumentInput, Call
  * Calls the MCP tool "get_document".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function getDocument(
   client: McpClient,
   input: GetDocumentInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function getDocument(
+  client: McpClient,
+  input: GetDocumentInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return getDocumentTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -71,6 +73,14 @@ export const getInvoice66Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getInvoice66`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getInvoice66(
+  client: McpClient,
+  input: GetInvoice66Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<GetInvoice66Output>>>;
+/**
  * Tool number 66
  *
  * Generated tool 66: get invoice.
@@ -78,12 +88,17 @@ export const getInvoice66Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "get_invoice_66".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function getInvoice66(
   client: McpClient,
   input: GetInvoice66Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<GetInvoice66Output>> {
+): Promise<ToolResult<GetInvoice66Output>>;
+export function getInvoice66(
+  client: McpClient,
+  input: GetInvoice66Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<GetInvoice66Output> | InputRequiredResult> {
   return getInvoice66Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -89,17 +91,30 @@ export const getOrder136Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getOrder136`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getOrder136(
+  client: McpClient,
+  input: GetOrder136Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<GetOrder136Output>>>;
+/**
  * Generated tool 136: get order.
  *
  * Calls the MCP tool "get/order_136".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function getOrder136(
   client: McpClient,
   input: GetOrder136Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<GetOrder136Output>> {
+): Promise<ToolResult<GetOrder136Output>>;
+export function getOrder136(
+  client: McpClient,
+  input: GetOrder136Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<GetOrder136Output> | InputRequiredResult> {
   return getOrder136Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -66,17 +68,30 @@ export const getOrder22Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getOrder22`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getOrder22(
+  client: McpClient,
+  input: GetOrder22Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<GetOrder22Output>>>;
+/**
  * Generated tool 22: get order.
  *
  * Calls the MCP tool "get_order_22".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function getOrder22(
   client: McpClient,
   input: GetOrder22Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<GetOrder22Output>> {
+): Promise<ToolResult<GetOrder22Output>>;
+export function getOrder22(
+  client: McpClient,
+  input: GetOrder22Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<GetOrder22Output> | InputRequiredResult> {
   return getOrder22Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -112,17 +114,30 @@ export const getOrder88Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getOrder88`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getOrder88(
+  client: McpClient,
+  input: GetOrder88Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<GetOrder88Output>>>;
+/**
  * Generated tool 88: get order.
  *
  * Calls the MCP tool "get_order_88".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function getOrder88(
   client: McpClient,
   input: GetOrder88Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<GetOrder88Output>> {
+): Promise<ToolResult<GetOrder88Output>>;
+export function getOrder88(
+  client: McpClient,
+  input: GetOrder88Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<GetOrder88Output> | InputRequiredResult> {
   return getOrder88Tool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -78,6 +80,14 @@ export const getPayment144Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getPayment144`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getPayment144(
+  client: McpClient,
+  input: GetPayment144Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<GetPayment144Output>>>;
+/**
  * Tool number 144
  *
  * Generated tool 144: get payment.
@@ -86,12 +96,17 @@ export const getPayment144Tool = /* @__PURE__ */ defineTool<
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function getPayment144(
+  client: McpClient,
+  input?: GetPayment144Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<GetPayment144Output>>;
 export function getPayment144(
   client: McpClient,
   input: GetPayment144Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<GetPayment144Output>> {
+): Promise<ToolResult<GetPayment144Output> | InputRequiredResult> {
   return getPayment144Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -95,17 +97,30 @@ export const getReport112Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getReport112`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getReport112(
+  client: McpClient,
+  input: GetReport112Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<GetReport112Output>>>;
+/**
  * Generated tool 112: get report.
  *
  * Calls the MCP tool "get_report_112".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function getReport112(
+  client: McpClient,
+  input?: GetReport112Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<GetReport112Output>>;
 export function getReport112(
   client: McpClient,
   input: GetReport112Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<GetReport112Output>> {
+): Promise<ToolResult<GetReport112Output> | InputRequiredResult> {
   return getReport112Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -109,6 +111,14 @@ export const getRepository102Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getRepository102`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getRepository102(
+  client: McpClient,
+  input: GetRepository102Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<GetRepository102Output>>>;
+/**
  * Tool number 102
  *
  * Generated tool 102: get repository.
@@ -116,12 +126,17 @@ export const getRepository102Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "get-repository_102".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function getRepository102(
+  client: McpClient,
+  input?: GetRepository102Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<GetRepository102Output>>;
 export function getRepository102(
   client: McpClient,
   input: GetRepository102Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<GetRepository102Output>> {
+): Promise<ToolResult<GetRepository102Output> | InputRequiredResult> {
   return getRepository102Tool.call(client, input, options);
 }

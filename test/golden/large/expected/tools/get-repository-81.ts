@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -64,6 +66,14 @@ export const getRepository81Tool = /* @__PURE__ */ defineTool<GetRepository81Inp
 );
 
 /**
+ * Manual mode of `getRepository81`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getRepository81(
+  client: McpClient,
+  input: GetRepository81Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 81
  *
  * Generated tool 81: get repository.
@@ -72,12 +82,17 @@ export const getRepository81Tool = /* @__PURE__ */ defineTool<GetRepository81Inp
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function getRepository81(
   client: McpClient,
   input: GetRepository81Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function getRepository81(
+  client: McpClient,
+  input: GetRepository81Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return getRepository81Tool.call(client, input, options);
 }

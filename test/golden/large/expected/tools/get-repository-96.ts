@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -36,6 +38,14 @@ export const getRepository96Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getRepository96`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getRepository96(
+  client: McpClient,
+  input: GetRepository96Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<GetRepository96Output>>>;
+/**
  * Tool number 96
  *
  * Generated tool 96: get repository.
@@ -43,12 +53,17 @@ export const getRepository96Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "get.repository_96".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function getRepository96(
+  client: McpClient,
+  input?: GetRepository96Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<GetRepository96Output>>;
 export function getRepository96(
   client: McpClient,
   input: GetRepository96Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<GetRepository96Output>> {
+): Promise<ToolResult<GetRepository96Output> | InputRequiredResult> {
   return getRepository96Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -79,17 +81,30 @@ export const getShipment44Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getShipment44`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getShipment44(
+  client: McpClient,
+  input: GetShipment44Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<GetShipment44Output>>>;
+/**
  * Generated tool 44: get shipment.
  *
  * Calls the MCP tool "get_shipment_44".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function getShipment44(
+  client: McpClient,
+  input?: GetShipment44Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<GetShipment44Output>>;
 export function getShipment44(
   client: McpClient,
   input: GetShipment44Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<GetShipment44Output>> {
+): Promise<ToolResult<GetShipment44Output> | InputRequiredResult> {
   return getShipment44Tool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -50,17 +52,30 @@ export const getShipmentTool = /* @__PURE__ */ defineTool<GetShipmentInput, Call
 });
 
 /**
+ * Manual mode of `getShipment`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getShipment(
+  client: McpClient,
+  input: GetShipmentInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 125: get shipment.
  *
  * Calls the MCP tool "get_shipment".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function getShipment(
   client: McpClient,
   input: GetShipmentInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function getShipment(
+  client: McpClient,
+  input: GetShipmentInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return getShipmentTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -105,17 +107,30 @@ export const getUser116Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `getUser116`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getUser116(
+  client: McpClient,
+  input: GetUser116Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<GetUser116Output>>>;
+/**
  * Generated tool 116: get user.
  *
  * Calls the MCP tool "get_user_116".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function getUser116(
   client: McpClient,
   input: GetUser116Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<GetUser116Output>> {
+): Promise<ToolResult<GetUser116Output>>;
+export function getUser116(
+  client: McpClient,
+  input: GetUser116Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<GetUser116Output> | InputRequiredResult> {
   return getUser116Tool.call(client, input, options);
 }

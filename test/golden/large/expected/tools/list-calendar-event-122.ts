@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -98,17 +100,30 @@ export const listCalendarEvent122Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `listCalendarEvent122`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listCalendarEvent122(
+  client: McpClient,
+  input: ListCalendarEvent122Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ListCalendarEvent122Output>>>;
+/**
  * Generated tool 122: list calendar event.
  *
  * Calls the MCP tool "list_calendar_event_122".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listCalendarEvent122(
   client: McpClient,
   input: ListCalendarEvent122Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<ListCalendarEvent122Output>> {
+): Promise<ToolResult<ListCalendarEvent122Output>>;
+export function listCalendarEvent122(
+  client: McpClient,
+  input: ListCalendarEvent122Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ListCalendarEvent122Output> | InputRequiredResult> {
   return listCalendarEvent122Tool.call(client, input, options);
 }

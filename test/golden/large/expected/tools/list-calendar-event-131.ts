@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -51,17 +53,30 @@ export const listCalendarEvent131Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `listCalendarEvent131`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listCalendarEvent131(
+  client: McpClient,
+  input: ListCalendarEvent131Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 131: list calendar event.
  *
  * Calls the MCP tool "list_calendar_event_131".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listCalendarEvent131(
   client: McpClient,
   input: ListCalendarEvent131Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listCalendarEvent131(
+  client: McpClient,
+  input: ListCalendarEvent131Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listCalendarEvent131Tool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -65,17 +67,30 @@ export const listCalendarEvent137Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `listCalendarEvent137`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listCalendarEvent137(
+  client: McpClient,
+  input: ListCalendarEvent137Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 137: list calendar event.
  *
  * Calls the MCP tool "list_calendar_event_137".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listCalendarEvent137(
   client: McpClient,
   input: ListCalendarEvent137Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listCalendarEvent137(
+  client: McpClient,
+  input: ListCalendarEvent137Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listCalendarEvent137Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -67,17 +69,30 @@ export const listCalendarEvent74Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `listCalendarEvent74`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listCalendarEvent74(
+  client: McpClient,
+  input: ListCalendarEvent74Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ListCalendarEvent74Output>>>;
+/**
  * Generated tool 74: list calendar event.
  *
  * Calls the MCP tool "list/calendar_event_74".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function listCalendarEvent74(
+  client: McpClient,
+  input?: ListCalendarEvent74Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ListCalendarEvent74Output>>;
 export function listCalendarEvent74(
   client: McpClient,
   input: ListCalendarEvent74Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<ListCalendarEvent74Output>> {
+): Promise<ToolResult<ListCalendarEvent74Output> | InputRequiredResult> {
   return listCalendarEvent74Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -34,17 +36,30 @@ export const listCalendarEvent97Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `listCalendarEvent97`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listCalendarEvent97(
+  client: McpClient,
+  input: ListCalendarEvent97Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 97: list calendar event.
  *
  * Calls the MCP tool "list_calendar_event_97".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listCalendarEvent97(
   client: McpClient,
   input: ListCalendarEvent97Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listCalendarEvent97(
+  client: McpClient,
+  input: ListCalendarEvent97Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listCalendarEvent97Tool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -73,6 +75,14 @@ export const listDocument48Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `listDocument48`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listDocument48(
+  client: McpClient,
+  input: ListDocument48Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ListDocument48Output>>>;
+/**
  * Tool number 48
  *
  * Generated tool 48: list document.
@@ -80,12 +90,17 @@ export const listDocument48Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "list.document_48".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listDocument48(
   client: McpClient,
   input: ListDocument48Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<ListDocument48Output>> {
+): Promise<ToolResult<ListDocument48Output>>;
+export function listDocument48(
+  client: McpClient,
+  input: ListDocument48Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ListDocument48Output> | InputRequiredResult> {
   return listDocument48Tool.call(client, input, options);
 }

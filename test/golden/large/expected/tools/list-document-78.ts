@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -45,6 +47,14 @@ export const listDocument78Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `listDocument78`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listDocument78(
+  client: McpClient,
+  input: ListDocument78Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ListDocument78Output>>>;
+/**
  * Tool number 78
  *
  * Generated tool 78: list document.
@@ -52,12 +62,17 @@ export const listDocument78Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "list_document_78".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function listDocument78(
+  client: McpClient,
+  input?: ListDocument78Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ListDocument78Output>>;
 export function listDocument78(
   client: McpClient,
   input: ListDocument78Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<ListDocument78Output>> {
+): Promise<ToolResult<ListDocument78Output> | InputRequiredResult> {
   return listDocument78Tool.call(client, input, options);
 }

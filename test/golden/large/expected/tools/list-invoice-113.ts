@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -33,17 +35,30 @@ export const listInvoice113Tool = /* @__PURE__ */ defineTool<ListInvoice113Input
 });
 
 /**
+ * Manual mode of `listInvoice113`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listInvoice113(
+  client: McpClient,
+  input: ListInvoice113Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 113: list invoice.
  *
  * Calls the MCP tool "list_invoice_113".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listInvoice113(
   client: McpClient,
   input: ListInvoice113Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listInvoice113(
+  client: McpClient,
+  input: ListInvoice113Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listInvoice113Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -113,6 +115,14 @@ export const listInvoice126Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `listInvoice126`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listInvoice126(
+  client: McpClient,
+  input: ListInvoice126Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ListInvoice126Output>>>;
+/**
  * Tool number 126
  *
  * Generated tool 126: list invoice.
@@ -121,12 +131,17 @@ export const listInvoice126Tool = /* @__PURE__ */ defineTool<
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listInvoice126(
   client: McpClient,
   input: ListInvoice126Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<ListInvoice126Output>> {
+): Promise<ToolResult<ListInvoice126Output>>;
+export function listInvoice126(
+  client: McpClient,
+  input: ListInvoice126Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ListInvoice126Output> | InputRequiredResult> {
   return listInvoice126Tool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -55,17 +57,30 @@ export const listInvoice34Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `listInvoice34`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listInvoice34(
+  client: McpClient,
+  input: ListInvoice34Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ListInvoice34Output>>>;
+/**
  * Generated tool 34: list invoice.
  *
  * Calls the MCP tool "list_invoice_34".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function listInvoice34(
+  client: McpClient,
+  input?: ListInvoice34Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ListInvoice34Output>>;
 export function listInvoice34(
   client: McpClient,
   input: ListInvoice34Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<ListInvoice34Output>> {
+): Promise<ToolResult<ListInvoice34Output> | InputRequiredResult> {
   return listInvoice34Tool.call(client, input, options);
 }

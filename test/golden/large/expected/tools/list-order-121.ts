@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -61,17 +63,30 @@ export const listOrder121Tool = /* @__PURE__ */ defineTool<ListOrder121Input, Ca
 });
 
 /**
+ * Manual mode of `listOrder121`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listOrder121(
+  client: McpClient,
+  input: ListOrder121Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 121: list order.
  *
  * Calls the MCP tool "list_order_121".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listOrder121(
   client: McpClient,
   input: ListOrder121Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listOrder121(
+  client: McpClient,
+  input: ListOrder121Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listOrder121Tool.call(client, input, options);
 }

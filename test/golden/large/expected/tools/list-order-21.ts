@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -44,6 +46,14 @@ export const listOrder21Tool = /* @__PURE__ */ defineTool<ListOrder21Input, Call
 });
 
 /**
+ * Manual mode of `listOrder21`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listOrder21(
+  client: McpClient,
+  input: ListOrder21Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 21
  *
  * Generated tool 21: list order.
@@ -51,12 +61,17 @@ export const listOrder21Tool = /* @__PURE__ */ defineTool<ListOrder21Input, Call
  * Calls the MCP tool "list_order_21".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listOrder21(
   client: McpClient,
   input: ListOrder21Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listOrder21(
+  client: McpClient,
+  input: ListOrder21Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listOrder21Tool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -74,17 +76,30 @@ export const listOrderTool = /* @__PURE__ */ defineTool<ListOrderInput, CallTool
 });
 
 /**
+ * Manual mode of `listOrder`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listOrder(
+  client: McpClient,
+  input: ListOrderInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 35: list order.
  *
  * Calls the MCP tool "list.order".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listOrder(
   client: McpClient,
   input: ListOrderInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listOrder(
+  client: McpClient,
+  input: ListOrderInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listOrderTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -69,17 +71,30 @@ export const listPaymentTool = /* @__PURE__ */ defineTool<ListPaymentInput, Call
 });
 
 /**
+ * Manual mode of `listPayment`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listPayment(
+  client: McpClient,
+  input: ListPaymentInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 145: list payment.
  *
  * Calls the MCP tool "list/payment".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listPayment(
   client: McpClient,
   input: ListPaymentInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listPayment(
+  client: McpClient,
+  input: ListPaymentInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listPaymentTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -63,6 +65,14 @@ export const listReport132Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `listReport132`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listReport132(
+  client: McpClient,
+  input: ListReport132Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ListReport132Output>>>;
+/**
  * Tool number 132
  *
  * Generated tool 132: list report.
@@ -70,12 +80,17 @@ export const listReport132Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "list-report_132".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listReport132(
   client: McpClient,
   input: ListReport132Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<ListReport132Output>> {
+): Promise<ToolResult<ListReport132Output>>;
+export function listReport132(
+  client: McpClient,
+  input: ListReport132Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ListReport132Output> | InputRequiredResult> {
   return listReport132Tool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -55,6 +57,14 @@ export const listReport9Tool = /* @__PURE__ */ defineTool<ListReport9Input, Call
 });
 
 /**
+ * Manual mode of `listReport9`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listReport9(
+  client: McpClient,
+  input: ListReport9Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 9
  *
  * Generated tool 9: list report.
@@ -63,12 +73,17 @@ export const listReport9Tool = /* @__PURE__ */ defineTool<ListReport9Input, Call
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listReport9(
   client: McpClient,
   input: ListReport9Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listReport9(
+  client: McpClient,
+  input: ListReport9Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listReport9Tool.call(client, input, options);
 }

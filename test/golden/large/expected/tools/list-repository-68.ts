@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -143,17 +145,30 @@ export const listRepository68Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `listRepository68`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listRepository68(
+  client: McpClient,
+  input: ListRepository68Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ListRepository68Output>>>;
+/**
  * Generated tool 68: list repository.
  *
  * Calls the MCP tool "list/repository_68".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listRepository68(
   client: McpClient,
   input: ListRepository68Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<ListRepository68Output>> {
+): Promise<ToolResult<ListRepository68Output>>;
+export function listRepository68(
+  client: McpClient,
+  input: ListRepository68Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ListRepository68Output> | InputRequiredResult> {
   return listRepository68Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -39,17 +41,30 @@ export const listRepository79Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `listRepository79`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listRepository79(
+  client: McpClient,
+  input: ListRepository79Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 79: list repository.
  *
  * Calls the MCP tool "list/repository_79".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listRepository79(
   client: McpClient,
   input: ListRepository79Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listRepository79(
+  client: McpClient,
+  input: ListRepository79Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listRepository79Tool.call(client, input, options);
 }

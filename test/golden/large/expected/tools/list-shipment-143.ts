@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -35,17 +37,30 @@ export const listShipment143Tool = /* @__PURE__ */ defineTool<ListShipment143Inp
 );
 
 /**
+ * Manual mode of `listShipment143`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listShipment143(
+  client: McpClient,
+  input: ListShipment143Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 143: list shipment.
  *
  * Calls the MCP tool "list.shipment_143".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listShipment143(
   client: McpClient,
   input: ListShipment143Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listShipment143(
+  client: McpClient,
+  input: ListShipment143Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listShipment143Tool.call(client, input, options);
 }

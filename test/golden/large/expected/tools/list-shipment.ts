@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -59,6 +61,14 @@ export const listShipmentTool = /* @__PURE__ */ defineTool<ListShipmentInput, Ca
 });
 
 /**
+ * Manual mode of `listShipment`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listShipment(
+  client: McpClient,
+  input: ListShipmentInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 45
  *
  * Generated tool 45: list shipment.
@@ -67,12 +77,17 @@ export const listShipmentTool = /* @__PURE__ */ defineTool<ListShipmentInput, Ca
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listShipment(
   client: McpClient,
   input: ListShipmentInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listShipment(
+  client: McpClient,
+  input: ListShipmentInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listShipmentTool.call(client, input, options);
 }

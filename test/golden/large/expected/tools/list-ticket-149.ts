@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -49,17 +51,30 @@ export const listTicket149Tool = /* @__PURE__ */ defineTool<ListTicket149Input, 
 });
 
 /**
+ * Manual mode of `listTicket149`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listTicket149(
+  client: McpClient,
+  input: ListTicket149Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 149: list ticket.
  *
  * Calls the MCP tool "list-ticket_149".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listTicket149(
   client: McpClient,
   input: ListTicket149Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listTicket149(
+  client: McpClient,
+  input: ListTicket149Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listTicket149Tool.call(client, input, options);
 }

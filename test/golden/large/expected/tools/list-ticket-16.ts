@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -77,17 +79,30 @@ export const listTicket16Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `listTicket16`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listTicket16(
+  client: McpClient,
+  input: ListTicket16Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ListTicket16Output>>>;
+/**
  * Generated tool 16: list ticket.
  *
  * Calls the MCP tool "list.ticket_16".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listTicket16(
   client: McpClient,
   input: ListTicket16Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<ListTicket16Output>> {
+): Promise<ToolResult<ListTicket16Output>>;
+export function listTicket16(
+  client: McpClient,
+  input: ListTicket16Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ListTicket16Output> | InputRequiredResult> {
   return listTicket16Tool.call(client, input, options);
 }

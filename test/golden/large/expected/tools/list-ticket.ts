@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -31,17 +33,30 @@ export const listTicketTool = /* @__PURE__ */ defineTool<ListTicketInput, CallTo
 });
 
 /**
+ * Manual mode of `listTicket`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listTicket(
+  client: McpClient,
+  input: ListTicketInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 25: list ticket.
  *
  * Calls the MCP tool "list.ticket".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listTicket(
   client: McpClient,
   input: ListTicketInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listTicket(
+  client: McpClient,
+  input: ListTicketInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listTicketTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -106,6 +108,14 @@ export const listUser138Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `listUser138`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listUser138(
+  client: McpClient,
+  input: ListUser138Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<ListUser138Output>>>;
+/**
  * Tool number 138
  *
  * Generated tool 138: list user.
@@ -113,12 +123,17 @@ export const listUser138Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "list/user_138".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listUser138(
   client: McpClient,
   input: ListUser138Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<ListUser138Output>> {
+): Promise<ToolResult<ListUser138Output>>;
+export function listUser138(
+  client: McpClient,
+  input: ListUser138Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<ListUser138Output> | InputRequiredResult> {
   return listUser138Tool.call(client, input, options);
 }

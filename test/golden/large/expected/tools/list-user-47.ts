@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -39,17 +41,30 @@ export const listUser47Tool = /* @__PURE__ */ defineTool<ListUser47Input, CallTo
 });
 
 /**
+ * Manual mode of `listUser47`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function listUser47(
+  client: McpClient,
+  input: ListUser47Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 47: list user.
  *
  * Calls the MCP tool "list_user_47".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function listUser47(
   client: McpClient,
   input: ListUser47Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function listUser47(
+  client: McpClient,
+  input: ListUser47Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return listUser47Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -35,6 +37,14 @@ export const searchCalendarEvent129Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `searchCalendarEvent129`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function searchCalendarEvent129(
+  client: McpClient,
+  input: SearchCalendarEvent129Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 129
  *
  * Generated tool 129: search calendar event.
@@ -42,12 +52,17 @@ export const searchCalendarEvent129Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "search-calendar_event_129".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function searchCalendarEvent129(
   client: McpClient,
   input: SearchCalendarEvent129Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function searchCalendarEvent129(
+  client: McpClient,
+  input: SearchCalendarEvent129Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return searchCalendarEvent129Tool.call(client, input, options);
 }

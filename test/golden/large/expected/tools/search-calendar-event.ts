@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -57,6 +59,14 @@ export const searchCalendarEventTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `searchCalendarEvent`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function searchCalendarEvent(
+  client: McpClient,
+  input: SearchCalendarEventInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 75
  *
  * Generated tool 75: search calendar event.
@@ -64,12 +74,17 @@ export const searchCalendarEventTool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "search-calendar_event".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function searchCalendarEvent(
   client: McpClient,
   input: SearchCalendarEventInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function searchCalendarEvent(
+  client: McpClient,
+  input: SearchCalendarEventInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return searchCalendarEventTool.call(client, input, options);
 }

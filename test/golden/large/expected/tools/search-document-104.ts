@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -112,17 +114,30 @@ export const searchDocument104Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `searchDocument104`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function searchDocument104(
+  client: McpClient,
+  input: SearchDocument104Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SearchDocument104Output>>>;
+/**
  * Generated tool 104: search document.
  *
  * Calls the MCP tool "search_document_104".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function searchDocument104(
   client: McpClient,
   input: SearchDocument104Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<SearchDocument104Output>> {
+): Promise<ToolResult<SearchDocument104Output>>;
+export function searchDocument104(
+  client: McpClient,
+  input: SearchDocument104Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SearchDocument104Output> | InputRequiredResult> {
   return searchDocument104Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -140,6 +142,14 @@ export const searchDocument18Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `searchDocument18`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function searchDocument18(
+  client: McpClient,
+  input: SearchDocument18Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SearchDocument18Output>>>;
+/**
  * Tool number 18
  *
  * Generated tool 18: search document.
@@ -148,12 +158,17 @@ export const searchDocument18Tool = /* @__PURE__ */ defineTool<
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function searchDocument18(
   client: McpClient,
   input: SearchDocument18Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<SearchDocument18Output>> {
+): Promise<ToolResult<SearchDocument18Output>>;
+export function searchDocument18(
+  client: McpClient,
+  input: SearchDocument18Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SearchDocument18Output> | InputRequiredResult> {
   return searchDocument18Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -127,17 +129,30 @@ export const searchInvoice38Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `searchInvoice38`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function searchInvoice38(
+  client: McpClient,
+  input: SearchInvoice38Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SearchInvoice38Output>>>;
+/**
  * Generated tool 38: search invoice.
  *
  * Calls the MCP tool "search-invoice_38".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function searchInvoice38(
   client: McpClient,
   input: SearchInvoice38Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<SearchInvoice38Output>> {
+): Promise<ToolResult<SearchInvoice38Output>>;
+export function searchInvoice38(
+  client: McpClient,
+  input: SearchInvoice38Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SearchInvoice38Output> | InputRequiredResult> {
   return searchInvoice38Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -96,17 +98,30 @@ export const searchOrder64Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `searchOrder64`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function searchOrder64(
+  client: McpClient,
+  input: SearchOrder64Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SearchOrder64Output>>>;
+/**
  * Generated tool 64: search order.
  *
  * Calls the MCP tool "search-order_64".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function searchOrder64(
   client: McpClient,
   input: SearchOrder64Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<SearchOrder64Output>> {
+): Promise<ToolResult<SearchOrder64Output>>;
+export function searchOrder64(
+  client: McpClient,
+  input: SearchOrder64Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SearchOrder64Output> | InputRequiredResult> {
   return searchOrder64Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -116,17 +118,30 @@ export const searchOrder82Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `searchOrder82`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function searchOrder82(
+  client: McpClient,
+  input: SearchOrder82Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SearchOrder82Output>>>;
+/**
  * Generated tool 82: search order.
  *
  * Calls the MCP tool "search.order_82".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function searchOrder82(
   client: McpClient,
   input: SearchOrder82Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<SearchOrder82Output>> {
+): Promise<ToolResult<SearchOrder82Output>>;
+export function searchOrder82(
+  client: McpClient,
+  input: SearchOrder82Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SearchOrder82Output> | InputRequiredResult> {
   return searchOrder82Tool.call(client, input, options);
 }

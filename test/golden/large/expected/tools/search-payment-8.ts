@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -139,17 +141,30 @@ export const searchPayment8Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `searchPayment8`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function searchPayment8(
+  client: McpClient,
+  input: SearchPayment8Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SearchPayment8Output>>>;
+/**
  * Generated tool 8: search payment.
  *
  * Calls the MCP tool "search.payment_8".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function searchPayment8(
+  client: McpClient,
+  input?: SearchPayment8Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SearchPayment8Output>>;
 export function searchPayment8(
   client: McpClient,
   input: SearchPayment8Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<SearchPayment8Output>> {
+): Promise<ToolResult<SearchPayment8Output> | InputRequiredResult> {
   return searchPayment8Tool.call(client, input, options);
 }

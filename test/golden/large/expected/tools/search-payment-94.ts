@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -65,17 +67,30 @@ export const searchPayment94Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `searchPayment94`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function searchPayment94(
+  client: McpClient,
+  input: SearchPayment94Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SearchPayment94Output>>>;
+/**
  * Generated tool 94: search payment.
  *
  * Calls the MCP tool "search/payment_94".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function searchPayment94(
   client: McpClient,
   input: SearchPayment94Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<SearchPayment94Output>> {
+): Promise<ToolResult<SearchPayment94Output>>;
+export function searchPayment94(
+  client: McpClient,
+  input: SearchPayment94Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SearchPayment94Output> | InputRequiredResult> {
   return searchPayment94Tool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -55,17 +57,30 @@ export const searchRepository124Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `searchRepository124`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function searchRepository124(
+  client: McpClient,
+  input: SearchRepository124Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SearchRepository124Output>>>;
+/**
  * Generated tool 124: search repository.
  *
  * Calls the MCP tool "search_repository_124".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function searchRepository124(
   client: McpClient,
   input: SearchRepository124Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<SearchRepository124Output>> {
+): Promise<ToolResult<SearchRepository124Output>>;
+export function searchRepository124(
+  client: McpClient,
+  input: SearchRepository124Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SearchRepository124Output> | InputRequiredResult> {
   return searchRepository124Tool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -67,17 +69,30 @@ export const searchRepositoryTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `searchRepository`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function searchRepository(
+  client: McpClient,
+  input: SearchRepositoryInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 115: search repository.
  *
  * Calls the MCP tool "search/repository".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function searchRepository(
   client: McpClient,
   input: SearchRepositoryInput,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function searchRepository(
+  client: McpClient,
+  input: SearchRepositoryInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return searchRepositoryTool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -44,6 +46,14 @@ export const searchShipment39Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `searchShipment39`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function searchShipment39(
+  client: McpClient,
+  input: SearchShipment39Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 39
  *
  * Generated tool 39: search shipment.
@@ -51,12 +61,17 @@ export const searchShipment39Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "search-shipment_39".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function searchShipment39(
   client: McpClient,
   input: SearchShipment39Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function searchShipment39(
+  client: McpClient,
+  input: SearchShipment39Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return searchShipment39Tool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -82,17 +84,30 @@ export const searchUser19Tool = /* @__PURE__ */ defineTool<SearchUser19Input, Ca
 });
 
 /**
+ * Manual mode of `searchUser19`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function searchUser19(
+  client: McpClient,
+  input: SearchUser19Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 19: search user.
  *
  * Calls the MCP tool "search.user_19".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function searchUser19(
   client: McpClient,
   input: SearchUser19Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function searchUser19(
+  client: McpClient,
+  input: SearchUser19Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return searchUser19Tool.call(client, input, options);
 }

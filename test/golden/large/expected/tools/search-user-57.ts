@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -57,6 +59,14 @@ export const searchUser57Tool = /* @__PURE__ */ defineTool<SearchUser57Input, Ca
 });
 
 /**
+ * Manual mode of `searchUser57`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function searchUser57(
+  client: McpClient,
+  input: SearchUser57Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 57
  *
  * Generated tool 57: search user.
@@ -64,12 +74,17 @@ export const searchUser57Tool = /* @__PURE__ */ defineTool<SearchUser57Input, Ca
  * Calls the MCP tool "search_user_57".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function searchUser57(
   client: McpClient,
   input: SearchUser57Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function searchUser57(
+  client: McpClient,
+  input: SearchUser57Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return searchUser57Tool.call(client, input, options);
 }

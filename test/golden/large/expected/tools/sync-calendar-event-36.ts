@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -81,6 +83,14 @@ export const syncCalendarEvent36Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `syncCalendarEvent36`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncCalendarEvent36(
+  client: McpClient,
+  input: SyncCalendarEvent36Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SyncCalendarEvent36Output>>>;
+/**
  * Tool number 36
  *
  * Generated tool 36: sync calendar event.
@@ -89,12 +99,17 @@ export const syncCalendarEvent36Tool = /* @__PURE__ */ defineTool<
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function syncCalendarEvent36(
+  client: McpClient,
+  input?: SyncCalendarEvent36Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SyncCalendarEvent36Output>>;
 export function syncCalendarEvent36(
   client: McpClient,
   input: SyncCalendarEvent36Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<SyncCalendarEvent36Output>> {
+): Promise<ToolResult<SyncCalendarEvent36Output> | InputRequiredResult> {
   return syncCalendarEvent36Tool.call(client, input, options);
 }

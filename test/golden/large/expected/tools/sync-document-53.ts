@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -33,17 +35,30 @@ export const syncDocument53Tool = /* @__PURE__ */ defineTool<SyncDocument53Input
 });
 
 /**
+ * Manual mode of `syncDocument53`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncDocument53(
+  client: McpClient,
+  input: SyncDocument53Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 53: sync document.
  *
  * Calls the MCP tool "sync_document_53".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function syncDocument53(
   client: McpClient,
   input: SyncDocument53Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function syncDocument53(
+  client: McpClient,
+  input: SyncDocument53Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return syncDocument53Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -33,17 +35,30 @@ export const syncInvoice43Tool = /* @__PURE__ */ defineTool<SyncInvoice43Input, 
 });
 
 /**
+ * Manual mode of `syncInvoice43`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncInvoice43(
+  client: McpClient,
+  input: SyncInvoice43Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 43: sync invoice.
  *
  * Calls the MCP tool "sync_invoice_43".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function syncInvoice43(
   client: McpClient,
   input: SyncInvoice43Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function syncInvoice43(
+  client: McpClient,
+  input: SyncInvoice43Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return syncInvoice43Tool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -46,17 +48,30 @@ export const syncOrder118Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `syncOrder118`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncOrder118(
+  client: McpClient,
+  input: SyncOrder118Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SyncOrder118Output>>>;
+/**
  * Generated tool 118: sync order.
  *
  * Calls the MCP tool "sync_order_118".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function syncOrder118(
   client: McpClient,
   input: SyncOrder118Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<SyncOrder118Output>> {
+): Promise<ToolResult<SyncOrder118Output>>;
+export function syncOrder118(
+  client: McpClient,
+  input: SyncOrder118Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SyncOrder118Output> | InputRequiredResult> {
   return syncOrder118Tool.call(client, input, options);
 }

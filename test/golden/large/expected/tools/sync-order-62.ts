@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -99,17 +101,30 @@ export const syncOrder62Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `syncOrder62`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncOrder62(
+  client: McpClient,
+  input: SyncOrder62Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SyncOrder62Output>>>;
+/**
  * Generated tool 62: sync order.
  *
  * Calls the MCP tool "sync_order_62".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function syncOrder62(
   client: McpClient,
   input: SyncOrder62Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<SyncOrder62Output>> {
+): Promise<ToolResult<SyncOrder62Output>>;
+export function syncOrder62(
+  client: McpClient,
+  input: SyncOrder62Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SyncOrder62Output> | InputRequiredResult> {
   return syncOrder62Tool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -54,6 +56,14 @@ export const syncOrder99Tool = /* @__PURE__ */ defineTool<SyncOrder99Input, Call
 });
 
 /**
+ * Manual mode of `syncOrder99`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncOrder99(
+  client: McpClient,
+  input: SyncOrder99Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 99
  *
  * Generated tool 99: sync order.
@@ -62,12 +72,17 @@ export const syncOrder99Tool = /* @__PURE__ */ defineTool<SyncOrder99Input, Call
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function syncOrder99(
   client: McpClient,
   input: SyncOrder99Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function syncOrder99(
+  client: McpClient,
+  input: SyncOrder99Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return syncOrder99Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -125,17 +127,30 @@ export const syncOrderTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `syncOrder`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncOrder(
+  client: McpClient,
+  input: SyncOrderInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SyncOrderOutput>>>;
+/**
  * Generated tool 80: sync order.
  *
  * Calls the MCP tool "sync-order".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function syncOrder(
+  client: McpClient,
+  input?: SyncOrderInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SyncOrderOutput>>;
 export function syncOrder(
   client: McpClient,
   input: SyncOrderInput = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<SyncOrderOutput>> {
+): Promise<ToolResult<SyncOrderOutput> | InputRequiredResult> {
   return syncOrderTool.call(client, input, options);
 }

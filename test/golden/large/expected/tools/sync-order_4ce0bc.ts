@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -57,17 +59,30 @@ export const syncOrder_4ce0bcTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `syncOrder_4ce0bc`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncOrder_4ce0bc(
+  client: McpClient,
+  input: SyncOrder_4ce0bcInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SyncOrder_4ce0bcOutput>>>;
+/**
  * Generated tool 20: sync order.
  *
  * Calls the MCP tool "sync_order".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function syncOrder_4ce0bc(
+  client: McpClient,
+  input?: SyncOrder_4ce0bcInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SyncOrder_4ce0bcOutput>>;
 export function syncOrder_4ce0bc(
   client: McpClient,
   input: SyncOrder_4ce0bcInput = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<SyncOrder_4ce0bcOutput>> {
+): Promise<ToolResult<SyncOrder_4ce0bcOutput> | InputRequiredResult> {
   return syncOrder_4ce0bcTool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -46,6 +48,14 @@ export const syncPayment108Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `syncPayment108`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncPayment108(
+  client: McpClient,
+  input: SyncPayment108Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SyncPayment108Output>>>;
+/**
  * Tool number 108
  *
  * Generated tool 108: sync payment.
@@ -54,12 +64,17 @@ export const syncPayment108Tool = /* @__PURE__ */ defineTool<
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function syncPayment108(
   client: McpClient,
   input: SyncPayment108Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<SyncPayment108Output>> {
+): Promise<ToolResult<SyncPayment108Output>>;
+export function syncPayment108(
+  client: McpClient,
+  input: SyncPayment108Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SyncPayment108Output> | InputRequiredResult> {
   return syncPayment108Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -27,6 +29,14 @@ export const syncPayment117Tool = /* @__PURE__ */ defineTool<SyncPayment117Input
 });
 
 /**
+ * Manual mode of `syncPayment117`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncPayment117(
+  client: McpClient,
+  input: SyncPayment117Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 117
  *
  * Generated tool 117: sync payment.
@@ -35,12 +45,17 @@ export const syncPayment117Tool = /* @__PURE__ */ defineTool<SyncPayment117Input
  * @remarks Server hints (untrusted): read-only, closed world.
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function syncPayment117(
+  client: McpClient,
+  input?: SyncPayment117Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function syncPayment117(
   client: McpClient,
   input: SyncPayment117Input = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return syncPayment117Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -102,17 +104,30 @@ export const syncPayment14Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `syncPayment14`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncPayment14(
+  client: McpClient,
+  input: SyncPayment14Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SyncPayment14Output>>>;
+/**
  * Generated tool 14: sync payment.
  *
  * Calls the MCP tool "sync-payment_14".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function syncPayment14(
+  client: McpClient,
+  input?: SyncPayment14Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SyncPayment14Output>>;
 export function syncPayment14(
   client: McpClient,
   input: SyncPayment14Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<SyncPayment14Output>> {
+): Promise<ToolResult<SyncPayment14Output> | InputRequiredResult> {
   return syncPayment14Tool.call(client, input, options);
 }

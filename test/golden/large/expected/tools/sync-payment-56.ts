@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -69,17 +71,30 @@ export const syncPayment56Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `syncPayment56`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncPayment56(
+  client: McpClient,
+  input: SyncPayment56Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SyncPayment56Output>>>;
+/**
  * Generated tool 56: sync payment.
  *
  * Calls the MCP tool "sync/payment_56".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function syncPayment56(
+  client: McpClient,
+  input?: SyncPayment56Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SyncPayment56Output>>;
 export function syncPayment56(
   client: McpClient,
   input: SyncPayment56Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<SyncPayment56Output>> {
+): Promise<ToolResult<SyncPayment56Output> | InputRequiredResult> {
   return syncPayment56Tool.call(client, input, options);
 }

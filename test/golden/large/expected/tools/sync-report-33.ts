@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -33,6 +35,14 @@ export const syncReport33Tool = /* @__PURE__ */ defineTool<SyncReport33Input, Ca
 });
 
 /**
+ * Manual mode of `syncReport33`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncReport33(
+  client: McpClient,
+  input: SyncReport33Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 33
  *
  * Generated tool 33: sync report.
@@ -40,12 +50,17 @@ export const syncReport33Tool = /* @__PURE__ */ defineTool<SyncReport33Input, Ca
  * Calls the MCP tool "sync_report_33".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function syncReport33(
   client: McpClient,
   input: SyncReport33Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function syncReport33(
+  client: McpClient,
+  input: SyncReport33Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return syncReport33Tool.call(client, input, options);
 }

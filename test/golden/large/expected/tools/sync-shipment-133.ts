@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -35,17 +37,30 @@ export const syncShipment133Tool = /* @__PURE__ */ defineTool<SyncShipment133Inp
 );
 
 /**
+ * Manual mode of `syncShipment133`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncShipment133(
+  client: McpClient,
+  input: SyncShipment133Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 133: sync shipment.
  *
  * Calls the MCP tool "sync_shipment_133".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function syncShipment133(
   client: McpClient,
   input: SyncShipment133Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function syncShipment133(
+  client: McpClient,
+  input: SyncShipment133Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return syncShipment133Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -75,17 +77,30 @@ export const syncTicketTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `syncTicket`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncTicket(
+  client: McpClient,
+  input: SyncTicketInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SyncTicketOutput>>>;
+/**
  * Generated tool 40: sync ticket.
  *
  * Calls the MCP tool "sync_ticket".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function syncTicket(
   client: McpClient,
   input: SyncTicketInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<SyncTicketOutput>> {
+): Promise<ToolResult<SyncTicketOutput>>;
+export function syncTicket(
+  client: McpClient,
+  input: SyncTicketInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SyncTicketOutput> | InputRequiredResult> {
   return syncTicketTool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -27,17 +29,30 @@ export const syncUser17Tool = /* @__PURE__ */ defineTool<SyncUser17Input, CallTo
 });
 
 /**
+ * Manual mode of `syncUser17`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncUser17(
+  client: McpClient,
+  input: SyncUser17Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 17: sync user.
  *
  * Calls the MCP tool "sync-user_17".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function syncUser17(
+  client: McpClient,
+  input?: SyncUser17Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function syncUser17(
   client: McpClient,
   input: SyncUser17Input = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return syncUser17Tool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -117,6 +119,14 @@ export const syncUser42Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `syncUser42`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncUser42(
+  client: McpClient,
+  input: SyncUser42Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SyncUser42Output>>>;
+/**
  * Tool number 42
  *
  * Generated tool 42: sync user.
@@ -124,12 +134,17 @@ export const syncUser42Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "sync_user_42".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function syncUser42(
   client: McpClient,
   input: SyncUser42Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<SyncUser42Output>> {
+): Promise<ToolResult<SyncUser42Output>>;
+export function syncUser42(
+  client: McpClient,
+  input: SyncUser42Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SyncUser42Output> | InputRequiredResult> {
   return syncUser42Tool.call(client, input, options);
 }

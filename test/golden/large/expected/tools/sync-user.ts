@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -171,6 +173,14 @@ export const syncUserTool = /* @__PURE__ */ defineTool<SyncUserInput, ToolResult
 });
 
 /**
+ * Manual mode of `syncUser`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function syncUser(
+  client: McpClient,
+  input: SyncUserInput,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<SyncUserOutput>>>;
+/**
  * Tool number 30
  *
  * Generated tool 30: sync user.
@@ -178,12 +188,17 @@ export const syncUserTool = /* @__PURE__ */ defineTool<SyncUserInput, ToolResult
  * Calls the MCP tool "sync_user".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function syncUser(
   client: McpClient,
   input: SyncUserInput,
   options?: ToolCallOptions,
-): Promise<ToolResult<SyncUserOutput>> {
+): Promise<ToolResult<SyncUserOutput>>;
+export function syncUser(
+  client: McpClient,
+  input: SyncUserInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<SyncUserOutput> | InputRequiredResult> {
   return syncUserTool.call(client, input, options);
 }

@@ -4,6 +4,8 @@ import {
   defineTool,
   linearPattern,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -107,6 +109,14 @@ export const updateCalendarEvent141Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `updateCalendarEvent141`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function updateCalendarEvent141(
+  client: McpClient,
+  input: UpdateCalendarEvent141Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 141
  *
  * Generated tool 141: update calendar event.
@@ -114,12 +124,17 @@ export const updateCalendarEvent141Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "update-calendar_event_141".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function updateCalendarEvent141(
   client: McpClient,
   input: UpdateCalendarEvent141Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function updateCalendarEvent141(
+  client: McpClient,
+  input: UpdateCalendarEvent141Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return updateCalendarEvent141Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -46,17 +48,30 @@ export const updateCalendarEvent31Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `updateCalendarEvent31`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function updateCalendarEvent31(
+  client: McpClient,
+  input: UpdateCalendarEvent31Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 31: update calendar event.
  *
  * Calls the MCP tool "update-calendar_event_31".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function updateCalendarEvent31(
   client: McpClient,
   input: UpdateCalendarEvent31Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function updateCalendarEvent31(
+  client: McpClient,
+  input: UpdateCalendarEvent31Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return updateCalendarEvent31Tool.call(client, input, options);
 }

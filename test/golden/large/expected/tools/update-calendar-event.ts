@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -57,17 +59,30 @@ export const updateCalendarEventTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `updateCalendarEvent`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function updateCalendarEvent(
+  client: McpClient,
+  input: UpdateCalendarEventInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 65: update calendar event.
  *
  * Calls the MCP tool "update_calendar_event".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function updateCalendarEvent(
+  client: McpClient,
+  input?: UpdateCalendarEventInput,
+  options?: ToolCallOptions,
+): Promise<CallToolResult>;
 export function updateCalendarEvent(
   client: McpClient,
   input: UpdateCalendarEventInput = {},
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult | InputRequiredResult> {
   return updateCalendarEventTool.call(client, input, options);
 }

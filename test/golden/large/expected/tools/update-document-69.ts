@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -62,6 +64,14 @@ export const updateDocument69Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `updateDocument69`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function updateDocument69(
+  client: McpClient,
+  input: UpdateDocument69Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 69
  *
  * Generated tool 69: update document.
@@ -69,12 +79,17 @@ export const updateDocument69Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "update_document_69".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function updateDocument69(
   client: McpClient,
   input: UpdateDocument69Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function updateDocument69(
+  client: McpClient,
+  input: UpdateDocument69Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return updateDocument69Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -36,6 +38,14 @@ export const updateDocument93Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `updateDocument93`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function updateDocument93(
+  client: McpClient,
+  input: UpdateDocument93Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 93
  *
  * Generated tool 93: update document.
@@ -43,12 +53,17 @@ export const updateDocument93Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "update/document_93".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function updateDocument93(
   client: McpClient,
   input: UpdateDocument93Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function updateDocument93(
+  client: McpClient,
+  input: UpdateDocument93Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return updateDocument93Tool.call(client, input, options);
 }

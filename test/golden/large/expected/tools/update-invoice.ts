@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -78,17 +80,30 @@ export const updateInvoiceTool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `updateInvoice`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function updateInvoice(
+  client: McpClient,
+  input: UpdateInvoiceInput | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<UpdateInvoiceOutput>>>;
+/**
  * Generated tool 110: update invoice.
  *
  * Calls the MCP tool "update-invoice".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function updateInvoice(
+  client: McpClient,
+  input?: UpdateInvoiceInput,
+  options?: ToolCallOptions,
+): Promise<ToolResult<UpdateInvoiceOutput>>;
 export function updateInvoice(
   client: McpClient,
   input: UpdateInvoiceInput = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<UpdateInvoiceOutput>> {
+): Promise<ToolResult<UpdateInvoiceOutput> | InputRequiredResult> {
   return updateInvoiceTool.call(client, input, options);
 }

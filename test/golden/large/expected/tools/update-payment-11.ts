@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -35,17 +37,30 @@ export const updatePayment11Tool = /* @__PURE__ */ defineTool<UpdatePayment11Inp
 );
 
 /**
+ * Manual mode of `updatePayment11`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function updatePayment11(
+  client: McpClient,
+  input: UpdatePayment11Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Generated tool 11: update payment.
  *
  * Calls the MCP tool "update_payment_11".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function updatePayment11(
   client: McpClient,
   input: UpdatePayment11Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function updatePayment11(
+  client: McpClient,
+  input: UpdatePayment11Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return updatePayment11Tool.call(client, input, options);
 }

@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -75,17 +77,30 @@ export const updatePayment28Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `updatePayment28`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function updatePayment28(
+  client: McpClient,
+  input: UpdatePayment28Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<UpdatePayment28Output>>>;
+/**
  * Generated tool 28: update payment.
  *
  * Calls the MCP tool "update_payment_28".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function updatePayment28(
+  client: McpClient,
+  input?: UpdatePayment28Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<UpdatePayment28Output>>;
 export function updatePayment28(
   client: McpClient,
   input: UpdatePayment28Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<UpdatePayment28Output>> {
+): Promise<ToolResult<UpdatePayment28Output> | InputRequiredResult> {
   return updatePayment28Tool.call(client, input, options);
 }

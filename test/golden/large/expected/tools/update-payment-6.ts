@@ -2,6 +2,8 @@
 // Server: large-server 1.0.0, MCP protocol 2026-07-28.
 import {
   defineTool,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -77,6 +79,14 @@ export const updatePayment6Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `updatePayment6`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function updatePayment6(
+  client: McpClient,
+  input: UpdatePayment6Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<UpdatePayment6Output>>>;
+/**
  * Tool number 6
  *
  * Generated tool 6: update payment.
@@ -84,12 +94,17 @@ export const updatePayment6Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "update_payment_6".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function updatePayment6(
   client: McpClient,
   input: UpdatePayment6Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<UpdatePayment6Output>> {
+): Promise<ToolResult<UpdatePayment6Output>>;
+export function updatePayment6(
+  client: McpClient,
+  input: UpdatePayment6Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<UpdatePayment6Output> | InputRequiredResult> {
   return updatePayment6Tool.call(client, input, options);
 }

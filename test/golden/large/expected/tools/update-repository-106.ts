@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -60,17 +62,30 @@ export const updateRepository106Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `updateRepository106`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function updateRepository106(
+  client: McpClient,
+  input: UpdateRepository106Input | undefined,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<UpdateRepository106Output>>>;
+/**
  * Generated tool 106: update repository.
  *
  * Calls the MCP tool "update_repository_106".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
+export function updateRepository106(
+  client: McpClient,
+  input?: UpdateRepository106Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<UpdateRepository106Output>>;
 export function updateRepository106(
   client: McpClient,
   input: UpdateRepository106Input = {},
   options?: ToolCallOptions,
-): Promise<ToolResult<UpdateRepository106Output>> {
+): Promise<ToolResult<UpdateRepository106Output> | InputRequiredResult> {
   return updateRepository106Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   type CallToolResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
@@ -54,6 +56,14 @@ export const updateTicket111Tool = /* @__PURE__ */ defineTool<UpdateTicket111Inp
 );
 
 /**
+ * Manual mode of `updateTicket111`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function updateTicket111(
+  client: McpClient,
+  input: UpdateTicket111Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<CallToolResult>>;
+/**
  * Tool number 111
  *
  * Generated tool 111: update ticket.
@@ -61,12 +71,17 @@ export const updateTicket111Tool = /* @__PURE__ */ defineTool<UpdateTicket111Inp
  * Calls the MCP tool "update_ticket_111".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function updateTicket111(
   client: McpClient,
   input: UpdateTicket111Input,
   options?: ToolCallOptions,
-): Promise<CallToolResult> {
+): Promise<CallToolResult>;
+export function updateTicket111(
+  client: McpClient,
+  input: UpdateTicket111Input,
+  options?: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
   return updateTicket111Tool.call(client, input, options);
 }

@@ -3,6 +3,8 @@
 import {
   defineTool,
   linearPattern,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ToolCallOptions,
   type ToolResult,
@@ -84,6 +86,14 @@ export const updateUser114Tool = /* @__PURE__ */ defineTool<
 });
 
 /**
+ * Manual mode of `updateUser114`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function updateUser114(
+  client: McpClient,
+  input: UpdateUser114Input,
+  options: ToolCallOptions & { manual: true },
+): Promise<MaybeInputRequired<ToolResult<UpdateUser114Output>>>;
+/**
  * Tool number 114
  *
  * Generated tool 114: update user.
@@ -91,12 +101,17 @@ export const updateUser114Tool = /* @__PURE__ */ defineTool<
  * Calls the MCP tool "update-user_114".
  * @param client - A client connected to the server (`connect()` or `create…Client()`).
  * @param input - The tool's arguments.
- * @param options - Timeout, cancellation, progress, validation switches.
+ * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
 export function updateUser114(
   client: McpClient,
   input: UpdateUser114Input,
   options?: ToolCallOptions,
-): Promise<ToolResult<UpdateUser114Output>> {
+): Promise<ToolResult<UpdateUser114Output>>;
+export function updateUser114(
+  client: McpClient,
+  input: UpdateUser114Input,
+  options?: ToolCallOptions,
+): Promise<ToolResult<UpdateUser114Output> | InputRequiredResult> {
   return updateUser114Tool.call(client, input, options);
 }

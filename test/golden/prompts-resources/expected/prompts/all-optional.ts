@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -30,6 +32,14 @@ export const allOptionalPrompt = /* @__PURE__ */ definePrompt<AllOptionalPromptA
 });
 
 /**
+ * Manual mode of `getAllOptionalPrompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getAllOptionalPrompt(
+  client: McpClient,
+  args: AllOptionalPromptArguments | undefined,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * All optional
  *
  * Gets the MCP prompt "all_optional".
@@ -38,8 +48,13 @@ export const allOptionalPrompt = /* @__PURE__ */ definePrompt<AllOptionalPromptA
  */
 export function getAllOptionalPrompt(
   client: McpClient,
+  args?: AllOptionalPromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getAllOptionalPrompt(
+  client: McpClient,
   args: AllOptionalPromptArguments = {},
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return allOptionalPrompt.get(client, args, options);
 }

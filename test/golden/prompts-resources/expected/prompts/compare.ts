@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -29,6 +31,14 @@ export const comparePrompt = /* @__PURE__ */ definePrompt<ComparePromptArguments
 });
 
 /**
+ * Manual mode of `getComparePrompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getComparePrompt(
+  client: McpClient,
+  args: ComparePromptArguments,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * Gets the MCP prompt "compare".
  * @param client - A client connected to the server.
  * @param args - The prompt's arguments (strings, as the protocol requires).
@@ -36,7 +46,12 @@ export const comparePrompt = /* @__PURE__ */ definePrompt<ComparePromptArguments
 export function getComparePrompt(
   client: McpClient,
   args: ComparePromptArguments,
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getComparePrompt(
+  client: McpClient,
+  args: ComparePromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return comparePrompt.get(client, args, options);
 }

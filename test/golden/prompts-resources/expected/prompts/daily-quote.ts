@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -23,6 +25,14 @@ export const dailyQuotePrompt = /* @__PURE__ */ definePrompt<DailyQuotePromptArg
 });
 
 /**
+ * Manual mode of `getDailyQuotePrompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getDailyQuotePrompt(
+  client: McpClient,
+  args: DailyQuotePromptArguments | undefined,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * No arguments at all: the arguments key is absent.
  *
  * Gets the MCP prompt "daily-quote".
@@ -31,8 +41,13 @@ export const dailyQuotePrompt = /* @__PURE__ */ definePrompt<DailyQuotePromptArg
  */
 export function getDailyQuotePrompt(
   client: McpClient,
+  args?: DailyQuotePromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getDailyQuotePrompt(
+  client: McpClient,
   args: DailyQuotePromptArguments = {},
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return dailyQuotePrompt.get(client, args, options);
 }

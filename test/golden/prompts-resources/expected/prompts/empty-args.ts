@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -20,14 +22,27 @@ export const emptyArgsPrompt = /* @__PURE__ */ definePrompt<EmptyArgsPromptArgum
 });
 
 /**
+ * Manual mode of `getEmptyArgsPrompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getEmptyArgsPrompt(
+  client: McpClient,
+  args: EmptyArgsPromptArguments | undefined,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * Gets the MCP prompt "empty_args".
  * @param client - A client connected to the server.
  * @param args - The prompt's arguments (strings, as the protocol requires).
  */
 export function getEmptyArgsPrompt(
   client: McpClient,
+  args?: EmptyArgsPromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getEmptyArgsPrompt(
+  client: McpClient,
   args: EmptyArgsPromptArguments = {},
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return emptyArgsPrompt.get(client, args, options);
 }

@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   definePrompt,
+  type CallOptions,
   type GetPromptResult,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -41,6 +43,14 @@ export const summarizeBookPrompt = /* @__PURE__ */ definePrompt<SummarizeBookPro
 });
 
 /**
+ * Manual mode of `getSummarizeBookPrompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function getSummarizeBookPrompt(
+  client: McpClient,
+  args: SummarizeBookPromptArguments,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<GetPromptResult>>;
+/**
  * Summarize a book
  *
  * Asks for a summary of one book.
@@ -52,7 +62,12 @@ export const summarizeBookPrompt = /* @__PURE__ */ definePrompt<SummarizeBookPro
 export function getSummarizeBookPrompt(
   client: McpClient,
   args: SummarizeBookPromptArguments,
-  options?: RequestOptions,
-): Promise<GetPromptResult> {
+  options?: CallOptions,
+): Promise<GetPromptResult>;
+export function getSummarizeBookPrompt(
+  client: McpClient,
+  args: SummarizeBookPromptArguments,
+  options?: CallOptions,
+): Promise<GetPromptResult | InputRequiredResult> {
   return summarizeBookPrompt.get(client, args, options);
 }

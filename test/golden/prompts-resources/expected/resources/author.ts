@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -27,6 +29,14 @@ export const authorTemplate = /* @__PURE__ */ defineResourceTemplate<AuthorParam
 });
 
 /**
+ * Manual mode of `readAuthor`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readAuthor(
+  client: McpClient,
+  params: AuthorParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Prefix modifiers, and one variable used twice.
  *
  * Reads the MCP resource template "library://authors/{name:1}/{name}{?initial:3}".
@@ -36,7 +46,12 @@ export const authorTemplate = /* @__PURE__ */ defineResourceTemplate<AuthorParam
 export function readAuthor(
   client: McpClient,
   params: AuthorParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readAuthor(
+  client: McpClient,
+  params: AuthorParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return authorTemplate.read(client, params, options);
 }

@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -27,6 +29,14 @@ export const bookTemplate = /* @__PURE__ */ defineResourceTemplate<BookParams>({
 });
 
 /**
+ * Manual mode of `readBook`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readBook(
+  client: McpClient,
+  params: BookParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * A book
  *
  * Reads the MCP resource template "library://books/{isbn}" (application/json).
@@ -36,7 +46,12 @@ export const bookTemplate = /* @__PURE__ */ defineResourceTemplate<BookParams>({
 export function readBook(
   client: McpClient,
   params: BookParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readBook(
+  client: McpClient,
+  params: BookParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return bookTemplate.read(client, params, options);
 }

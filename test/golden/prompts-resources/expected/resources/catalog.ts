@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResource,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -21,6 +23,13 @@ export const catalogResource = /* @__PURE__ */ defineResource({
 });
 
 /**
+ * Manual mode of `readCatalog`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readCatalog(
+  client: McpClient,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Catalog
  *
  * Every book, as JSON.
@@ -28,9 +37,10 @@ export const catalogResource = /* @__PURE__ */ defineResource({
  * Reads the MCP resource "library://catalog" (application/json).
  * @param client - A client connected to the server.
  */
+export function readCatalog(client: McpClient, options?: CallOptions): Promise<ReadResourceResult>;
 export function readCatalog(
   client: McpClient,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return catalogResource.read(client, options);
 }

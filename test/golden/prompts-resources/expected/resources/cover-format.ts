@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -26,6 +28,14 @@ export const coverFormatTemplate = /* @__PURE__ */ defineResourceTemplate<CoverF
 });
 
 /**
+ * Manual mode of `readCoverFormat`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readCoverFormat(
+  client: McpClient,
+  params: CoverFormatParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Label expansion with a dot.
  *
  * Reads the MCP resource template "library://covers/cover{.format}".
@@ -35,7 +45,12 @@ export const coverFormatTemplate = /* @__PURE__ */ defineResourceTemplate<CoverF
 export function readCoverFormat(
   client: McpClient,
   params: CoverFormatParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readCoverFormat(
+  client: McpClient,
+  params: CoverFormatParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return coverFormatTemplate.read(client, params, options);
 }

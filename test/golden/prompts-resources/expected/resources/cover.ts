@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResource,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -21,12 +23,20 @@ export const coverResource = /* @__PURE__ */ defineResource({
 });
 
 /**
- * Reads the MCP resource "library://cover.png" (image/png).
- * @param client - A client connected to the server.
+ * Manual mode of `readCover`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
  */
 export function readCover(
   client: McpClient,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
+ * Reads the MCP resource "library://cover.png" (image/png).
+ * @param client - A client connected to the server.
+ */
+export function readCover(client: McpClient, options?: CallOptions): Promise<ReadResourceResult>;
+export function readCover(
+  client: McpClient,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return coverResource.read(client, options);
 }

@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
   type UriTemplateValue,
 } from "@mcp-codegen/runtime";
 
@@ -30,6 +32,14 @@ export const explodedEverythingTemplate =
   });
 
 /**
+ * Manual mode of `readExplodedEverything`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readExplodedEverything(
+  client: McpClient,
+  params: ExplodedEverythingParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Reads the MCP resource template "library://labels{.labels*}{;dims*}{#frag*}{+raw*}".
  * @param client - A client connected to the server.
  * @param params - The template's variables, expanded and encoded as RFC 6570 says.
@@ -37,7 +47,12 @@ export const explodedEverythingTemplate =
 export function readExplodedEverything(
   client: McpClient,
   params: ExplodedEverythingParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readExplodedEverything(
+  client: McpClient,
+  params: ExplodedEverythingParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return explodedEverythingTemplate.read(client, params, options);
 }

@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -26,6 +28,14 @@ export const fileByPathTemplate = /* @__PURE__ */ defineResourceTemplate<FileByP
 });
 
 /**
+ * Manual mode of `readFileByPath`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readFileByPath(
+  client: McpClient,
+  params: FileByPathParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Reserved expansion: slashes stay.
  *
  * Reads the MCP resource template "library://files{+path}".
@@ -35,7 +45,12 @@ export const fileByPathTemplate = /* @__PURE__ */ defineResourceTemplate<FileByP
 export function readFileByPath(
   client: McpClient,
   params: FileByPathParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readFileByPath(
+  client: McpClient,
+  params: FileByPathParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return fileByPathTemplate.read(client, params, options);
 }

@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -24,6 +26,14 @@ export const noVariablesTemplate = /* @__PURE__ */ defineResourceTemplate<NoVari
 });
 
 /**
+ * Manual mode of `readNoVariables`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readNoVariables(
+  client: McpClient,
+  params: NoVariablesParams | undefined,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * A template without variables.
  *
  * Reads the MCP resource template "library://static".
@@ -32,8 +42,13 @@ export const noVariablesTemplate = /* @__PURE__ */ defineResourceTemplate<NoVari
  */
 export function readNoVariables(
   client: McpClient,
+  params?: NoVariablesParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readNoVariables(
+  client: McpClient,
   params: NoVariablesParams = {},
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return noVariablesTemplate.read(client, params, options);
 }

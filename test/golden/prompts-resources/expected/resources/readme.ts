@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResource,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -15,12 +17,20 @@ export const readmeResource = /* @__PURE__ */ defineResource({
 });
 
 /**
- * Reads the MCP resource "file:///srv/library/README.md".
- * @param client - A client connected to the server.
+ * Manual mode of `readReadme`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
  */
 export function readReadme(
   client: McpClient,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
+ * Reads the MCP resource "file:///srv/library/README.md".
+ * @param client - A client connected to the server.
+ */
+export function readReadme(client: McpClient, options?: CallOptions): Promise<ReadResourceResult>;
+export function readReadme(
+  client: McpClient,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return readmeResource.read(client, options);
 }

@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -27,6 +29,14 @@ export const requiredAndQueryTemplate =
   });
 
 /**
+ * Manual mode of `readRequiredAndQuery`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readRequiredAndQuery(
+  client: McpClient,
+  params: RequiredAndQueryParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * A variable both in the path and in the query is required.
  *
  * Reads the MCP resource template "library://both/{id}{?id}".
@@ -36,7 +46,12 @@ export const requiredAndQueryTemplate =
 export function readRequiredAndQuery(
   client: McpClient,
   params: RequiredAndQueryParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readRequiredAndQuery(
+  client: McpClient,
+  params: RequiredAndQueryParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return requiredAndQueryTemplate.read(client, params, options);
 }

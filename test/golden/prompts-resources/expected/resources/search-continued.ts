@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -28,6 +30,14 @@ export const searchContinuedTemplate =
   });
 
 /**
+ * Manual mode of `readSearchContinued`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readSearchContinued(
+  client: McpClient,
+  params: SearchContinuedParams | undefined,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Query continuation.
  *
  * Reads the MCP resource template "library://search?fixed=1{&q,page}".
@@ -36,8 +46,13 @@ export const searchContinuedTemplate =
  */
 export function readSearchContinued(
   client: McpClient,
+  params?: SearchContinuedParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readSearchContinued(
+  client: McpClient,
   params: SearchContinuedParams = {},
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return searchContinuedTemplate.read(client, params, options);
 }

@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -27,6 +29,14 @@ export const searchMatrixTemplate = /* @__PURE__ */ defineResourceTemplate<Searc
 });
 
 /**
+ * Manual mode of `readSearchMatrix`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readSearchMatrix(
+  client: McpClient,
+  params: SearchMatrixParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Path-style parameters.
  *
  * Reads the MCP resource template "library://search{;lang,year}".
@@ -36,7 +46,12 @@ export const searchMatrixTemplate = /* @__PURE__ */ defineResourceTemplate<Searc
 export function readSearchMatrix(
   client: McpClient,
   params: SearchMatrixParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readSearchMatrix(
+  client: McpClient,
+  params: SearchMatrixParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return searchMatrixTemplate.read(client, params, options);
 }

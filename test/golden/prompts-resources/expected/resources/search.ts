@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -28,6 +30,14 @@ export const searchTemplate = /* @__PURE__ */ defineResourceTemplate<SearchParam
 });
 
 /**
+ * Manual mode of `readSearch`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readSearch(
+  client: McpClient,
+  params: SearchParams | undefined,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Form-style query.
  *
  * Reads the MCP resource template "library://search{?q,page,per_page}".
@@ -36,8 +46,13 @@ export const searchTemplate = /* @__PURE__ */ defineResourceTemplate<SearchParam
  */
 export function readSearch(
   client: McpClient,
+  params?: SearchParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readSearch(
+  client: McpClient,
   params: SearchParams = {},
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return searchTemplate.read(client, params, options);
 }

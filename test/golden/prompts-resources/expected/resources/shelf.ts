@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -27,6 +29,14 @@ export const shelfTemplate = /* @__PURE__ */ defineResourceTemplate<ShelfParams>
 });
 
 /**
+ * Manual mode of `readShelf`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readShelf(
+  client: McpClient,
+  params: ShelfParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Path segments.
  *
  * Reads the MCP resource template "library://shelves{/shelf,row}".
@@ -36,7 +46,12 @@ export const shelfTemplate = /* @__PURE__ */ defineResourceTemplate<ShelfParams>
 export function readShelf(
   client: McpClient,
   params: ShelfParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readShelf(
+  client: McpClient,
+  params: ShelfParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return shelfTemplate.read(client, params, options);
 }

@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResource,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -19,14 +21,22 @@ export const termsResource = /* @__PURE__ */ defineResource({
 });
 
 /**
+ * Manual mode of `readTerms`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readTerms(
+  client: McpClient,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Terms of use
  *
  * Reads the MCP resource "https://example.com/terms?lang=en&v=2".
  * @param client - A client connected to the server.
  */
+export function readTerms(client: McpClient, options?: CallOptions): Promise<ReadResourceResult>;
 export function readTerms(
   client: McpClient,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return termsResource.read(client, options);
 }

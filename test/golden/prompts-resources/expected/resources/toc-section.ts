@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
 } from "@mcp-codegen/runtime";
 
 /**
@@ -26,6 +28,14 @@ export const tocSectionTemplate = /* @__PURE__ */ defineResourceTemplate<TocSect
 });
 
 /**
+ * Manual mode of `readTocSection`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readTocSection(
+  client: McpClient,
+  params: TocSectionParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Fragment expansion.
  *
  * Reads the MCP resource template "library://toc{#section}".
@@ -35,7 +45,12 @@ export const tocSectionTemplate = /* @__PURE__ */ defineResourceTemplate<TocSect
 export function readTocSection(
   client: McpClient,
   params: TocSectionParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readTocSection(
+  client: McpClient,
+  params: TocSectionParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return tocSectionTemplate.read(client, params, options);
 }

@@ -2,9 +2,11 @@
 // Server: library-server 2.3.0, MCP protocol 2026-07-28.
 import {
   defineResourceTemplate,
+  type CallOptions,
+  type InputRequiredResult,
+  type MaybeInputRequired,
   type McpClient,
   type ReadResourceResult,
-  type RequestOptions,
   type UriTemplateValue,
 } from "@mcp-codegen/runtime";
 
@@ -28,6 +30,14 @@ export const treeTemplate = /* @__PURE__ */ defineResourceTemplate<TreeParams>({
 });
 
 /**
+ * Manual mode of `readTree`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ */
+export function readTree(
+  client: McpClient,
+  params: TreeParams,
+  options: CallOptions & { manual: true },
+): Promise<MaybeInputRequired<ReadResourceResult>>;
+/**
  * Exploded path and query.
  *
  * Reads the MCP resource template "library://tree{/path*}{?filter*}".
@@ -37,7 +47,12 @@ export const treeTemplate = /* @__PURE__ */ defineResourceTemplate<TreeParams>({
 export function readTree(
   client: McpClient,
   params: TreeParams,
-  options?: RequestOptions,
-): Promise<ReadResourceResult> {
+  options?: CallOptions,
+): Promise<ReadResourceResult>;
+export function readTree(
+  client: McpClient,
+  params: TreeParams,
+  options?: CallOptions,
+): Promise<ReadResourceResult | InputRequiredResult> {
   return treeTemplate.read(client, params, options);
 }

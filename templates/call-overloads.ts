@@ -1,0 +1,52 @@
+/**
+ * The call a generated module exports, as two overloads and an implementation: manual mode
+ * (`manual: true` may return the server's `input_required` result) first, so a call that says
+ * `manual: true` gets the wider type, then the plain call, which returns complete results only.
+ * `WithoutClient` keeps both overloads on the bound client object.
+ */
+import { jsDocBlock } from "./escape.js";
+
+/** A parameter between `client` and `options`; `defaultText` (` = {}`) makes it optional. */
+export interface CallParameter {
+  name: string;
+  type: string;
+  defaultText?: string;
+}
+
+export interface CallOverloadsSpec {
+  fn: string;
+  /** JSDoc lines of the plain call. */
+  doc: string[];
+  parameters: CallParameter[];
+  /** `ToolCallOptions` or `CallOptions`. */
+  options: string;
+  /** The complete result type, e.g. `ToolResult<BookOutput>`. */
+  result: string;
+  /** The implementation's one statement. */
+  body: string;
+}
+
+/** The runtime types the overloads name, for the module's import list. */
+export const CALL_OVERLOAD_TYPES = ["InputRequiredResult", "MaybeInputRequired"] as const;
+
+export function callOverloads(spec: CallOverloadsSpec): string {
+  const params = (form: "manual" | "plain" | "implementation") =>
+    spec.parameters.map((p) => {
+      if (p.defaultText === undefined) return `${p.name}: ${p.type}`;
+      if (form === "manual") return `${p.name}: ${p.type} | undefined`;
+      return form === "plain" ? `${p.name}?: ${p.type}` : `${p.name}: ${p.type}${p.defaultText}`;
+    });
+  const signature = (form: "manual" | "plain" | "implementation", options: string) =>
+    ["client: McpClient", ...params(form), options].join(", ");
+  return [
+    jsDocBlock([
+      `Manual mode of \`${spec.fn}\`: an \`input_required\` result the handlers cannot answer is returned; answer it and call again with \`inputResponses\` and \`requestState\`.`,
+    ]),
+    `export function ${spec.fn}(${signature("manual", `options: ${spec.options} & { manual: true }`)}): Promise<MaybeInputRequired<${spec.result}>>;`,
+    jsDocBlock(spec.doc),
+    `export function ${spec.fn}(${signature("plain", `options?: ${spec.options}`)}): Promise<${spec.result}>;`,
+    `export function ${spec.fn}(${signature("implementation", `options?: ${spec.options}`)}): Promise<${spec.result} | InputRequiredResult> {`,
+    spec.body,
+    `}`,
+  ].join("\n");
+}
