@@ -5,8 +5,8 @@
  * them; the harness's mock server records the wire and judges it. No protocol work happens here.
  *
  * A scenario with no entry in SCENARIOS exits 2 without a request, so the harness reports it
- * failing: auth/OAuth (issue 11), multi-round-trip input (MRTR: `connect()` has no `handlers`
- * option yet), the 2025-era elicitation defaults, and the skills extension (SEP-2640).
+ * failing: auth/OAuth (issue 11), the 2025-era elicitation defaults (issue 9), and the skills
+ * extension (SEP-2640).
  */
 import { connect } from "@mcp-codegen/runtime";
 import type { ConnectOptions, McpClient } from "@mcp-codegen/runtime";
@@ -14,9 +14,8 @@ import type { ConnectOptions, McpClient } from "@mcp-codegen/runtime";
 type Scenario = (url: string) => Promise<void>;
 
 /**
- * Every optional client capability declared. With the runtime's input handlers (issue 8, being
- * built), a declared input kind needs a handler, and `"manual"` is one that leaves the answer
- * to the caller; a runtime without them ignores `handlers`, and `capabilities` declares alone.
+ * Every optional client capability declared. A declared input kind needs a handler; `"manual"`
+ * is one that leaves the answer to the caller.
  */
 const DECLARE_EVERY_INPUT_KIND = {
   capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: {} },
@@ -40,6 +39,28 @@ const SCENARIOS: Record<string, Scenario> = {
   // Connecting is the whole scenario: `server/discover`, retried on the version the server
   // names when it rejects the first (-32022), with every optional capability declared.
   "request-metadata": (url) => session(url, DECLARE_EVERY_INPUT_KIND, async () => undefined),
+
+  // Multi round-trip requests (SEP-2322): the tools answer `input_required` with an elicitation
+  // (and request state to echo); the handler answers it and the runtime retries. Tools that fail
+  // are reported and the next one runs, so every check gets its traffic.
+  "sep-2322-client-request-state": (url) =>
+    session(
+      url,
+      {
+        discover: false,
+        handlers: { elicitation: () => ({ action: "accept", content: { confirmed: true } }) },
+      },
+      async (client) => {
+        for (const tool of [
+          "test_mrtr_echo_state",
+          "test_mrtr_no_state",
+          "test_mrtr_unrelated",
+          "test_mrtr_no_result_type",
+        ]) {
+          await client.callTool(tool, {}).catch(report);
+        }
+      },
+    ),
 
   // SEP-2243 mocks answer tools, resources and prompts but not `server/discover`.
   "http-standard-headers": (url) =>
