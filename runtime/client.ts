@@ -23,6 +23,17 @@ import {
 } from "./listen.js";
 import { ResultCache, cachedRequest } from "./result-cache.js";
 import { DEFAULT_TIMEOUT_MS, type RequestExtras, type Session } from "./session.js";
+import {
+  checkTask,
+  pollTask,
+  withTasksExtension,
+  type AwaitTaskOptions,
+  type CreateTaskResult,
+  type GetTaskResult,
+  type TaskRequests,
+  type ToolCallOptions,
+} from "./tasks.js";
+import type { InputResponses } from "./input-types.js";
 import type {
   CallToolResult,
   CompleteParams,
@@ -179,34 +190,52 @@ export class McpClient {
    * call is sent again until it completes. Input no handler can give throws an `McpError` of kind
    * `input_required` (its `data` is the `InputRequiredResult`), or, with `manual: true`, is
    * returned for the caller to answer and pass back as `inputResponses` and `requestState`.
+   *
+   * `task` declares the tasks extension on this call, so the server may answer with a task:
+   * `"return"` returns its handle (`CreateTaskResult`, see `isCreateTaskResult`), `"await"` polls
+   * it (as `awaitTask`) and returns the final result. Without it a task answer is a protocol error.
    */
   callTool<Structured = unknown>(
     name: string,
     args: Record<string, unknown> | undefined,
-    options: CallOptions & { manual: true },
+    options: ToolCallOptions & { task: "return"; manual: true },
+    definition?: Tool,
+  ): Promise<MaybeInputRequired<CallToolResult<Structured>> | CreateTaskResult>;
+  callTool<Structured = unknown>(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    options: ToolCallOptions & { task: "return" },
+    definition?: Tool,
+  ): Promise<CallToolResult<Structured> | CreateTaskResult>;
+  callTool<Structured = unknown>(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    options: ToolCallOptions & { manual: true },
     definition?: Tool,
   ): Promise<MaybeInputRequired<CallToolResult<Structured>>>;
   callTool<Structured = unknown>(
     name: string,
     args?: Record<string, unknown>,
-    options?: CallOptions,
+    options?: ToolCallOptions,
     definition?: Tool,
   ): Promise<CallToolResult<Structured>>;
   async callTool(
     name: string,
     args?: Record<string, unknown>,
-    options?: CallOptions,
+    options?: ToolCallOptions,
     definition?: Tool,
   ): Promise<Result> {
     const context = { method: "tools/call", target: name };
     const params = args === undefined ? { name } : { name, arguments: args };
     let tool = definition ?? this.#tools.get(name);
-    const capabilities = this.#callCapabilities(options);
+    const tasks = options?.task !== undefined;
+    const own = this.#callCapabilities(options);
+    const capabilities = tasks ? withTasksExtension(own ?? this.#sessionCapabilities()) : own;
     // Every round goes through here: the same `Mcp-Param-*` headers (the arguments do not change)
     // and the same HeaderMismatch recovery.
     const send = async (roundParams: Record<string, unknown>): Promise<Result> => {
       try {
-        return await this.#sendToolCall(roundParams, options, context, tool, capabilities);
+        return await this.#sendToolCall(roundParams, options, context, tool, capabilities, tasks);
       } catch (error) {
         // The server's `x-mcp-header` annotations changed since the definition we hold was made:
         // the spec's recovery is to list the tools again and retry with the headers they ask for.
@@ -215,13 +244,31 @@ export class McpClient {
           : undefined;
         if (refreshed === undefined) throw error;
         tool = refreshed;
-        return this.#sendToolCall(roundParams, options, context, tool, capabilities);
+        return this.#sendToolCall(roundParams, options, context, tool, capabilities, tasks);
       }
     };
     let result = await send(firstRoundParams(params, options));
     if (result.resultType === "input_required") {
       result = await this.#continueRounds(result, context, params, send, options);
       if (result.resultType === "input_required") return result;
+    }
+    if (result.resultType === "task") {
+      const task = checkTask(result, context, true);
+      if (options?.task === "return") return result;
+      result = await pollTask(
+        task.taskId,
+        this.#taskRequests(options?.handlers),
+        {
+          ...(options?.signal === undefined ? {} : { signal: options.signal }),
+          ...(options?.taskTimeout === undefined ? {} : { timeout: options.taskTimeout }),
+          ...(options?.pollIntervalMs === undefined
+            ? {}
+            : { pollIntervalMs: options.pollIntervalMs }),
+          ...(options?.onTaskStatus === undefined ? {} : { onStatus: options.onTaskStatus }),
+        },
+        context,
+        task,
+      );
     }
     // Some servers leave out an empty content list; anything else malformed is a protocol error.
     if (result.content === undefined) result.content = [];
@@ -235,6 +282,7 @@ export class McpClient {
     context: ErrorContext,
     tool: Tool | undefined,
     capabilities: ClientCapabilities | undefined,
+    allowTask: boolean,
   ): Promise<Result> {
     const headers =
       tool === undefined ? undefined : paramHeadersFor(tool, params.arguments, context);
@@ -243,6 +291,7 @@ export class McpClient {
     const idempotent = hints?.readOnlyHint === true || hints?.idempotentHint === true;
     return this.#session.request("tools/call", params, options, context, {
       allowInputRequired: true,
+      allowTask,
       idempotent,
       ...(headers === undefined ? {} : { headers }),
       ...(capabilities === undefined ? {} : { capabilities }),
@@ -256,6 +305,11 @@ export class McpClient {
       this.#input.declared,
       mergeHandlers(this.#input.handlers, options.handlers),
     );
+  }
+
+  /** The capabilities `connect()` declared for the connection. */
+  #sessionCapabilities(): ClientCapabilities {
+    return capabilitiesFor(this.#input.declared, this.#input.handlers);
   }
 
   /** Extras for a request that may answer `input_required`, with per-call capabilities. */
@@ -352,6 +406,77 @@ export class McpClient {
       : await send(first);
     if (result.resultType !== "input_required") return result;
     return this.#continueRounds(result, context, params, send, options);
+  }
+
+  /**
+   * The current state of a task (`tasks/get`): its status, and its result (`completed`), error
+   * (`failed`) or outstanding input requests (`input_required`).
+   */
+  async getTask<R extends Result = CallToolResult>(
+    taskId: string,
+    options?: RequestOptions,
+  ): Promise<GetTaskResult<R>> {
+    const context = { method: "tasks/get", target: taskId };
+    // The spec's own examples show `resultType: "task"` on some `tasks/get` answers: accept it.
+    const result = await this.#taskRequest("tasks/get", { taskId }, options, true);
+    return checkTask(result, context) as GetTaskResult<R>;
+  }
+
+  /** Answers a task's input requests (`tasks/update`), keyed as its `inputRequests` asked. */
+  async updateTask(
+    taskId: string,
+    inputResponses: InputResponses,
+    options?: RequestOptions,
+  ): Promise<void> {
+    await this.#taskRequest("tasks/update", { taskId, inputResponses }, options);
+  }
+
+  /**
+   * Asks the server to cancel a task (`tasks/cancel`). Cancellation is cooperative: the task may
+   * still end otherwise, and the client need not poll it again.
+   */
+  async cancelTask(taskId: string, options?: RequestOptions): Promise<void> {
+    await this.#taskRequest("tasks/cancel", { taskId }, options);
+  }
+
+  /**
+   * Polls a task (`tasks/get`) until it ends and returns its result (for a tool call, the
+   * `CallToolResult`, `isError: true` included). A failed task throws the server's error; a
+   * cancelled one an `McpError` of kind `cancelled`. Input requests are answered through the
+   * handlers and sent with `tasks/update`; the total `timeout` cancels the task (see
+   * `AwaitTaskOptions`).
+   */
+  awaitTask<R extends Result = CallToolResult>(
+    taskId: string,
+    options: AwaitTaskOptions = {},
+  ): Promise<R> {
+    const origin = { method: "tasks/get", target: taskId };
+    return pollTask(taskId, this.#taskRequests(options.handlers), options, origin) as Promise<R>;
+  }
+
+  /** A `tasks/*` request, declaring the extension as the server requires on each of them. */
+  #taskRequest(
+    method: string,
+    params: { taskId: string } & Record<string, unknown>,
+    options: RequestOptions | undefined,
+    allowTask = false,
+  ): Promise<Result> {
+    const capabilities = withTasksExtension(this.#sessionCapabilities());
+    const context = { method, target: params.taskId };
+    return this.#session.request(method, params, options, context, { capabilities, allowTask });
+  }
+
+  /** The requests `pollTask` makes, with the connection's handlers and the call's. */
+  #taskRequests(handlers: InputHandlers | undefined): TaskRequests {
+    return {
+      get: (taskId, signal) => this.getTask<Result>(taskId, { signal }),
+      update: (taskId, responses, signal) => this.updateTask(taskId, responses, { signal }),
+      cancel: (taskId) => this.cancelTask(taskId),
+      handlers:
+        handlers === undefined
+          ? this.#input.handlers
+          : mergeHandlers(this.#input.handlers, handlers),
+    };
   }
 
   /** Asks for completions of a prompt or resource-template argument. */

@@ -32,6 +32,23 @@ export type * from "./input-types.js";
 export { DEFAULT_MAX_ROUNDS } from "./round-trip.js";
 export type { CallOptions, RoundTripOptions } from "./round-trip.js";
 export type { RequestOptions } from "./request-options.js";
+export { DEFAULT_TASK_POLL_INTERVAL_MS, TASKS_EXTENSION, isCreateTaskResult } from "./tasks.js";
+export type {
+  AwaitTaskOptions,
+  CancelledTask,
+  CompletedTask,
+  CreateTaskResult,
+  DetailedTask,
+  FailedTask,
+  GetTaskResult,
+  InputRequiredTask,
+  Task,
+  TaskCallOptions,
+  TaskMode,
+  TaskStatus,
+  ToolCallOptions,
+  WorkingTask,
+} from "./tasks.js";
 export type { TraceContext } from "./trace-context.js";
 export { DEFAULT_MAX_CACHE_ENTRIES } from "./result-cache.js";
 export type { CacheMode, ResultCacheOptions } from "./result-cache.js";

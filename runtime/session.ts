@@ -30,6 +30,8 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export interface RequestExtras {
   /** `input_required` is a valid answer (tools/call, prompts/get, resources/read, raw requests). */
   allowInputRequired?: boolean;
+  /** `task` is a valid answer (tasks extension declared on a `tools/call`, and `tasks/get`). */
+  allowTask?: boolean;
   /** Extra HTTP headers (`Mcp-Param-*`). */
   headers?: Record<string, string>;
   /** Sending it twice has the effect of sending it once (a tool the server marks idempotent). */
@@ -182,7 +184,7 @@ export class Session {
     try {
       const response = await this.transport.request(message, call);
       if (isErrorResponse(response)) throw McpError.fromResponse(response.error, context);
-      return checkResultType(response.result, context, extras.allowInputRequired === true);
+      return checkResultType(response.result, context, extras);
     } catch (error) {
       throw isMcpError(error)
         ? error
@@ -308,14 +310,11 @@ function withMeta(params: Record<string, unknown>, meta: Meta): Record<string, u
 }
 
 /** Applies the `resultType` rules: absent → complete; unknown values are protocol errors. */
-function checkResultType(
-  result: Result,
-  context: ErrorContext,
-  allowInputRequired: boolean,
-): Result {
+function checkResultType(result: Result, context: ErrorContext, extras: RequestExtras): Result {
   const type = result.resultType;
   if (type === undefined || type === "complete") return result;
-  if (type === "input_required" && allowInputRequired) return result;
+  if (type === "input_required" && extras.allowInputRequired === true) return result;
+  if (type === "task" && extras.allowTask === true) return result;
   throw new McpError({
     ...context,
     kind: "protocol",

@@ -1,0 +1,383 @@
+/**
+ * The tasks extension (`io.modelcontextprotocol/tasks`): a server may answer a `tools/call` with a
+ * task handle (`resultType: "task"`) instead of the result; the client polls `tasks/get` until the
+ * task ends, answers the task's input requests with `tasks/update`, and may `tasks/cancel` it.
+ * The client declares the extension only on requests that ask for it (`callTool(…, { task })` and
+ * the `tasks/*` requests), so no other request can be answered with a task.
+ */
+import { planAnswers, runAnswers } from "./answer-input.js";
+import { McpError, describeContext, type ErrorContext } from "./errors.js";
+import type { InputHandlers } from "./input-handlers.js";
+import type { InputResponses } from "./input-types.js";
+import type { JsonRpcErrorObject } from "./jsonrpc.js";
+import type { CallOptions } from "./round-trip.js";
+import { timerDelay } from "./timer-delay.js";
+import type {
+  CallToolResult,
+  ClientCapabilities,
+  InputRequest,
+  InputRequiredResult,
+  Result,
+} from "./types.js";
+
+/** The extension's identifier, declared under `extensions` in the client capabilities. */
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
+/** Wait between polls when neither the server nor the caller gives one. */
+export const DEFAULT_TASK_POLL_INTERVAL_MS = 1000;
+
+export type TaskStatus = "working" | "input_required" | "completed" | "cancelled" | "failed";
+
+/** A task's metadata, as the server reports it. */
+export interface Task {
+  /** The server's identifier for the task; keep it to resume polling after a restart. */
+  taskId: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601. */
+  lastUpdatedAt: string;
+  /** Lifetime from creation in milliseconds; `null` for unlimited. */
+  ttlMs: number | null;
+  /** How often the server would like to be polled, in milliseconds. */
+  pollIntervalMs?: number;
+}
+
+/** `resultType: "task"`: the server made a task for the request instead of answering it now. */
+export interface CreateTaskResult extends Result, Task {
+  resultType: "task";
+}
+
+export interface WorkingTask extends Task {
+  status: "working";
+}
+export interface InputRequiredTask extends Task {
+  status: "input_required";
+  /** What the server needs before the task can go on, keyed for the answers in `tasks/update`. */
+  inputRequests: { [key: string]: InputRequest };
+}
+export interface CompletedTask<R extends Result = CallToolResult> extends Task {
+  status: "completed";
+  /** What the request would have returned, e.g. a `CallToolResult` (also with `isError: true`). */
+  result: R;
+}
+export interface FailedTask extends Task {
+  status: "failed";
+  /** The JSON-RPC error the request ended with. */
+  error: JsonRpcErrorObject;
+}
+export interface CancelledTask extends Task {
+  status: "cancelled";
+}
+
+/** A task with the payload of its status (`tasks/get`). */
+export type DetailedTask<R extends Result = CallToolResult> =
+  WorkingTask | InputRequiredTask | CompletedTask<R> | FailedTask | CancelledTask;
+
+/** What `tasks/get` answers: the task in its current state. */
+export type GetTaskResult<R extends Result = CallToolResult> = Result & DetailedTask<R>;
+
+/**
+ * How `callTool` treats tasks. `"return"`: declare the extension and return a task handle
+ * (`CreateTaskResult`) if the server makes one. `"await"`: declare it, and if the server makes a
+ * task, poll it to its end and return the final result. Absent: the extension is not declared,
+ * so the server must answer directly (or refuse with -32021 if it can only make a task).
+ */
+export type TaskMode = "return" | "await";
+
+/** Options of `awaitTask` (and of `callTool` with `task: "await"`, minus `timeout`). */
+export interface AwaitTaskOptions {
+  /**
+   * Milliseconds between polls: the server's `pollIntervalMs` is honoured, and this is used when
+   * it is longer or when the server gives none (default 1000).
+   */
+  pollIntervalMs?: number;
+  /**
+   * Total milliseconds to wait for the task to end (default: no limit). When it runs out the
+   * task is cancelled (`tasks/cancel`) and the call fails with an `McpError` of kind `timeout`.
+   */
+  timeout?: number;
+  /** Aborting it stops waiting and cancels the task; the call fails with kind `cancelled`. */
+  signal?: AbortSignal;
+  /**
+   * `false` leaves the task running on the server when the wait stops (timeout or `signal`),
+   * e.g. to resume it later from its id. Default `true`.
+   */
+  cancelOnStop?: boolean;
+  /** Handlers for the task's input requests; they replace the connection's, kind by kind. */
+  handlers?: InputHandlers;
+  /** Called with each state the server reports, the first one included. */
+  onStatus?: (task: DetailedTask<Result>) => void;
+}
+
+/** `task` options of `callTool`. */
+export interface TaskCallOptions {
+  task?: TaskMode;
+  /** With `task: "await"`: the total wait for the task (see `AwaitTaskOptions.timeout`). */
+  taskTimeout?: number;
+  /** With `task: "await"`: see `AwaitTaskOptions.pollIntervalMs`. */
+  pollIntervalMs?: number;
+  /** With `task: "await"`: see `AwaitTaskOptions.onStatus`. */
+  onTaskStatus?: (task: DetailedTask<Result>) => void;
+}
+
+/** True when a `callTool(…, { task: "return" })` answer is a task handle. */
+export function isCreateTaskResult(result: Result): result is CreateTaskResult {
+  return result.resultType === "task";
+}
+
+/** The capabilities with the tasks extension added (the caller's own settings kept). */
+export function withTasksExtension(capabilities: ClientCapabilities): ClientCapabilities {
+  const extensions = capabilities.extensions ?? {};
+  return {
+    ...capabilities,
+    extensions: { ...extensions, [TASKS_EXTENSION]: extensions[TASKS_EXTENSION] ?? {} },
+  };
+}
+
+const STATUSES: ReadonlySet<string> = new Set([
+  "working",
+  "input_required",
+  "completed",
+  "cancelled",
+  "failed",
+]);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function invalidTask(context: ErrorContext, problem: string, result: unknown): McpError {
+  return new McpError({
+    ...context,
+    kind: "protocol",
+    data: result,
+    message: `${describeContext(context)}invalid task from the server: ${problem}`,
+  });
+}
+
+/**
+ * Checks a task the server sent (a `CreateTaskResult` or a `tasks/get` answer): a string id, a
+ * known status, and the payload that status requires. A `CreateTaskResult` may carry no payload
+ * even when it is already terminal (`seed` true): the result is then read with `tasks/get`.
+ */
+export function checkTask(
+  result: Result,
+  context: ErrorContext,
+  seed = false,
+): DetailedTask<Result> {
+  if (typeof result.taskId !== "string" || result.taskId === "") {
+    throw invalidTask(context, "taskId is not a non-empty string", result);
+  }
+  const status = result.status;
+  if (typeof status !== "string" || !STATUSES.has(status)) {
+    throw invalidTask(context, `status ${JSON.stringify(status)} is not a task status`, result);
+  }
+  const interval = result.pollIntervalMs;
+  if (interval !== undefined && (typeof interval !== "number" || !(interval >= 0))) {
+    throw invalidTask(context, "pollIntervalMs is not a non-negative number", result);
+  }
+  if (seed) return result as unknown as DetailedTask<Result>;
+  if (status === "completed" && !isRecord(result.result)) {
+    throw invalidTask(context, "a completed task has no result object", result);
+  }
+  if (status === "failed" && !isErrorObject(result.error)) {
+    throw invalidTask(context, "a failed task has no JSON-RPC error object", result);
+  }
+  if (status === "input_required" && !isRecord(result.inputRequests)) {
+    throw invalidTask(context, "an input_required task has no inputRequests object", result);
+  }
+  return result as unknown as DetailedTask<Result>;
+}
+
+function isErrorObject(value: unknown): value is JsonRpcErrorObject {
+  return isRecord(value) && typeof value.code === "number" && typeof value.message === "string";
+}
+
+/** The `tasks/*` requests `awaitTask` needs, bound to a client. */
+export interface TaskRequests {
+  get(taskId: string, signal: AbortSignal): Promise<DetailedTask<Result>>;
+  update(taskId: string, responses: InputResponses, signal: AbortSignal): Promise<void>;
+  cancel(taskId: string): Promise<void>;
+  /** The connection's handlers merged with the call's. */
+  handlers: InputHandlers;
+}
+
+/**
+ * Polls a task until it ends: resolves with its result when it completes, throws the server's
+ * error when it fails and an `McpError` of kind `cancelled` when it was cancelled. Input requests
+ * are answered through the handlers, each key once, and sent with `tasks/update`. `first` is a
+ * state already known (the `CreateTaskResult`), used instead of a first `tasks/get`.
+ *
+ * `origin` names the request the task stands for (`tools/call` and the tool), for messages and
+ * for the handlers' `InputContext`.
+ */
+export async function pollTask(
+  taskId: string,
+  requests: TaskRequests,
+  options: AwaitTaskOptions,
+  origin: ErrorContext & { method: string; target: string },
+  first?: DetailedTask<Result>,
+): Promise<Result> {
+  const stop = new Stopper(options, origin, taskId);
+  const answered = new Set<string>();
+  let task = first;
+  try {
+    for (;;) {
+      if (task === undefined || isBareTerminal(task))
+        task = await requests.get(taskId, stop.signal);
+      options.onStatus?.(task);
+      switch (task.status) {
+        case "completed":
+          return task.result;
+        case "failed":
+          throw McpError.fromResponse(task.error, origin);
+        case "cancelled":
+          throw new McpError({
+            ...origin,
+            kind: "cancelled",
+            data: task,
+            message: `${describeContext(origin)}the server cancelled task ${JSON.stringify(taskId)}${task.statusMessage === undefined ? "" : `: ${task.statusMessage}`}`,
+          });
+        case "input_required":
+          await answerInput(task, answered, requests, stop.signal, origin);
+          break;
+        default:
+          break;
+      }
+      await stop.sleep(pollDelay(task, options.pollIntervalMs));
+      task = undefined;
+    }
+  } catch (error) {
+    const reason = stop.reason;
+    if (reason === undefined) throw error;
+    if (options.cancelOnStop !== false) await requests.cancel(taskId).catch(() => undefined);
+    throw reason;
+  } finally {
+    stop.release();
+  }
+}
+
+/** A terminal seed state without its payload (the server left it to `tasks/get`). */
+function isBareTerminal(task: DetailedTask<Result>): boolean {
+  const record = task as unknown as Record<string, unknown>;
+  if (task.status === "completed") return !isRecord(record.result);
+  if (task.status === "failed") return !isErrorObject(record.error);
+  if (task.status === "input_required") return !isRecord(record.inputRequests);
+  return false;
+}
+
+function pollDelay(task: Task, floor: number | undefined): number {
+  const suggested = task.pollIntervalMs;
+  if (suggested === undefined) return floor ?? DEFAULT_TASK_POLL_INTERVAL_MS;
+  return Math.max(suggested, floor ?? 0);
+}
+
+/**
+ * Answers the input requests not answered yet (the server repeats outstanding ones on every
+ * poll until its state reflects the answers), then sends them with `tasks/update`.
+ */
+async function answerInput(
+  task: InputRequiredTask,
+  answered: Set<string>,
+  requests: TaskRequests,
+  signal: AbortSignal,
+  origin: { method: string; target: string },
+): Promise<void> {
+  const fresh: { [key: string]: InputRequest } = {};
+  for (const [key, request] of Object.entries(task.inputRequests)) {
+    if (!answered.has(key)) fresh[key] = request;
+  }
+  if (Object.keys(fresh).length === 0) return;
+  const asked = task as unknown as InputRequiredResult;
+  const plan = planAnswers(fresh, requests.handlers);
+  if (plan.unanswerable.length > 0) {
+    throw new McpError({
+      ...origin,
+      kind: "input_required",
+      data: task,
+      message: `${describeContext(origin)}task ${JSON.stringify(task.taskId)} needs input no handler can give: ${plan.unanswerable.join(", ")}; pass handlers, or answer it with updateTask()`,
+    });
+  }
+  const responses = await runAnswers(plan.answerers, { ...origin, signal }, asked);
+  for (const key of Object.keys(responses)) answered.add(key);
+  await requests.update(task.taskId, responses, signal);
+}
+
+/** The wait's end: the caller's signal or the total timeout, whichever comes first. */
+class Stopper {
+  readonly #controller = new AbortController();
+  #reason: McpError | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #signal: AbortSignal | undefined;
+  readonly #onAbort: () => void;
+
+  constructor(options: AwaitTaskOptions, context: ErrorContext, taskId: string) {
+    const id = JSON.stringify(taskId);
+    this.#onAbort = () =>
+      this.#stop(
+        new McpError({
+          ...context,
+          kind: "cancelled",
+          cause: this.#signal?.reason,
+          message: `${describeContext(context)}the caller stopped waiting for task ${id}`,
+        }),
+      );
+    const timeout = options.timeout;
+    if (timeout !== undefined && timeout > 0 && Number.isFinite(timeout)) {
+      this.#timer = setTimeout(
+        () =>
+          this.#stop(
+            new McpError({
+              ...context,
+              kind: "timeout",
+              message: `${describeContext(context)}task ${id} did not end within ${timeout} ms`,
+            }),
+          ),
+        timerDelay(timeout),
+      );
+    }
+    this.#signal = options.signal;
+    if (this.#signal?.aborted === true) this.#onAbort();
+    else this.#signal?.addEventListener("abort", this.#onAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  get reason(): McpError | undefined {
+    return this.#reason;
+  }
+
+  #stop(reason: McpError): void {
+    if (this.#reason !== undefined) return;
+    this.#reason = reason;
+    this.#controller.abort(reason);
+  }
+
+  sleep(ms: number): Promise<void> {
+    const signal = this.#controller.signal;
+    if (signal.aborted) return Promise.reject(this.#reason);
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(this.#reason);
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      }, timerDelay(ms));
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+
+  release(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#signal?.removeEventListener("abort", this.#onAbort);
+  }
+}
+
+/** Options of `callTool`: those of every input-taking call, plus how to treat tasks. */
+export interface ToolCallOptions extends CallOptions, TaskCallOptions {}
