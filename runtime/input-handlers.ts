@@ -18,7 +18,10 @@ import type { ClientCapabilities } from "./types.js";
 export interface InputContext {
   /** The key the server gave this input request; its answer is sent under the same key. */
   key: string;
-  /** The request that needs the input: `tools/call`, `prompts/get` or `resources/read`. */
+  /**
+   * The request that needs the input: `tools/call`, `prompts/get` or `resources/read`; for a task
+   * awaited with `awaitTask`, `tasks/get` (and the task id as `target`).
+   */
   method: string;
   /** The tool or prompt name, or the resource URI. */
   target: string;
