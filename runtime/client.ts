@@ -24,6 +24,7 @@ import {
 import { ResultCache, cachedRequest } from "./result-cache.js";
 import { DEFAULT_TIMEOUT_MS, type RequestExtras, type Session } from "./session.js";
 import {
+  AnsweredKeys,
   checkTask,
   pollTask,
   withTasksExtension,
@@ -105,6 +106,8 @@ export class McpClient {
   #tools = new Map<string, Tool>();
   readonly #cache: ResultCache;
   readonly #hub: ListenHub;
+  /** Task input requests already answered, so none is answered twice. */
+  readonly #answered = new AnsweredKeys();
 
   /** @internal Use `connect()`. */
   constructor(session: Session, server: ServerDescription | undefined, parts?: ClientParts) {
@@ -419,16 +422,23 @@ export class McpClient {
     const context = { method: "tasks/get", target: taskId };
     // The spec's own examples show `resultType: "task"` on some `tasks/get` answers: accept it.
     const result = await this.#taskRequest("tasks/get", { taskId }, options, true);
-    return checkTask(result, context) as GetTaskResult<R>;
+    const task = checkTask(result, context) as GetTaskResult<R>;
+    this.#answered.settle(taskId, task.status);
+    return task;
   }
 
-  /** Answers a task's input requests (`tasks/update`), keyed as its `inputRequests` asked. */
+  /**
+   * Answers a task's input requests (`tasks/update`), keyed as its `inputRequests` asked. The
+   * keys are remembered, so `awaitTask` does not answer them again while the server's state
+   * still lists them.
+   */
   async updateTask(
     taskId: string,
     inputResponses: InputResponses,
     options?: RequestOptions,
   ): Promise<void> {
     await this.#taskRequest("tasks/update", { taskId, inputResponses }, options);
+    this.#answered.add(taskId, Object.keys(inputResponses));
   }
 
   /**
@@ -437,6 +447,7 @@ export class McpClient {
    */
   async cancelTask(taskId: string, options?: RequestOptions): Promise<void> {
     await this.#taskRequest("tasks/cancel", { taskId }, options);
+    this.#answered.settle(taskId, "cancelled");
   }
 
   /**
@@ -472,6 +483,7 @@ export class McpClient {
       get: (taskId, signal) => this.getTask<Result>(taskId, { signal }),
       update: (taskId, responses, signal) => this.updateTask(taskId, responses, { signal }),
       cancel: (taskId) => this.cancelTask(taskId),
+      answered: (taskId) => this.#answered.get(taskId),
       handlers:
         handlers === undefined
           ? this.#input.handlers

@@ -198,7 +198,10 @@ function isErrorObject(value: unknown): value is JsonRpcErrorObject {
 /** The `tasks/*` requests `awaitTask` needs, bound to a client. */
 export interface TaskRequests {
   get(taskId: string, signal: AbortSignal): Promise<DetailedTask<Result>>;
+  /** Sends `tasks/update`; the keys it answered are then in `answered(taskId)`. */
   update(taskId: string, responses: InputResponses, signal: AbortSignal): Promise<void>;
+  /** The input request keys of the task already answered through this client. */
+  answered(taskId: string): ReadonlySet<string>;
   cancel(taskId: string): Promise<void>;
   /** The connection's handlers merged with the call's. */
   handlers: InputHandlers;
@@ -221,7 +224,6 @@ export async function pollTask(
   first?: DetailedTask<Result>,
 ): Promise<Result> {
   const stop = new Stopper(options, origin, taskId);
-  const answered = new Set<string>();
   let task = first;
   try {
     for (;;) {
@@ -241,7 +243,7 @@ export async function pollTask(
             message: `${describeContext(origin)}the server cancelled task ${JSON.stringify(taskId)}${task.statusMessage === undefined ? "" : `: ${task.statusMessage}`}`,
           });
         case "input_required":
-          await answerInput(task, answered, requests, stop.signal, origin);
+          await answerInput(task, requests, stop.signal, origin);
           break;
         default:
           break;
@@ -280,11 +282,11 @@ function pollDelay(task: Task, floor: number | undefined): number {
  */
 async function answerInput(
   task: InputRequiredTask,
-  answered: Set<string>,
   requests: TaskRequests,
   signal: AbortSignal,
   origin: { method: string; target: string },
 ): Promise<void> {
+  const answered = requests.answered(task.taskId);
   const fresh: { [key: string]: InputRequest } = {};
   for (const [key, request] of Object.entries(task.inputRequests)) {
     if (!answered.has(key)) fresh[key] = request;
@@ -301,9 +303,36 @@ async function answerInput(
     });
   }
   const responses = await runAnswers(plan.answerers, { ...origin, signal }, asked);
-  for (const key of Object.keys(responses)) answered.add(key);
   await requests.update(task.taskId, responses, signal);
 }
+
+/**
+ * The input request keys answered per task, so a key is never answered twice: the server may
+ * list an answered request again until its state catches up (`tasks/update` is eventually
+ * consistent). A task's keys are dropped once it is seen in a terminal state or cancelled.
+ */
+export class AnsweredKeys {
+  readonly #byTask = new Map<string, Set<string>>();
+
+  get(taskId: string): ReadonlySet<string> {
+    return this.#byTask.get(taskId) ?? NO_KEYS;
+  }
+
+  add(taskId: string, keys: Iterable<string>): void {
+    let set = this.#byTask.get(taskId);
+    if (set === undefined) this.#byTask.set(taskId, (set = new Set()));
+    for (const key of keys) set.add(key);
+  }
+
+  /** Forgets a task, when its status is terminal. */
+  settle(taskId: string, status: TaskStatus): void {
+    if (status === "completed" || status === "failed" || status === "cancelled") {
+      this.#byTask.delete(taskId);
+    }
+  }
+}
+
+const NO_KEYS: ReadonlySet<string> = new Set();
 
 /** The wait's end: the caller's signal or the total timeout, whichever comes first. */
 class Stopper {

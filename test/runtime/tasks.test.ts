@@ -19,11 +19,12 @@ import { rejection } from "./client-helpers.js";
 import { startTaskHttpServer, taskServer, type TaskServerLog } from "../support/task-server.js";
 import type { TestServer } from "./http-test-server.js";
 
+let elicitations = 0;
 const handlers: InputHandlers = {
-  elicitation: (params, context) => ({
-    action: "accept",
-    content: { name: `Luca (${params.message} ${context.key})` },
-  }),
+  elicitation: (params, context) => {
+    elicitations++;
+    return { action: "accept", content: { name: `Luca (${params.message} ${context.key})` } };
+  },
 };
 
 interface Setup {
@@ -146,7 +147,16 @@ describe.each([
   });
 
   it("answers input requested mid-task through the handler, with tasks/update, once per key", async () => {
-    const result = await client.callTool("ask", {}, { task: "await" });
+    const asked = elicitations;
+    const statuses: string[] = [];
+    const result = await client.callTool(
+      "ask",
+      {},
+      { task: "await", onTaskStatus: (task) => statuses.push(task.status) },
+    );
+    // The poll after the update still lists the answered request: it is not answered again.
+    expect(statuses).toEqual(["working", "input_required", "input_required", "completed"]);
+    expect(elicitations - asked).toBe(1);
     expect(result.content).toEqual([
       { type: "text", text: "Hello, Luca (Please enter your name. name-1)!" },
     ]);
@@ -173,11 +183,13 @@ describe.each([
     );
     expect(error.kind).toBe("input_required");
     expect(error.data).toMatchObject({ taskId: handle.taskId, status: "input_required" });
-    // Answered by hand instead.
+    // Answered by hand instead; the lagging poll that still lists it does not ask again.
     await client.updateTask(handle.taskId, {
       "name-1": { action: "accept", content: { name: "Ada" } },
     });
-    const result = await client.awaitTask(handle.taskId);
+    const asked = elicitations;
+    const result = await client.awaitTask(handle.taskId, { handlers: { elicitation: "manual" } });
+    expect(elicitations).toBe(asked);
     expect(result.content).toEqual([{ type: "text", text: "Hello, Ada!" }]);
   });
 

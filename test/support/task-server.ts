@@ -7,7 +7,9 @@
  *
  * Tools:
  * - `slow`: a task that completes on its third `tasks/get` (the answer carries `pollIntervalMs`).
- * - `ask`: a task that needs a name through a form elicitation, then greets it.
+ * - `ask`: a task that needs a name through a form elicitation, then greets it. Its state lags
+ *   one poll behind a `tasks/update` (the spec's eventual consistency): the next `tasks/get`
+ *   still lists the answered request.
  * - `forever`: a task that stays `working` until cancelled.
  * - `fails`: a task that fails with a JSON-RPC error.
  * - `seeded`: a task whose `CreateTaskResult` is already completed, with its result inline.
@@ -41,6 +43,9 @@ interface TaskState {
   result?: Record<string, unknown>;
   error?: Record<string, unknown>;
   statusMessage?: string;
+  /** `ask`: the accepted answer, and the polls left before the state shows it. */
+  answer?: { action?: string; content?: { name?: string } };
+  lag?: number;
 }
 
 export interface TaskServerLog {
@@ -124,6 +129,20 @@ export function taskMethods(): {
       task.statusMessage = "Tool execution failed: backend exploded";
       touch(task, "failed");
     }
+    if (task.tool === "ask" && task.answer !== undefined) {
+      if (task.lag !== undefined && task.lag > 0) {
+        task.lag--;
+        return;
+      }
+      const answer = task.answer;
+      delete task.inputRequests;
+      task.result =
+        answer.action === "accept"
+          ? text(`Hello, ${String(answer.content?.name)}!`)
+          : text(`no name (${String(answer.action)})`);
+      touch(task, "completed");
+      return;
+    }
     if (task.tool === "ask" && task.polls === 1) {
       task.inputRequests = {
         "name-1": {
@@ -180,18 +199,12 @@ export function taskMethods(): {
     "tasks/update": (params) => {
       const task = lookup(params, "tasks/update");
       const responses = (params.inputResponses ?? {}) as Record<string, unknown>;
-      const outstanding = task.status === "input_required" ? (task.inputRequests ?? {}) : {};
-      // Keys that are not outstanding are ignored, as the spec asks.
-      const answer = Object.hasOwn(outstanding, "name-1")
-        ? (responses["name-1"] as { action?: string; content?: { name?: string } } | undefined)
-        : undefined;
-      if (answer !== undefined) {
-        delete task.inputRequests;
-        task.result =
-          answer.action === "accept"
-            ? text(`Hello, ${String(answer.content?.name)}!`)
-            : text(`no name (${String(answer.action)})`);
-        touch(task, "completed");
+      // Only a request still outstanding takes an answer; others are ignored, as the spec asks.
+      const outstanding = task.status === "input_required" && task.answer === undefined;
+      const answer = responses["name-1"] as TaskState["answer"];
+      if (outstanding && answer !== undefined) {
+        task.answer = answer;
+        task.lag = 1;
       }
       return { resultType: "complete" };
     },
