@@ -24,14 +24,12 @@ import {
 import { ResultCache, cachedRequest } from "./result-cache.js";
 import { DEFAULT_TIMEOUT_MS, type RequestExtras, type Session } from "./session.js";
 import {
-  AnsweredKeys,
+  TaskClient,
   checkTask,
-  pollTask,
   withTasksExtension,
   type AwaitTaskOptions,
   type CreateTaskResult,
   type GetTaskResult,
-  type TaskRequests,
   type ToolCallOptions,
 } from "./tasks.js";
 import type { InputResponses } from "./input-types.js";
@@ -106,8 +104,7 @@ export class McpClient {
   #tools = new Map<string, Tool>();
   readonly #cache: ResultCache;
   readonly #hub: ListenHub;
-  /** Task input requests already answered, so none is answered twice. */
-  readonly #answered = new AnsweredKeys();
+  readonly #tasks: TaskClient;
 
   /** @internal Use `connect()`. */
   constructor(session: Session, server: ServerDescription | undefined, parts?: ClientParts) {
@@ -116,6 +113,12 @@ export class McpClient {
     this.#input = parts?.input ?? NO_INPUT;
     this.#cache = parts?.cache ?? new ResultCache({ maxEntries: 0 });
     this.#hub = parts?.hub ?? new ListenHub(this.#cache, undefined, DEFAULT_TIMEOUT_MS);
+    // `tasks/*` requests declare the extension, as servers require on each of them.
+    this.#tasks = new TaskClient((method, params, options, allowTask) => {
+      const capabilities = withTasksExtension(this.#sessionCapabilities());
+      const context = { method, target: params.taskId };
+      return session.request(method, params, options, context, { capabilities, allowTask });
+    }, this.#input.handlers);
   }
 
   /** The server's description from the last `server/discover`; throws if discovery was skipped. */
@@ -258,20 +261,7 @@ export class McpClient {
     if (result.resultType === "task") {
       const task = checkTask(result, context, true);
       if (options?.task === "return") return result;
-      result = await pollTask(
-        task.taskId,
-        this.#taskRequests(options?.handlers),
-        {
-          ...(options?.signal === undefined ? {} : { signal: options.signal }),
-          ...(options?.taskTimeout === undefined ? {} : { timeout: options.taskTimeout }),
-          ...(options?.pollIntervalMs === undefined
-            ? {}
-            : { pollIntervalMs: options.pollIntervalMs }),
-          ...(options?.onTaskStatus === undefined ? {} : { onStatus: options.onTaskStatus }),
-        },
-        context,
-        task,
-      );
+      result = await this.#tasks.wait(task.taskId, TaskClient.awaitOptions(options), context, task);
     }
     // Some servers leave out an empty content list; anything else malformed is a protocol error.
     if (result.content === undefined) result.content = [];
@@ -415,16 +405,11 @@ export class McpClient {
    * The current state of a task (`tasks/get`): its status, and its result (`completed`), error
    * (`failed`) or outstanding input requests (`input_required`).
    */
-  async getTask<R extends Result = CallToolResult>(
+  getTask<R extends Result = CallToolResult>(
     taskId: string,
     options?: RequestOptions,
   ): Promise<GetTaskResult<R>> {
-    const context = { method: "tasks/get", target: taskId };
-    // The spec's own examples show `resultType: "task"` on some `tasks/get` answers: accept it.
-    const result = await this.#taskRequest("tasks/get", { taskId }, options, true);
-    const task = checkTask(result, context) as GetTaskResult<R>;
-    this.#answered.settle(taskId, task.status);
-    return task;
+    return this.#tasks.get<R>(taskId, options);
   }
 
   /**
@@ -432,22 +417,20 @@ export class McpClient {
    * keys are remembered, so `awaitTask` does not answer them again while the server's state
    * still lists them.
    */
-  async updateTask(
+  updateTask(
     taskId: string,
     inputResponses: InputResponses,
     options?: RequestOptions,
   ): Promise<void> {
-    await this.#taskRequest("tasks/update", { taskId, inputResponses }, options);
-    this.#answered.add(taskId, Object.keys(inputResponses));
+    return this.#tasks.update(taskId, inputResponses, options);
   }
 
   /**
    * Asks the server to cancel a task (`tasks/cancel`). Cancellation is cooperative: the task may
    * still end otherwise, and the client need not poll it again.
    */
-  async cancelTask(taskId: string, options?: RequestOptions): Promise<void> {
-    await this.#taskRequest("tasks/cancel", { taskId }, options);
-    this.#answered.settle(taskId, "cancelled");
+  cancelTask(taskId: string, options?: RequestOptions): Promise<void> {
+    return this.#tasks.cancel(taskId, options);
   }
 
   /**
@@ -462,33 +445,7 @@ export class McpClient {
     options: AwaitTaskOptions = {},
   ): Promise<R> {
     const origin = { method: "tasks/get", target: taskId };
-    return pollTask(taskId, this.#taskRequests(options.handlers), options, origin) as Promise<R>;
-  }
-
-  /** A `tasks/*` request, declaring the extension as the server requires on each of them. */
-  #taskRequest(
-    method: string,
-    params: { taskId: string } & Record<string, unknown>,
-    options: RequestOptions | undefined,
-    allowTask = false,
-  ): Promise<Result> {
-    const capabilities = withTasksExtension(this.#sessionCapabilities());
-    const context = { method, target: params.taskId };
-    return this.#session.request(method, params, options, context, { capabilities, allowTask });
-  }
-
-  /** The requests `pollTask` makes, with the connection's handlers and the call's. */
-  #taskRequests(handlers: InputHandlers | undefined): TaskRequests {
-    return {
-      get: (taskId, signal) => this.getTask<Result>(taskId, { signal }),
-      update: (taskId, responses, signal) => this.updateTask(taskId, responses, { signal }),
-      cancel: (taskId) => this.cancelTask(taskId),
-      answered: (taskId) => this.#answered.get(taskId),
-      handlers:
-        handlers === undefined
-          ? this.#input.handlers
-          : mergeHandlers(this.#input.handlers, handlers),
-    };
+    return this.#tasks.wait(taskId, options, origin) as Promise<R>;
   }
 
   /** Asks for completions of a prompt or resource-template argument. */
