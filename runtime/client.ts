@@ -26,6 +26,7 @@ import { DEFAULT_TIMEOUT_MS, type RequestExtras, type Session } from "./session.
 import {
   TaskClient,
   checkTask,
+  declaresTasks,
   withTasksExtension,
   type AwaitTaskOptions,
   type CreateTaskResult,
@@ -234,7 +235,10 @@ export class McpClient {
     const context = { method: "tools/call", target: name };
     const params = args === undefined ? { name } : { name, arguments: args };
     let tool = definition ?? this.#tools.get(name);
-    const tasks = options?.task !== undefined;
+    // Declared for the whole connection at `connect()`, every call must be ready for a task:
+    // without a `task` option it is awaited, so the call still returns the tool's result.
+    const mode = options?.task ?? (declaresTasks(this.#input.declared) ? "await" : undefined);
+    const tasks = mode !== undefined;
     const own = this.#callCapabilities(options);
     const capabilities = tasks ? withTasksExtension(own ?? this.#sessionCapabilities()) : own;
     // Every round goes through here: the same `Mcp-Param-*` headers (the arguments do not change)
@@ -260,7 +264,7 @@ export class McpClient {
     }
     if (result.resultType === "task") {
       const task = checkTask(result, context, true);
-      if (options?.task === "return") return result;
+      if (mode === "return") return result;
       result = await this.#tasks.wait(task.taskId, TaskClient.awaitOptions(options), context, task);
     }
     // Some servers leave out an empty content list; anything else malformed is a protocol error.

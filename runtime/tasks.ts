@@ -83,7 +83,8 @@ export type GetTaskResult<R extends Result = CallToolResult> = Result & Detailed
  * How `callTool` treats tasks. `"return"`: declare the extension and return a task handle
  * (`CreateTaskResult`) if the server makes one. `"await"`: declare it, and if the server makes a
  * task, poll it to its end and return the final result. Absent: the extension is not declared,
- * so the server must answer directly (or refuse with -32021 if it can only make a task).
+ * so the server must answer directly (or refuse with -32021 if it can only make a task), unless
+ * the connection declared it at `connect()` (`capabilities.extensions`), when it means `"await"`.
  */
 export type TaskMode = "return" | "await";
 
@@ -135,6 +136,11 @@ export function withTasksExtension(capabilities: ClientCapabilities): ClientCapa
     ...capabilities,
     extensions: { ...extensions, [TASKS_EXTENSION]: extensions[TASKS_EXTENSION] ?? {} },
   };
+}
+
+/** True when the capabilities declare the tasks extension. */
+export function declaresTasks(capabilities: ClientCapabilities): boolean {
+  return capabilities.extensions?.[TASKS_EXTENSION] !== undefined;
 }
 
 const STATUSES: ReadonlySet<string> = new Set([

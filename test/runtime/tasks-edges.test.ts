@@ -128,4 +128,21 @@ describe("tasks: edges", () => {
     expect(cancel?.params).toMatchObject({ taskId: "t-1" });
     await client.close();
   });
+
+  it("awaits tasks on plain calls when connect() declared the extension", async () => {
+    const server = scriptedServer({
+      "tools/call": () => ({ resultType: "task", ...TASK, status: "working", pollIntervalMs: 1 }),
+      "tasks/get": () => ({ resultType: "complete", ...TASK, status: "completed", result: DONE }),
+      "prompts/get": () => ({ resultType: "task", ...TASK, status: "working" }),
+    });
+    const client = await connect(
+      { server: server.handler },
+      { capabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+    );
+    const result = await client.callTool("x", {});
+    expect(result.content).toEqual(DONE.content);
+    // Only tools/call can make tasks: elsewhere the answer is invalid.
+    expect((await rejection(client.getPrompt("p"))).kind).toBe("protocol");
+    await client.close();
+  });
 });
