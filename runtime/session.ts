@@ -57,11 +57,7 @@ const REISSUABLE: ReadonlySet<string> = new Set([
 
 /** A response stream that ended before the answer: the transport marks it `retryable`. */
 function isBrokenStream(error: unknown): boolean {
-  return (
-    isMcpError(error) &&
-    error.kind === "transport" &&
-    (error.data as { retryable?: unknown } | undefined)?.retryable === true
-  );
+  return isMcpError(error) && error.kind === "transport" && error.data?.retryable === true;
 }
 
 export interface SessionOptions {

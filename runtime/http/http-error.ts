@@ -3,21 +3,23 @@
  * the method (`tools/call: …`) and carries structured `data` the client can act on.
  */
 import { McpError, describeContext } from "../errors.js";
-import type { McpErrorKind } from "../errors.js";
+import type { McpErrorDataByKind, McpErrorKind, McpErrorOptions } from "../errors.js";
 
 /** An `McpError` of `kind` for a request to `method`, with `data` and `cause` when given. */
-export function httpError(
-  kind: McpErrorKind,
+export function httpError<K extends McpErrorKind>(
+  kind: K,
   message: string,
   method: string,
-  data?: unknown,
+  data?: McpErrorDataByKind[K],
   cause?: unknown,
-): McpError {
-  return new McpError({
+): McpError<K> {
+  // `data` is typed by kind; TypeScript cannot resolve `McpErrorOptions<K>` for a generic `K`.
+  const options = {
     kind,
     method,
     message: `${describeContext({ method })}${message}`,
     data,
     cause,
-  });
+  } as McpErrorOptions<K>;
+  return new McpError<K>(options);
 }
