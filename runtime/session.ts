@@ -303,12 +303,29 @@ function withMeta(params: Record<string, unknown>, meta: Meta): Record<string, u
   return copy;
 }
 
-/** Applies the `resultType` rules: absent → complete; unknown values are protocol errors. */
+/**
+ * Applies the `resultType` rules: absent → complete; unknown values are protocol errors. A
+ * result that is not a JSON object (an in-process server can hand over `null`, a string or an
+ * array; the wire transports already refuse them) is a protocol error too, not a `TypeError`.
+ */
 function checkResultType(
   result: Result,
   context: ErrorContext,
   allowInputRequired: boolean,
 ): Result {
+  const value: unknown = result;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    let what: string;
+    if (value === undefined) what = "missing";
+    else if (value === null) what = "null";
+    else what = Array.isArray(value) ? "an array" : `a ${typeof value}`;
+    throw new McpError({
+      ...context,
+      kind: "protocol",
+      data: value,
+      message: `${describeContext(context)}invalid result from the server: the result is ${what}, not an object`,
+    });
+  }
   const type = result.resultType;
   if (type === undefined || type === "complete") return result;
   if (type === "input_required" && allowInputRequired) return result;
