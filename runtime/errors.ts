@@ -12,13 +12,16 @@ import type { CallToolResult, InputRequiredResult } from "./types.js";
  * What went wrong:
  * - `jsonrpc`: the peer says our message was not valid JSON-RPC (-32700, -32600).
  * - `protocol`: the server rejected the request (-32601, -32602, -32020…-32022, other codes), or
- *   answered with something the protocol does not allow.
+ *   answered with something the protocol does not allow (a result that is not an object, a
+ *   `null` content block, an unknown `resultType`, a looping cursor).
  * - `execution`: the server failed while handling it (-32603).
- * - `transport`: the connection failed: closed, unreachable, died, sent junk, HTTP status errors.
+ * - `transport`: the connection failed: closed, unreachable, died, sent junk, HTTP status errors,
+ *   an in-process handler that threw.
  * - `timeout`: no answer within the request's timeout.
  * - `cancelled`: the caller aborted the request.
  * - `input`: the caller's own input was rejected locally (bad arguments, bad options, an answer
- *   to an input request that does not match what the server asked for).
+ *   to an input request that does not match what the server asked for). Never the server asking
+ *   for input: that is `input_required`.
  * - `input_required`: the server needs input the client could not give (no handler for an input
  *   request, a handler that failed, too many rounds); `data` is the last `InputRequiredResult`.
  * - `auth`: the server requires authorization (HTTP 401/403).

@@ -5,13 +5,17 @@
 import { McpError, describeContext } from "../errors.js";
 import type { McpErrorDataByKind, McpErrorKind, McpErrorOptions } from "../errors.js";
 
+/** `data` then `cause`; `data` may be left out only for kinds whose data may be undefined. */
+type DataAndCause<K extends McpErrorKind> = undefined extends McpErrorDataByKind[K]
+  ? [data?: McpErrorDataByKind[K], cause?: unknown]
+  : [data: McpErrorDataByKind[K], cause?: unknown];
+
 /** An `McpError` of `kind` for a request to `method`, with `data` and `cause` when given. */
 export function httpError<K extends McpErrorKind>(
   kind: K,
   message: string,
   method: string,
-  data?: McpErrorDataByKind[K],
-  cause?: unknown,
+  ...[data, cause]: DataAndCause<K>
 ): McpError<K> {
   // `data` is typed by kind; TypeScript cannot resolve `McpErrorOptions<K>` for a generic `K`.
   const options = {
