@@ -4,7 +4,12 @@
  * any number of concurrent callers over one transport.
  */
 import { McpError, describeContext, isMcpError, localError, type ErrorContext } from "./errors.js";
-import { isErrorResponse, type JsonRpcNotification, type JsonRpcRequest } from "./jsonrpc.js";
+import {
+  isErrorResponse,
+  type JsonRpcErrorObject,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+} from "./jsonrpc.js";
 import {
   META_CLIENT_CAPABILITIES,
   META_CLIENT_INFO,
@@ -177,7 +182,7 @@ export class Session {
     if (watchesProgress) this.#progress.set(id, call);
     try {
       const response = await this.transport.request(message, call);
-      if (isErrorResponse(response)) throw McpError.fromResponse(response.error, context);
+      if (isErrorResponse(response)) throw errorFromResponse(response.error, context);
       return checkResultType(response.result, context, extras.allowInputRequired === true);
     } catch (error) {
       throw isMcpError(error)
@@ -301,6 +306,25 @@ function withMeta(params: Record<string, unknown>, meta: Meta): Record<string, u
   const copy: Record<string, unknown> = Object.assign({}, params);
   copy._meta = meta;
   return copy;
+}
+
+/**
+ * The error for a JSON-RPC error response. The wire transports only pass well-formed error
+ * objects; an in-process server or a custom transport can hand over anything, and one without
+ * an integer `code` is a protocol error of its own rather than a `TypeError` in `fromResponse`.
+ */
+function errorFromResponse(error: JsonRpcErrorObject, context: ErrorContext): McpError {
+  const value: unknown = error;
+  const code = (value as { code?: unknown } | null | undefined)?.code;
+  if (typeof code === "number" && Number.isInteger(code)) {
+    return McpError.fromResponse(error, context);
+  }
+  return new McpError({
+    ...context,
+    kind: "protocol",
+    data: value,
+    message: `${describeContext(context)}invalid error response from the server: the error has no integer code`,
+  });
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type AnyMcpError,
   type HttpAuthErrorData,
   type InputRequiredResult,
+  type JsonRpcResponse,
   type McpErrorDataByKind,
   type McpErrorKind,
   type SchemaIssue,
@@ -219,6 +220,23 @@ describe("malformed results and failing handlers map to a kind, never a TypeErro
     expect(error.message).toContain(`invalid result from the server: ${want}`);
     expect(error.data).toEqual(result);
   });
+
+  it.each([null, "boom", { message: "no code" }, { code: 1.5, message: "not an integer" }])(
+    "an error response with error %j is kind protocol, the error in data",
+    async (bad) => {
+      const scripted = scriptedServer({});
+      const client = await connect({
+        server: (message, context) =>
+          "id" in message && message.method === "tools/call"
+            ? ({ jsonrpc: "2.0", id: message.id, error: bad } as unknown as JsonRpcResponse)
+            : scripted.handler(message, context),
+      });
+      const error = await failure(client.callTool("t"));
+      expect(error.kind).toBe("protocol");
+      expect(error.message).toContain("invalid error response from the server");
+      expect(error.data).toEqual(bad);
+    },
+  );
 
   it("a server handler that throws is kind transport, its error the cause", async () => {
     const bug = new TypeError("Cannot read properties of null (reading 'x')");
