@@ -16,7 +16,17 @@ export type {
 export { McpClient, LIST_METHODS } from "./client.js";
 export type { ListMethod, ListOptions, PageOptions, ServerDescription } from "./client.js";
 export { McpError, isMcpError } from "./errors.js";
-export type { ErrorContext, McpErrorKind } from "./errors.js";
+export type {
+  AnyMcpError,
+  ErrorContext,
+  McpErrorDataByKind,
+  McpErrorKind,
+  McpErrorOptions,
+  SchemaIssue,
+  ServerErrorKind,
+  TransportErrorData,
+  ValidationErrorData,
+} from "./errors.js";
 export { createInProcessTransport } from "./in-process.js";
 export type { InProcessContext, InProcessHandler } from "./in-process.js";
 export type { ListAllOptions, Page } from "./pagination.js";

@@ -4,7 +4,7 @@
  * `_meta["io.modelcontextprotocol/subscriptionId"]` (the listen request's JSON-RPC id) on every
  * transport, and turns list-change and resource-update notifications into cache invalidations.
  */
-import { McpError, isMcpError, localError } from "./errors.js";
+import { McpError, describeContext, isMcpError, localError } from "./errors.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import { META_SUBSCRIPTION_ID } from "./protocol.js";
 import type { ResultCache } from "./result-cache.js";
@@ -250,12 +250,12 @@ class Listener implements Subscription {
       return;
     }
     this.#fail(
-      localError(
-        "transport",
-        `more than ${this.#bufferSize} notifications were not read; the subscription was closed (listen again, and re-read what you depend on)`,
-        LISTEN_CONTEXT,
-      ),
-      { overflow: true, bufferSize: this.#bufferSize },
+      new McpError({
+        ...LISTEN_CONTEXT,
+        kind: "transport",
+        message: `${describeContext(LISTEN_CONTEXT)}more than ${this.#bufferSize} notifications were not read; the subscription was closed (listen again, and re-read what you depend on)`,
+        data: { overflow: true, bufferSize: this.#bufferSize },
+      }),
     );
   }
 
@@ -315,14 +315,10 @@ class Listener implements Subscription {
     this.controller.abort();
   }
 
-  /** Ends with an error after stopping the request; `data` replaces the error's data. */
-  #fail(error: McpError, data?: unknown): void {
+  /** Ends with an error after stopping the request. */
+  #fail(error: McpError): void {
     this.#stop();
-    const failure =
-      data === undefined
-        ? error
-        : new McpError({ ...LISTEN_CONTEXT, kind: error.kind, message: error.message, data });
-    this.#finish(failure);
+    this.#finish(error);
   }
 
   #finish(end: McpError | null): void {

@@ -4,7 +4,12 @@
  * any number of concurrent callers over one transport.
  */
 import { McpError, describeContext, isMcpError, localError, type ErrorContext } from "./errors.js";
-import { isErrorResponse, type JsonRpcNotification, type JsonRpcRequest } from "./jsonrpc.js";
+import {
+  isErrorResponse,
+  type JsonRpcErrorObject,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+} from "./jsonrpc.js";
 import {
   META_CLIENT_CAPABILITIES,
   META_CLIENT_INFO,
@@ -59,11 +64,7 @@ const REISSUABLE: ReadonlySet<string> = new Set([
 
 /** A response stream that ended before the answer: the transport marks it `retryable`. */
 function isBrokenStream(error: unknown): boolean {
-  return (
-    isMcpError(error) &&
-    error.kind === "transport" &&
-    (error.data as { retryable?: unknown } | undefined)?.retryable === true
-  );
+  return isMcpError(error) && error.kind === "transport" && error.data?.retryable === true;
 }
 
 export interface SessionOptions {
@@ -183,7 +184,7 @@ export class Session {
     if (watchesProgress) this.#progress.set(id, call);
     try {
       const response = await this.transport.request(message, call);
-      if (isErrorResponse(response)) throw McpError.fromResponse(response.error, context);
+      if (isErrorResponse(response)) throw errorFromResponse(response.error, context);
       return checkResultType(response.result, context, extras);
     } catch (error) {
       throw isMcpError(error)
@@ -309,8 +310,44 @@ function withMeta(params: Record<string, unknown>, meta: Meta): Record<string, u
   return copy;
 }
 
-/** Applies the `resultType` rules: absent → complete; unknown values are protocol errors. */
+/**
+ * The error for a JSON-RPC error response. The wire transports only pass well-formed error
+ * objects; an in-process server or a custom transport can hand over anything, and one without
+ * an integer `code` is a protocol error of its own rather than a `TypeError` in `fromResponse`.
+ */
+function errorFromResponse(error: JsonRpcErrorObject, context: ErrorContext): McpError {
+  const value: unknown = error;
+  const code = (value as { code?: unknown } | null | undefined)?.code;
+  if (typeof code === "number" && Number.isInteger(code)) {
+    return McpError.fromResponse(error, context);
+  }
+  return new McpError({
+    ...context,
+    kind: "protocol",
+    data: value,
+    message: `${describeContext(context)}invalid error response from the server: the error has no integer code`,
+  });
+}
+
+/**
+ * Applies the `resultType` rules: absent → complete; unknown values are protocol errors. A
+ * result that is not a JSON object (an in-process server can hand over `null`, a string or an
+ * array; the wire transports already refuse them) is a protocol error too, not a `TypeError`.
+ */
 function checkResultType(result: Result, context: ErrorContext, extras: RequestExtras): Result {
+  const value: unknown = result;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    let what: string;
+    if (value === undefined) what = "missing";
+    else if (value === null) what = "null";
+    else what = Array.isArray(value) ? "an array" : `a ${typeof value}`;
+    throw new McpError({
+      ...context,
+      kind: "protocol",
+      data: value,
+      message: `${describeContext(context)}invalid result from the server: the result is ${what}, not an object`,
+    });
+  }
   const type = result.resultType;
   if (type === undefined || type === "complete") return result;
   if (type === "input_required" && extras.allowInputRequired === true) return result;

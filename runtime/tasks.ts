@@ -305,7 +305,7 @@ async function answerInput(
     throw new McpError({
       ...origin,
       kind: "input_required",
-      data: task,
+      data: asked,
       message: `${describeContext(origin)}task ${JSON.stringify(task.taskId)} needs input no handler can give: ${plan.unanswerable.join(", ")}; pass handlers, or answer it with updateTask()`,
     });
   }

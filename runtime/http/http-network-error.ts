@@ -62,7 +62,8 @@ export function networkError(
     return httpError("input", `cannot send the request: ${detail}`, method, undefined, error);
   }
   const reason = code === undefined ? undefined : UNREACHABLE.get(code);
-  if (reason !== undefined || (code !== undefined && isTlsCode(code))) {
+  // `reason` is only found for a code, so both branches have one: `data.code` is always set.
+  if (code !== undefined && (reason !== undefined || isTlsCode(code))) {
     const why = reason ?? `TLS failed (${detail})`;
     return httpError(
       "transport",
