@@ -31,7 +31,7 @@ import {
   type AwaitTaskOptions,
   type CreateTaskResult,
   type GetTaskResult,
-  type ToolCallOptions,
+  type CallToolOptions,
 } from "./tasks.js";
 import type { InputResponses } from "./input-types.js";
 import type {
@@ -205,31 +205,31 @@ export class McpClient {
   callTool<Structured = unknown>(
     name: string,
     args: Record<string, unknown> | undefined,
-    options: ToolCallOptions & { task: "return"; manual: true },
+    options: CallToolOptions & { task: "return"; manual: true },
     definition?: Tool,
   ): Promise<MaybeInputRequired<CallToolResult<Structured>> | CreateTaskResult>;
   callTool<Structured = unknown>(
     name: string,
     args: Record<string, unknown> | undefined,
-    options: ToolCallOptions & { task: "return" },
+    options: CallToolOptions & { task: "return" },
     definition?: Tool,
   ): Promise<CallToolResult<Structured> | CreateTaskResult>;
   callTool<Structured = unknown>(
     name: string,
     args: Record<string, unknown> | undefined,
-    options: ToolCallOptions & { manual: true },
+    options: CallToolOptions & { manual: true },
     definition?: Tool,
   ): Promise<MaybeInputRequired<CallToolResult<Structured>>>;
   callTool<Structured = unknown>(
     name: string,
     args?: Record<string, unknown>,
-    options?: ToolCallOptions,
+    options?: CallToolOptions,
     definition?: Tool,
   ): Promise<CallToolResult<Structured>>;
   async callTool(
     name: string,
     args?: Record<string, unknown>,
-    options?: ToolCallOptions,
+    options?: CallToolOptions,
     definition?: Tool,
   ): Promise<Result> {
     const context = { method: "tools/call", target: name };

@@ -45,6 +45,7 @@ export type { RequestOptions } from "./request-options.js";
 export { DEFAULT_TASK_POLL_INTERVAL_MS, TASKS_EXTENSION, isCreateTaskResult } from "./tasks.js";
 export type {
   AwaitTaskOptions,
+  CallToolOptions,
   CancelledTask,
   CompletedTask,
   CreateTaskResult,
@@ -56,7 +57,6 @@ export type {
   TaskCallOptions,
   TaskMode,
   TaskStatus,
-  ToolCallOptions,
   WorkingTask,
 } from "./tasks.js";
 export type { TraceContext } from "./trace-context.js";

@@ -416,7 +416,7 @@ class Stopper {
 }
 
 /** Options of `callTool`: those of every input-taking call, plus how to treat tasks. */
-export interface ToolCallOptions extends CallOptions, TaskCallOptions {}
+export interface CallToolOptions extends CallOptions, TaskCallOptions {}
 
 /** Sends one `tasks/*` request through the session (with the extension declared). */
 export type TaskSender = (
@@ -480,7 +480,7 @@ export class TaskClient {
   }
 
   /** `callTool`'s task options as `AwaitTaskOptions`. */
-  static awaitOptions(options: ToolCallOptions | undefined): AwaitTaskOptions {
+  static awaitOptions(options: CallToolOptions | undefined): AwaitTaskOptions {
     const out: AwaitTaskOptions = {};
     if (options === undefined) return out;
     if (options.signal !== undefined) out.signal = options.signal;
