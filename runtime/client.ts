@@ -1,7 +1,7 @@
 /**
  * `McpClient`: the typed MCP methods over a `Session`. Create one with `connect()`.
  */
-import { McpError, describeContext, isMcpError, type ErrorContext } from "./errors.js";
+import { McpError, isMcpError, type ErrorContext } from "./errors.js";
 import { capabilitiesFor, mergeHandlers, type InputHandlers } from "./input-handlers.js";
 import type { MaybeInputRequired } from "./input-types.js";
 import {
@@ -10,9 +10,11 @@ import {
   type CallOptions,
   type RoundTripOptions,
 } from "./round-trip.js";
-import { headerPlan, paramHeadersFor } from "./tool-headers.js";
+import { paramHeadersFor } from "./tool-headers.js";
+import { dropInvalidTools, dropMalformedTools } from "./tool-list-filter.js";
 import { collectAllPages, readPage, type ListAllOptions, type Page } from "./pagination.js";
-import { ErrorCode, META_SERVER_INFO } from "./protocol.js";
+import { ErrorCode } from "./protocol.js";
+import { describeServer, invalidResult, type ServerDescription } from "./server-description.js";
 import type { RequestOptions } from "./request-options.js";
 import { checkPromptResult, checkResourceResult, checkToolResult } from "./result-shape.js";
 import {
@@ -38,32 +40,16 @@ import type {
   CallToolResult,
   CompleteParams,
   CompleteResult,
-  DiscoverResult,
   GetPromptResult,
-  Implementation,
   InputRequiredResult,
   Prompt,
   ReadResourceResult,
   Resource,
   ResourceTemplate,
   Result,
-  ServerCapabilities,
   Tool,
   ClientCapabilities,
 } from "./types.js";
-
-/** What `server/discover` told the client about the server. */
-export interface ServerDescription {
-  /** `_meta["io.modelcontextprotocol/serverInfo"]`; self-reported, for display only. */
-  info: Implementation | undefined;
-  capabilities: ServerCapabilities;
-  supportedVersions: string[];
-  instructions: string | undefined;
-  /** The protocol version this client speaks with the server. */
-  protocolVersion: string;
-  /** The raw result, untouched. */
-  discoverResult: DiscoverResult;
-}
 
 /** The list methods with the result key that holds their items. */
 export const LIST_METHODS = {
@@ -155,9 +141,10 @@ export class McpClient {
 
   /** Every tool, following `nextCursor` through all pages (capped by `maxPages`/`maxItems`). */
   async listTools(options?: ListOptions): Promise<Tool[]> {
-    const listed = this.#dropMalformedTools(await this.#listAll("tools/list", options));
+    const report = this.#session.transport.onDiagnostic;
+    const listed = dropMalformedTools(await this.#listAll("tools/list", options), report);
     const usable =
-      this.#session.transport.carriesHeaders === true ? this.#dropInvalidTools(listed) : listed;
+      this.#session.transport.carriesHeaders === true ? dropInvalidTools(listed, report) : listed;
     this.#tools = new Map(usable.map((tool) => [tool.name, tool]));
     return usable;
   }
@@ -515,38 +502,6 @@ export class McpClient {
     return cachedRequest(this.#cache, version, method, params, options, send);
   }
 
-  /**
-   * On HTTP a tool whose `x-mcp-header` annotations are invalid must not be offered; the others
-   * stay usable. Each dropped tool is reported once through `onDiagnostic`.
-   */
-  #dropInvalidTools(tools: Tool[]): Tool[] {
-    return tools.filter((tool) => {
-      const plan = headerPlan(tool);
-      if (plan.ok) return true;
-      this.#session.transport.onDiagnostic?.({
-        kind: "invalid-tool",
-        detail: `tool ${JSON.stringify(tool.name)} left out: ${plan.reason}`,
-      });
-      return false;
-    });
-  }
-
-  /**
-   * The list is the server's JSON and an entry may be anything (`null`, a string); the client
-   * keys tools by name, so an entry that is not an object with a string name is left out, each
-   * reported through `onDiagnostic`. Other fields are the caller's to check.
-   */
-  #dropMalformedTools(tools: readonly unknown[]): Tool[] {
-    return tools.filter((tool, index): tool is Tool => {
-      if (isToolLike(tool)) return true;
-      this.#session.transport.onDiagnostic?.({
-        kind: "invalid-tool",
-        detail: `tool at index ${index} left out: not an object with a string name`,
-      });
-      return false;
-    });
-  }
-
   async #listAll<M extends ListMethod>(
     method: M,
     options: ListOptions | undefined,
@@ -567,31 +522,6 @@ export class McpClient {
   }
 }
 
-export function describeServer(
-  result: Result,
-  protocolVersion: string,
-  context: ErrorContext,
-): ServerDescription {
-  const versions = result.supportedVersions;
-  if (!Array.isArray(versions) || !versions.every((v) => typeof v === "string")) {
-    throw invalidResult(context, "supportedVersions is not an array of strings", result);
-  }
-  const capabilities = result.capabilities;
-  if (typeof capabilities !== "object" || capabilities === null || Array.isArray(capabilities)) {
-    throw invalidResult(context, "capabilities is not an object", result);
-  }
-  const info =
-    (result._meta as Record<string, unknown> | undefined)?.[META_SERVER_INFO] ?? result.serverInfo;
-  return {
-    info: isImplementation(info) ? info : undefined,
-    capabilities: capabilities as ServerCapabilities,
-    supportedVersions: versions as string[],
-    instructions: typeof result.instructions === "string" ? result.instructions : undefined,
-    protocolVersion,
-    discoverResult: result as DiscoverResult,
-  };
-}
-
 /** What `connect()` hands a client besides its session. */
 export interface ClientParts {
   cache: ResultCache;
@@ -604,28 +534,4 @@ const INPUT_OK = Object.freeze({ allowInputRequired: true });
 
 function isHeaderMismatch(error: unknown): boolean {
   return isMcpError(error) && error.code === ErrorCode.HeaderMismatch;
-}
-
-function isToolLike(value: unknown): value is Tool {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    !Array.isArray(value) &&
-    typeof (value as { name?: unknown }).name === "string"
-  );
-}
-
-function isImplementation(value: unknown): value is Implementation {
-  if (typeof value !== "object" || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return typeof record.name === "string" && typeof record.version === "string";
-}
-
-function invalidResult(context: ErrorContext, problem: string, result: Result): McpError {
-  return new McpError({
-    ...context,
-    kind: "protocol",
-    data: result,
-    message: `${describeContext(context)}invalid result from the server: ${problem}`,
-  });
 }

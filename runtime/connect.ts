@@ -2,7 +2,8 @@
  * `connect()`: from a target (a command, a URL, an in-process handler or any `Transport`) to a
  * ready `McpClient` that has discovered the server and agreed on a protocol version.
  */
-import { McpClient, describeServer } from "./client.js";
+import { McpClient } from "./client.js";
+import { describeServer } from "./server-description.js";
 import { McpError, isMcpError, localError } from "./errors.js";
 import { capabilitiesFor, type InputHandlers } from "./input-handlers.js";
 import type { HttpTarget, InProcessTarget, StdioTarget } from "./connect-targets.js";

@@ -14,7 +14,8 @@ export type {
   StdioTarget,
 } from "./connect.js";
 export { McpClient, LIST_METHODS } from "./client.js";
-export type { ListMethod, ListOptions, PageOptions, ServerDescription } from "./client.js";
+export type { ListMethod, ListOptions, PageOptions } from "./client.js";
+export type { ServerDescription } from "./server-description.js";
 export { McpError, isMcpError } from "./errors.js";
 export type {
   AnyMcpError,
