@@ -85,6 +85,11 @@ export interface TransportErrorData extends Partial<HttpStatusErrorData> {
    * acted on the first one.
    */
   retryable?: boolean;
+  /**
+   * Initialize-era Streamable HTTP: the server no longer knows the session (404 to a request
+   * that carried `Mcp-Session-Id`). The client starts a new session once and sends again.
+   */
+  sessionExpired?: boolean;
   /** The `maxResponseBytes` the response exceeded. */
   limit?: number;
   /** A `listen` subscription was closed because its unread notifications filled the buffer. */

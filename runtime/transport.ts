@@ -72,6 +72,25 @@ export interface Transport {
   notify(message: JsonRpcNotification): Promise<void>;
   /** Notifications not tied to one request (stdio progress and logs, listen streams). */
   onNotification: ((notification: JsonRpcNotification) => void) | undefined;
+  /**
+   * Answers a request the server sent (initialize era: `ping`, `elicitation/create`,
+   * `sampling/createMessage`, `roots/list`). The transport calls it for every incoming request,
+   * on whatever channel it arrived (stdout, an SSE stream), and sends the response it resolves
+   * with back the way the transport requires (a line on stdin, a POST). It never rejects: the
+   * session turns failures into error responses. Unset: the transport answers -32601 itself.
+   */
+  onRequest?: ((request: JsonRpcRequest) => Promise<JsonRpcResponse>) | undefined;
+  /**
+   * Initialize era: called once the `initialize` handshake agreed on `protocolVersion`. A
+   * Streamable HTTP transport then sends `MCP-Protocol-Version` and the `Mcp-Session-Id` it got
+   * from the initialize response on every later message, opens the optional GET stream for
+   * server messages, sends `notifications/cancelled` when a request aborts (closing a stream
+   * does not cancel in that era) and DELETEs the session on close. A session the server has
+   * forgotten (404) rejects with kind `transport` and `data.sessionExpired`; the transport has
+   * then dropped the session id, so the next `initialize` starts a new one. Transports without
+   * sessions (stdio, in-process) need not implement it.
+   */
+  beginLegacySession?(protocolVersion: string): void;
   /** Connection-level diagnostics; the client forwards them to its logger. */
   onDiagnostic: ((diagnostic: TransportDiagnostic) => void) | undefined;
   /** Ends the connection; pending requests reject with a `transport` error. Idempotent. */
