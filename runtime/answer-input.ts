@@ -17,7 +17,7 @@ import type {
 import type { InputRequest, InputRequiredResult } from "./types.js";
 
 /** A ready-to-run answer to one input request. */
-type Answerer = (context: InputContext) => Promise<InputResponse>;
+export type Answerer = (context: InputContext) => Promise<InputResponse>;
 
 /**
  * The answerer for each key, or the keys no handler can answer. A request of a kind whose
@@ -68,7 +68,7 @@ export async function runAnswers(
   return responses;
 }
 
-function answererFor(request: InputRequest, handlers: InputHandlers): Answerer | undefined {
+export function answererFor(request: InputRequest, handlers: InputHandlers): Answerer | undefined {
   const params = (request.params ?? {}) as Record<string, unknown>;
   switch (request.method) {
     case "elicitation/create": {

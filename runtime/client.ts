@@ -1,6 +1,7 @@
 /**
  * `McpClient`: the typed MCP methods over a `Session`. Create one with `connect()`.
  */
+import type { EraVerdict, ProtocolEra } from "./era.js";
 import { McpError, isMcpError, type ErrorContext } from "./errors.js";
 import { capabilitiesFor, mergeHandlers, type InputHandlers } from "./input-handlers.js";
 import type { MaybeInputRequired } from "./input-types.js";
@@ -92,12 +93,14 @@ export class McpClient {
   readonly #cache: ResultCache;
   readonly #hub: ListenHub;
   readonly #tasks: TaskClient;
+  readonly #verdict: EraVerdict | undefined;
 
   /** @internal Use `connect()`. */
   constructor(session: Session, server: ServerDescription | undefined, parts?: ClientParts) {
     this.#session = session;
     this.#server = server;
     this.#input = parts?.input ?? NO_INPUT;
+    this.#verdict = parts?.verdict;
     this.#cache = parts?.cache ?? new ResultCache({ maxEntries: 0 });
     this.#hub = parts?.hub ?? new ListenHub(this.#cache, undefined, DEFAULT_TIMEOUT_MS);
     // `tasks/*` requests declare the extension, as servers require on each of them.
@@ -119,6 +122,22 @@ export class McpClient {
     return this.#server;
   }
 
+  /**
+   * The server's protocol era: `modern` (2026-07-28, stateless) or `legacy` (the initialize
+   * handshake of 2025-11-25 and earlier). The same methods work in both.
+   */
+  get era(): ProtocolEra {
+    return this.#session.era;
+  }
+
+  /**
+   * What `connect()` found about the server's era, to pass back as `connect({ prior })` (and
+   * what `pull` records in the snapshot); undefined when `discover: false` skipped the probe.
+   */
+  get verdict(): EraVerdict | undefined {
+    return this.#verdict === undefined ? undefined : { ...this.#verdict };
+  }
+
   /** The protocol version stamped on every request. */
   get protocolVersion(): string {
     return this.#session.protocolVersion;
@@ -129,8 +148,12 @@ export class McpClient {
     return this.#session.transport.endpoint;
   }
 
-  /** Calls `server/discover` and keeps its answer as `client.server`. */
+  /**
+   * Calls `server/discover` and keeps its answer as `client.server`. An initialize-era server
+   * has no such method: its description is the one its `initialize` result gave.
+   */
   async discover(options?: RequestOptions): Promise<ServerDescription> {
+    if (this.#session.era === "legacy" && this.#server !== undefined) return this.#server;
     const context = { method: "server/discover" };
     const result = await this.#cached("server/discover", undefined, options, () =>
       this.#session.request("server/discover", undefined, options, context),
@@ -527,6 +550,8 @@ export interface ClientParts {
   cache: ResultCache;
   hub: ListenHub;
   input: ClientInput;
+  /** What `connect()` found; absent when it skipped finding out (`discover: false`). */
+  verdict?: EraVerdict;
 }
 
 /** Requests whose answer may be `input_required`. */

@@ -3,8 +3,9 @@
  * ready `McpClient` that has discovered the server and agreed on a protocol version.
  */
 import { McpClient } from "./client.js";
-import { describeServer } from "./server-description.js";
-import { McpError, isMcpError, localError } from "./errors.js";
+import { localError } from "./errors.js";
+import type { EraVerdict } from "./era.js";
+import { DEFAULT_PROBE_TIMEOUT_MS, establishEra } from "./establish-era.js";
 import { capabilitiesFor, type InputHandlers } from "./input-handlers.js";
 import type { HttpTarget, InProcessTarget, StdioTarget } from "./connect-targets.js";
 import { createInProcessTransport } from "./in-process.js";
@@ -13,7 +14,11 @@ import { platformTransports } from "./platform.js";
 import { ResultCache, type ResultCacheOptions } from "./result-cache.js";
 import { stdioUnavailable } from "./stdio-unavailable.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
-import { ErrorCode, LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS } from "./protocol.js";
+import {
+  LATEST_PROTOCOL_VERSION,
+  LEGACY_PROTOCOL_VERSIONS,
+  MODERN_PROTOCOL_VERSIONS,
+} from "./protocol.js";
 import { DEFAULT_TIMEOUT_MS, Session } from "./session.js";
 import type { TraceContext } from "./trace-context.js";
 import type { Transport, TransportDiagnostic } from "./transport.js";
@@ -44,9 +49,29 @@ export interface ConnectOptions {
    * above 2^31 - 1 (about 24.8 days) are clamped to it, the longest a timer can wait.
    */
   timeout?: number;
-  /** Preferred protocol version (default: the latest this runtime speaks). */
+  /** Preferred 2026-era protocol version for the probe (default: the latest this runtime speaks). */
   protocolVersion?: string;
-  /** Call `server/discover` while connecting (default true). */
+  /**
+   * `"auto"` (default): find the server's era (see `connect`). A version pins it: a 2026-07-28
+   * version never falls back to `initialize`, a 2025-11-25 or older one skips the probe and only
+   * accepts that version from the server.
+   */
+  protocol?: "auto" | (string & {});
+  /**
+   * A verdict from an earlier connection (`client.verdict`, or the one `pull` records in the
+   * snapshot): an initialize-era server gets `initialize` at once, without the probe. The
+   * handshake checks it: a server that no longer answers that way is probed afresh.
+   */
+  prior?: EraVerdict;
+  /**
+   * How long the `server/discover` probe may go unanswered before the server counts as an
+   * initialize-era server (some never answer unknown requests). Default 10 s, at most `timeout`.
+   */
+  probeTimeout?: number;
+  /**
+   * Call `server/discover` while connecting (default true). `false` skips it only where the era
+   * is already known to be 2026-07-28; an initialize-era server always gets its handshake.
+   */
   discover?: boolean;
   /** Log messages (`notifications/message`) not claimed by a request's own `onLog`. */
   onLog?: (message: LogMessage) => void;
@@ -71,9 +96,12 @@ export interface ConnectOptions {
 }
 
 /**
- * Connects to an MCP server and returns a client. Calls `server/discover` first (the probe the
- * spec recommends): a server that supports another modern version is retried with it; a server
- * that does not answer as a 2026-07-28 server fails with an `McpError` that says so.
+ * Connects to an MCP server and returns a client, in whichever protocol era the server speaks.
+ * With `protocol: "auto"` (the default) it probes with `server/discover` (a server that prefers
+ * another modern version is retried with it) and falls back to the `initialize` handshake of
+ * 2025-11-25 and earlier when the server does not answer as a 2026-07-28 server, restarting a
+ * stdio server the probe broke. `client.verdict` tells what it found; pass it back as `prior`
+ * to skip the probe next time.
  */
 export async function connect(
   target: ConnectTarget,
@@ -83,31 +111,77 @@ export async function connect(
   const handlers = options.handlers ?? {};
   // Checked before anything is opened, so a bad declaration leaves no process or socket behind.
   const capabilities = capabilitiesFor(declared, handlers);
+  const protocol = checkProtocol(options.protocol ?? "auto");
+  const probeTimeout = checkProbeTimeout(options.probeTimeout);
   const input = { handlers, declared };
-  const transport = await openTransport(target);
   const cache = new ResultCache(options.cache === false ? { maxEntries: 0 } : options.cache);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
   const hub = new ListenHub(cache, options.onNotification, timeout);
-  const session = new Session({
-    transport,
-    protocolVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
-    capabilities,
-    clientInfo: options.clientInfo ?? { name: "mcp-codegen", version: RUNTIME_VERSION },
-    timeout,
-    onLog: options.onLog,
-    onNotification: hub.dispatch,
-    onDiagnostic: options.onDiagnostic,
-    traceContext: options.traceContext,
-  });
+  const clientInfo = options.clientInfo ?? { name: "mcp-codegen", version: RUNTIME_VERSION };
+  const openSession = async (): Promise<Session> =>
+    new Session({
+      transport: await openTransport(target),
+      protocolVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
+      capabilities,
+      clientInfo,
+      timeout,
+      onLog: options.onLog,
+      onNotification: hub.dispatch,
+      onDiagnostic: options.onDiagnostic,
+      traceContext: options.traceContext,
+      handlers,
+    });
+  const session = await openSession();
   const parts = { cache, hub, input };
-  if (options.discover === false) return new McpClient(session, undefined, parts);
-  try {
-    const server = await negotiate(session, options.signal);
-    return new McpClient(session, server, parts);
-  } catch (error) {
+  if (options.discover === false && options.prior?.era !== "legacy" && protocol === "auto") {
+    return new McpClient(session, undefined, parts);
+  }
+  const established = await establishEra(session, {
+    protocol,
+    modernVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
+    prior: options.prior,
+    probeTimeout: Math.min(probeTimeout, timeout === 0 ? Infinity : timeout),
+    capabilities,
+    clientInfo:
+      clientInfo === false ? { name: "mcp-codegen", version: RUNTIME_VERSION } : clientInfo,
+    signal: options.signal,
+    // A transport the caller built cannot be opened again; a command or URL can.
+    reopen: isTransport(target) || "server" in target ? undefined : openSession,
+  }).catch(async (error: unknown) => {
     await session.close().catch(() => undefined);
     throw error;
+  });
+  return new McpClient(established.session, established.server, {
+    ...parts,
+    verdict: established.verdict,
+  });
+}
+
+function checkProtocol(protocol: string): string {
+  if (
+    protocol === "auto" ||
+    MODERN_PROTOCOL_VERSIONS.includes(protocol) ||
+    LEGACY_PROTOCOL_VERSIONS.includes(protocol)
+  ) {
+    return protocol;
   }
+  throw localError(
+    "input",
+    `protocol must be "auto" or a version this runtime speaks (${[...MODERN_PROTOCOL_VERSIONS, ...LEGACY_PROTOCOL_VERSIONS].join(", ")}), got ${JSON.stringify(String(protocol).slice(0, 40))}`,
+    { method: "connect" },
+  );
+}
+
+function checkProbeTimeout(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_PROBE_TIMEOUT_MS;
+  if (typeof value === "number" && value > 0) return value;
+  throw localError(
+    "input",
+    `probeTimeout must be a positive number of milliseconds, got ${String(value)}`,
+    {
+      method: "connect",
+    },
+  );
 }
 
 function isTransport(target: ConnectTarget): target is Transport {
@@ -126,81 +200,4 @@ async function openTransport(target: ConnectTarget): Promise<Transport> {
   }
   if ("url" in target) return platform.http(target);
   throw localError("input", "connect() needs { command }, { url }, { server } or a Transport");
-}
-
-/** `server/discover`, with one retry on a version the server prefers. */
-async function negotiate(session: Session, signal: AbortSignal | undefined) {
-  const context = { method: "server/discover", target: session.transport.endpoint };
-  const options = signal === undefined ? undefined : { signal };
-  let result;
-  try {
-    result = await session.request("server/discover", undefined, options, context);
-  } catch (error) {
-    const retryVersion = versionFromRejection(error);
-    if (retryVersion === undefined) throw explainProbeFailure(error, context.target);
-    session.protocolVersion = retryVersion;
-    result = await session.request("server/discover", undefined, options, context);
-  }
-  const server = describeServer(result, session.protocolVersion, context);
-  if (!server.supportedVersions.includes(session.protocolVersion)) {
-    const version = MODERN_PROTOCOL_VERSIONS.find((v) => server.supportedVersions.includes(v));
-    if (version === undefined) throw noCommonVersion(server.supportedVersions, context.target);
-    session.protocolVersion = version;
-    server.protocolVersion = version;
-  }
-  return server;
-}
-
-/** For an UnsupportedProtocolVersion (-32022) rejection, the version to retry with. */
-function versionFromRejection(error: unknown): string | undefined {
-  if (!isMcpError(error) || error.code !== ErrorCode.UnsupportedProtocolVersion) return undefined;
-  const supported = (error.data as { supported?: unknown } | undefined)?.supported;
-  const list = Array.isArray(supported)
-    ? supported.filter((v): v is string => typeof v === "string")
-    : [];
-  const version = MODERN_PROTOCOL_VERSIONS.find((v) => list.includes(v));
-  if (version === undefined) throw noCommonVersion(list, error.target ?? "", error);
-  return version;
-}
-
-function noCommonVersion(
-  supported: readonly string[],
-  endpoint: string,
-  cause?: unknown,
-): McpError {
-  const theirs = supported.length === 0 ? "none" : supported.join(", ");
-  return new McpError({
-    kind: "protocol",
-    code: ErrorCode.UnsupportedProtocolVersion,
-    method: "server/discover",
-    target: endpoint,
-    data: { supported: [...supported], requested: MODERN_PROTOCOL_VERSIONS[0] },
-    cause,
-    message: `server/discover ${JSON.stringify(endpoint)}: no protocol version in common; the server supports ${theirs}, this runtime speaks ${MODERN_PROTOCOL_VERSIONS.join(", ")}`,
-  });
-}
-
-/** A failed probe: transport and timeout errors pass through; other answers mean "not modern". */
-function explainProbeFailure(error: unknown, endpoint: string): unknown {
-  if (
-    !isMcpError(error) ||
-    error.kind === "transport" ||
-    error.kind === "timeout" ||
-    error.kind === "cancelled" ||
-    error.kind === "auth" ||
-    // Errors only a modern server sends: it is modern, and the message should say what it said.
-    error.code === ErrorCode.HeaderMismatch ||
-    error.code === ErrorCode.MissingRequiredClientCapability
-  ) {
-    return error;
-  }
-  return new McpError({
-    kind: "protocol",
-    method: "server/discover",
-    target: endpoint,
-    code: error.code,
-    data: error.data,
-    cause: error,
-    message: `server/discover ${JSON.stringify(endpoint)}: the server does not answer as an MCP 2026-07-28 server (${error.serverMessage ?? error.message}); it may only speak an initialize-era revision (2025-11-25 or older)`,
-  });
 }

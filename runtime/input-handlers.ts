@@ -16,14 +16,19 @@ import type { ClientCapabilities } from "./types.js";
 
 /** What a handler learns about the request it answers. */
 export interface InputContext {
-  /** The key the server gave this input request; its answer is sent under the same key. */
+  /**
+   * The key the server gave this input request; its answer is sent under the same key. For a
+   * request an initialize-era server sent, its JSON-RPC id.
+   */
   key: string;
   /**
    * The request that needs the input: `tools/call`, `prompts/get` or `resources/read`; for a task
-   * awaited with `awaitTask`, `tasks/get` (and the task id as `target`).
+   * awaited with `awaitTask`, `tasks/get` (and the task id as `target`). An initialize-era server
+   * asks with a request of its own, not tied to one call: then its method (`elicitation/create`,
+   * `sampling/createMessage`, `roots/list`) and the server's endpoint as `target`.
    */
   method: string;
-  /** The tool or prompt name, or the resource URI. */
+  /** The tool or prompt name, or the resource URI (see `method`). */
   target: string;
   /** The call's abort signal, if it has one. */
   signal: AbortSignal | undefined;

@@ -6,7 +6,10 @@ import { McpError, describeContext, type ErrorContext } from "./errors.js";
 import { META_SERVER_INFO } from "./protocol.js";
 import type { DiscoverResult, Implementation, Result, ServerCapabilities } from "./types.js";
 
-/** What `server/discover` told the client about the server. */
+/**
+ * What `server/discover` told the client about the server; in the initialize era, what the
+ * `initialize` result told it (`supportedVersions` is then the one version agreed on).
+ */
 export interface ServerDescription {
   /** `_meta["io.modelcontextprotocol/serverInfo"]`; self-reported, for display only. */
   info: Implementation | undefined;
@@ -15,7 +18,7 @@ export interface ServerDescription {
   instructions: string | undefined;
   /** The protocol version this client speaks with the server. */
   protocolVersion: string;
-  /** The raw result, untouched. */
+  /** The raw result (of `initialize` in the initialize era), untouched. */
   discoverResult: DiscoverResult;
 }
 

@@ -17,6 +17,9 @@ import {
   META_PROTOCOL_VERSION,
 } from "./protocol.js";
 import { Call, type NotificationRouter } from "./call.js";
+import type { ProtocolEra } from "./era.js";
+import type { InputHandlers } from "./input-handlers.js";
+import { ServerRequests } from "./server-requests.js";
 import { checkCallerMeta, type RequestOptions } from "./request-options.js";
 import { checkTraceValue, TRACE_CONTEXT_KEYS, type TraceContext } from "./trace-context.js";
 import type { Transport, TransportDiagnostic } from "./transport.js";
@@ -48,6 +51,11 @@ export interface RequestExtras {
 }
 
 const NO_EXTRAS: RequestExtras = Object.freeze({});
+/**
+ * The `_meta` of an initialize-era request that needs none: such requests go without `_meta`,
+ * and never with the modern keys, from which a dual-era server would pick the other era.
+ */
+const LEGACY_NO_META: Meta = Object.freeze({});
 const NO_OPTIONS: RequestOptions = Object.freeze({});
 
 /** Methods that only read: safe to send again when the stream carrying the answer broke. */
@@ -79,6 +87,8 @@ export interface SessionOptions {
   onDiagnostic: ((diagnostic: TransportDiagnostic) => void) | undefined;
   /** Asked for each request's propagation fields (see `ConnectOptions.traceContext`). */
   traceContext?: (() => TraceContext | undefined) | undefined;
+  /** Answer the requests an initialize-era server sends (`ping` needs none). */
+  handlers?: InputHandlers;
 }
 
 export class Session {
@@ -98,6 +108,12 @@ export class Session {
   readonly #routeForCall: NotificationRouter = (notification, onLog) =>
     this.#route(notification, onLog);
   #closed = false;
+  #era: ProtocolEra = "modern";
+  /** Initialize era: whether the server declared `logging`, and the level last set. */
+  #legacyLogging = false;
+  #legacyLevel: string | undefined;
+  #settingLevel: Promise<unknown> | undefined;
+  readonly #serverRequests: ServerRequests;
 
   constructor(options: SessionOptions) {
     this.transport = options.transport;
@@ -108,8 +124,27 @@ export class Session {
     this.#onNotification = options.onNotification;
     this.#traceContext = options.traceContext;
     this.protocolVersion = options.protocolVersion;
+    this.#serverRequests = new ServerRequests(options.handlers ?? {}, this.transport.endpoint);
     this.transport.onNotification = (notification) => this.#route(notification, undefined);
+    this.transport.onRequest = this.#serverRequests.answer;
     this.transport.onDiagnostic = options.onDiagnostic;
+  }
+
+  /** `modern` (2026-07-28) until `useLegacy()` switches the session to the initialize era. */
+  get era(): ProtocolEra {
+    return this.#era;
+  }
+
+  /**
+   * Switches to the initialize era after the handshake agreed on `version`: requests then carry
+   * no modern `_meta` keys, and a request's `logLevel` becomes `logging/setLevel` (sent only when
+   * the server declared `logging`, and only when the level changes: it is session-wide).
+   */
+  useLegacy(version: string, serverLogs: boolean): void {
+    this.#era = "legacy";
+    this.#protocolVersion = version;
+    this.#baseMeta = LEGACY_NO_META;
+    this.#legacyLogging = serverLogs;
   }
 
   get protocolVersion(): string {
@@ -165,18 +200,26 @@ export class Session {
     extras: RequestExtras,
   ): Promise<Result> {
     if (this.#closed) throw localError("transport", "the client is closed", context);
+    if (this.#era === "legacy" && options?.logLevel !== undefined) {
+      await this.#setLegacyLevel(options.logLevel, context);
+    }
     const id = this.#nextId++;
     extras.onId?.(id);
     const meta =
       options === undefined && extras.capabilities === undefined && this.#traceContext === undefined
         ? this.#baseMeta
         : this.#metaFor(id, method, options ?? NO_OPTIONS, extras.capabilities);
-    const message: JsonRpcRequest = {
-      jsonrpc: "2.0",
-      id,
-      method,
-      params: params === undefined ? { _meta: meta } : withMeta(params, meta),
-    };
+    const message: JsonRpcRequest =
+      meta === LEGACY_NO_META
+        ? params === undefined
+          ? { jsonrpc: "2.0", id, method }
+          : { jsonrpc: "2.0", id, method, params }
+        : {
+            jsonrpc: "2.0",
+            id,
+            method,
+            params: params === undefined ? { _meta: meta } : withMeta(params, meta),
+          };
     const call = new Call(options, context, this.#timeout, this.#routeForCall);
     if (extras.headers !== undefined) call.headers = extras.headers;
     // Its id doubles as the progress token (see `#metaFor`).
@@ -206,7 +249,30 @@ export class Session {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#serverRequests.abortAll();
     await this.transport.close();
+  }
+
+  /** `logging/setLevel` before a legacy request that asks for a level other than the last one. */
+  async #setLegacyLevel(level: string, context: ErrorContext): Promise<void> {
+    if (!this.#legacyLogging) return;
+    // Concurrent requests asking for levels: one setLevel at a time, the last one wins.
+    while (this.#settingLevel !== undefined) await this.#settingLevel.catch(() => undefined);
+    if (this.#legacyLevel === level) return;
+    const setting = this.#send(
+      "logging/setLevel",
+      { level },
+      undefined,
+      { ...context, method: "logging/setLevel" },
+      NO_EXTRAS,
+    );
+    this.#settingLevel = setting;
+    try {
+      await setting;
+      this.#legacyLevel = level;
+    } finally {
+      this.#settingLevel = undefined;
+    }
   }
 
   #metaFor(
@@ -226,6 +292,7 @@ export class Session {
       return this.#baseMeta;
     }
     if (options.meta !== undefined) checkCallerMeta(options.meta, method);
+    if (this.#era === "legacy") return this.#legacyMetaFor(id, method, options, trace);
     // Not a spread: keys added to a spread copy make a slow object (see `withMeta`). The caller's
     // keys were checked above, so none is `__proto__`, which `Object.assign` would not copy.
     const meta: Meta = Object.assign({}, options.meta, this.#baseMeta);
@@ -234,6 +301,19 @@ export class Session {
     if (options.logLevel !== undefined) meta[META_LOG_LEVEL] = options.logLevel;
     if (trace !== undefined) addTraceContext(meta, trace, options.trace === undefined, method);
     return meta;
+  }
+
+  /** Initialize era: the caller's `_meta`, a progress token and trace context; no modern keys. */
+  #legacyMetaFor(
+    id: number,
+    method: string,
+    options: RequestOptions,
+    trace: TraceContext | undefined,
+  ): Meta {
+    const meta: Meta = Object.assign({}, options.meta);
+    if (options.onProgress !== undefined) meta.progressToken = id;
+    if (trace !== undefined) addTraceContext(meta, trace, options.trace === undefined, method);
+    return Object.keys(meta).length === 0 ? LEGACY_NO_META : meta;
   }
 
   /** The client's `traceContext` hook, if any; a hook that throws fails the request locally. */
@@ -267,6 +347,11 @@ export class Session {
         call.onProgress?.(progress);
         return;
       }
+      case "notifications/cancelled":
+        // The server gave up on a request it sent us (initialize era), or on a listen stream.
+        if (this.#serverRequests.cancel(params?.requestId, params?.reason)) return;
+        this.#onNotification?.(notification);
+        return;
       case "notifications/message": {
         if (params === undefined || typeof params.level !== "string") return;
         const sink = onLog ?? this.#onLog;

@@ -59,6 +59,7 @@ const MAX_BATCH_LINES = 16;
 export class StdioConnection implements StdioTransport, CancelHandler {
   onNotification: ((notification: JsonRpcNotification) => void) | undefined = undefined;
   onDiagnostic: ((diagnostic: TransportDiagnostic) => void) | undefined = undefined;
+  onRequest: ((request: JsonRpcRequest) => Promise<JsonRpcResponse>) | undefined = undefined;
 
   private readonly pending = new PendingRequests();
   private readonly monitor: ChildMonitor;
@@ -179,17 +180,45 @@ export class StdioConnection implements StdioTransport, CancelHandler {
       const incoming = parseMessage(line);
       if (incoming.kind === "response") this.receiveResponse(incoming.message);
       else if (incoming.kind === "notification") this.onNotification?.(incoming.message);
-      else if (incoming.kind === "request") {
-        const { method, id } = incoming.message;
-        const text = `server sent a request (${JSON.stringify(method)}, id ${JSON.stringify(id)}), which stdio servers must not do; ignored`;
-        this.diagnose("unexpected-request", text);
-      } else this.diagnose("invalid-message", `${incoming.reason}: ${snippet(line)}`);
+      else if (incoming.kind === "request") this.receiveRequest(incoming.message);
+      else this.diagnose("invalid-message", `${incoming.reason}: ${snippet(line)}`);
     } catch (error) {
       // A listener threw. Keep reading the stream, and surface the bug the way EventEmitter does.
       queueMicrotask(() => {
         throw error;
       });
     }
+  }
+
+  /**
+   * A request from the server (initialize era: ping, elicitation, sampling, roots): answered
+   * through `onRequest`, or with -32601 when nothing answers requests; the answer is one line.
+   */
+  private receiveRequest(request: JsonRpcRequest): void {
+    const answering: Promise<JsonRpcResponse> =
+      this.onRequest?.(request) ??
+      Promise.resolve({
+        jsonrpc: "2.0",
+        id: request.id,
+        error: { code: -32601, message: `the client does not answer ${request.method}` },
+      });
+    void answering.then((response) => {
+      if (this.failure !== undefined) return;
+      let line: string;
+      try {
+        line = JSON.stringify(response) + "\n";
+      } catch (error) {
+        const detail = `the answer to the server's ${JSON.stringify(request.method)} request cannot be serialised (${String(error)})`;
+        this.diagnose("invalid-message", detail);
+        line =
+          JSON.stringify({
+            jsonrpc: "2.0",
+            id: request.id,
+            error: { code: -32603, message: "the client's answer could not be serialised" },
+          }) + "\n";
+      }
+      this.send(line);
+    });
   }
 
   private receiveResponse(response: JsonRpcResponse): void {

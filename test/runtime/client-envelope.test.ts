@@ -150,7 +150,9 @@ describe("version negotiation", () => {
     const error = await rejection(connect({ server: server.handler }));
     expect(error.kind).toBe("protocol");
     expect(error.code).toBe(-32601);
-    expect(error.message).toMatch(/initialize-era/);
+    expect(error.message).toMatch(
+      /neither as an MCP 2026-07-28 server \(server\/discover: Method not found\) nor as an initialize-era server/,
+    );
   });
 
   it("rejects a discover result without supportedVersions", async () => {
