@@ -80,6 +80,22 @@ describe.each(setups)("generated task forms %s", (_name, setup) => {
     expect(task.status).toBe("completed");
   });
 
+  it('task: "return" validates a result the server gave at once', async () => {
+    const { client, log } = await setup();
+    const now = await client.tools.report({ topic: "now" }, { task: "return" });
+    if (isCreateTaskResult(now) || now.isError === true) throw new Error("expected a result");
+    expect(now.structuredContent).toEqual({ status: "ready", polls: 0 });
+    const error = await rejection(client.tools.badReport({ topic: "now" }, { task: "return" }));
+    expect(error.kind).toBe("validation");
+    expect(log.tasks.size).toBe(0);
+  });
+
+  it('task: "return" in manual mode returns the handle too', async () => {
+    const { client } = await setup();
+    const handle = await client.tools.report({ topic: "q3" }, { task: "return", manual: true });
+    expect(isCreateTaskResult(handle)).toBe(true);
+  });
+
   it("validates the output once the task completed, unless told not to", async () => {
     const { client, log } = await setup();
     const error = await rejection(client.tools.badReport({}, { task: "await" }));

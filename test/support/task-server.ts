@@ -16,7 +16,8 @@
  * - `only-task`: -32021 unless the request declared the extension.
  * - `rogue`: answers `resultType: "task"` whether or not the extension was declared.
  * - `report`: a task that completes on its second `tasks/get` with `structuredContent`
- *   `{ status: "ready", polls }`; answered at once (`polls: 0`) when the extension is not declared.
+ *   `{ status: "ready", polls }`; answered at once (`polls: 0`) when the extension is not declared
+ *   or the arguments say `topic: "now"` (the server decides per request).
  * - `bad-report`: the same, with a `status` that is not a string (for output validation).
  * - any other tool: a plain result, declared or not.
  */
@@ -192,8 +193,10 @@ export function taskMethods(): {
       if (tool === "rogue") return { resultType: "task", ...view(create(tool)) };
       if (tool === "only-task" && !declared) throw missingCapability();
       const tasked = ["slow", "ask", "forever", "fails", "seeded", "only-task", ...STRUCTURED];
-      if (!declared && STRUCTURED.has(tool))
+      const now = (params.arguments as { topic?: unknown } | undefined)?.topic === "now";
+      if (STRUCTURED.has(tool) && (!declared || now)) {
         return { resultType: "complete", ...structured(tool, 0) };
+      }
       if (!declared || !tasked.includes(tool)) {
         return { resultType: "complete", ...text(`${tool} answered directly`) };
       }
