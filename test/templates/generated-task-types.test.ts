@@ -1,13 +1,16 @@
 /**
  * Type-level tests of the task forms of generated tools (the `task-forms` golden case, whose server
  * declares the tasks extension) next to a tool without them (the `mrtr` case). A small consumer
- * is compiled under both generated-code configurations; `@ts-expect-error` lines must fail and
- * every other line must compile (see generated-types.test.ts for the method).
+ * is compiled under both generated-code configurations, and by the lowest supported TypeScript
+ * too: `WithoutClient` tells two overloads from four by how the compiler infers from overloads.
+ * `@ts-expect-error` lines must fail and every other line must compile (see
+ * generated-types.test.ts for the method).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPOSITORY_ROOT } from "../support/golden-cases.js";
+import { loadLowestTypeScript } from "../support/lowest-typescript.js";
 import { assertRuntimeBuilt, GENERATED_CODE_CONFIGS, typecheck } from "../support/typecheck.js";
 
 const COMPILE_TIMEOUT = 120_000;
@@ -102,4 +105,22 @@ describe("task forms of generated tools, at the type level", () => {
       COMPILE_TIMEOUT,
     );
   });
+
+  it(
+    "holds under the lowest supported TypeScript",
+    async () => {
+      const lowest = await loadLowestTypeScript();
+      const options = {
+        ...GENERATED_CODE_CONFIGS[0]!.options,
+        // Its enum has no ES2023 target; the lib is named explicitly anyway.
+        target: lowest.ScriptTarget.ES2022,
+      };
+      const program = lowest.createProgram({ rootNames: [file], options });
+      const diagnostics = lowest
+        .getPreEmitDiagnostics(program)
+        .map((d) => lowest.flattenDiagnosticMessageText(d.messageText, " "));
+      expect(diagnostics).toEqual([]);
+    },
+    COMPILE_TIMEOUT,
+  );
 });
