@@ -17,13 +17,16 @@ export type {
 } from "./types.js";
 export type { CallOptions } from "./round-trip.js";
 export type { MaybeInputRequired } from "./input-types.js";
+export type { CreateTaskResult } from "./tasks.js";
 export { defineTool } from "./tool-binding.js";
 export { linearPattern, outsidePatterns } from "./linear-pattern.js";
 export type {
+  ToolAwaitTaskOptions,
   ToolBinding,
   ToolCallOptions,
   ToolFailure,
   ToolResult,
+  ToolReturnTaskOptions,
   ToolSuccess,
 } from "./tool-binding.js";
 export { definePrompt } from "./prompt-binding.js";

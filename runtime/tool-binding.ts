@@ -9,6 +9,7 @@ import type { McpClient } from "./client.js";
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
 import type { MaybeInputRequired } from "./input-types.js";
 import type { CallOptions } from "./round-trip.js";
+import type { CreateTaskResult, TaskCallOptions, TaskMode } from "./tasks.js";
 import type { CallToolResult, Result as AnyResult, Tool } from "./types.js";
 
 /** Options of a generated tool call: request options, input handling, validation switches. */
@@ -17,6 +18,24 @@ export interface ToolCallOptions extends CallOptions {
   validateInput?: boolean;
   /** Validate `structuredContent` against the tool's output schema (default true). */
   validateOutput?: boolean;
+}
+
+/**
+ * Options of a tool that may run as a task (tasks extension), in the form that waits: if the
+ * server makes a task, it is polled to its end and the call returns the final, validated result.
+ */
+export interface ToolAwaitTaskOptions extends ToolCallOptions, Omit<TaskCallOptions, "task"> {
+  /** `"await"` declares the tasks extension on the call; absent, it is not declared. */
+  task?: "await";
+}
+
+/**
+ * Options of a tool that may run as a task, in the form that returns the task: the server's
+ * `CreateTaskResult` is returned as is (complete it with `client.awaitTask` or `getTask`), or the
+ * result, validated, when the server answered at once.
+ */
+export interface ToolReturnTaskOptions extends ToolCallOptions {
+  task: "return";
 }
 
 /** A successful call of a tool that declares an output schema: `structuredContent` is typed. */
@@ -54,13 +73,44 @@ export interface ToolBinding<Input, Output> {
   readonly definition: Tool;
   /** The zod validators (built once, on first use). */
   validators(): ToolValidators;
+  /** `task: "return"` in manual mode: the task, or the question the handlers cannot answer. */
+  call(
+    client: McpClient,
+    input: Input,
+    options: ToolReturnTaskOptions & { manual: true },
+  ): Promise<MaybeInputRequired<Output> | CreateTaskResult>;
+  /** `task: "return"`: the server's task handle, or the result when it answered at once. */
+  call(
+    client: McpClient,
+    input: Input,
+    options: ToolReturnTaskOptions,
+  ): Promise<Output | CreateTaskResult>;
   /** With `manual: true`, an `input_required` result the handlers cannot answer is returned. */
   call(
     client: McpClient,
     input: Input,
-    options: ToolCallOptions & { manual: true },
+    options: ToolAwaitTaskOptions & { manual: true },
   ): Promise<MaybeInputRequired<Output>>;
-  call(client: McpClient, input: Input, options?: ToolCallOptions): Promise<Output>;
+  call(client: McpClient, input: Input, options?: ToolAwaitTaskOptions): Promise<Output>;
+  /** Options whose form is only known at run time: every answer is possible. */
+  call(
+    client: McpClient,
+    input: Input,
+    options?: ToolAwaitTaskOptions | ToolReturnTaskOptions,
+  ): Promise<MaybeInputRequired<Output> | CreateTaskResult>;
+}
+
+/**
+ * The task mode of a call: the caller's, else `"await"` for a tool whose definition says it can
+ * only run as a task (`execution.taskSupport: "required"`), which no other form could call.
+ */
+function taskModeOf(
+  tool: Tool,
+  options: ToolAwaitTaskOptions | ToolReturnTaskOptions | undefined,
+): TaskMode | undefined {
+  if (options?.task !== undefined) return options.task;
+  const execution = tool.execution as { taskSupport?: unknown } | undefined;
+  return execution?.taskSupport === "required" ? "await" : undefined;
 }
 
 /**
@@ -78,15 +128,18 @@ export function defineTool<Input, Result>(spec: ToolSpec): ToolBinding<Input, Re
   const call = async (
     client: McpClient,
     input: Input,
-    options?: ToolCallOptions,
+    options?: ToolAwaitTaskOptions | ToolReturnTaskOptions,
   ): Promise<AnyResult> => {
     const tool = getDefinition();
     const context = { method: "tools/call", target: tool.name };
     if (options?.validateInput === true) checkInput(getValidators().input, input, context);
     const args = input as Record<string, unknown>;
-    const result = await client.callTool(tool.name, args, options, tool);
-    // Manual mode: the server's question goes back to the caller, there is no output yet.
-    if (result.resultType === "input_required") return result;
+    const task = taskModeOf(tool, options);
+    const sent = task === undefined || task === options?.task ? options : { ...options, task };
+    const result = await client.callTool(tool.name, args, sent, tool);
+    // Manual mode: the server's question goes back to the caller, there is no output yet; a task
+    // handle (`task: "return"`) has no output either.
+    if (result.resultType === "input_required" || result.resultType === "task") return result;
     const validate = tool.outputSchema !== undefined && options?.validateOutput !== false;
     if (validate && result.isError !== true) {
       const output = getValidators().output;

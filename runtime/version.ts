@@ -3,7 +3,13 @@ export const RUNTIME_VERSION = "0.1.0";
 
 /**
  * The version of the contract between generated code and this runtime (the names in
- * generated-api.ts and what they do). Written into every generated file's header; a change that
- * breaks generated code bumps it.
+ * generated-api.ts and what they do). Written into every generated file's header. It goes up
+ * when generated code changes in a way a runtime of the previous version cannot serve (a name it
+ * imports, an overload shape `WithoutClient` must keep) or when the runtime drops or changes
+ * something older generated code uses.
+ *
+ * 2: call options with input handlers and manual mode (`CallOptions`, `MaybeInputRequired`,
+ * `InputRequiredResult`), and the task forms of tools (`CreateTaskResult`,
+ * `ToolAwaitTaskOptions`, `ToolReturnTaskOptions`, four-overload `WithoutClient`).
  */
-export const GENERATED_API_VERSION = 1;
+export const GENERATED_API_VERSION = 2;

@@ -11,7 +11,9 @@ import { schemaToTypeScript } from "./schema/to-typescript.js";
 import { schemaToZod } from "./schema/to-zod.js";
 import { jsDocBlock, stringLiteral } from "./escape.js";
 import { emptyObjectDefault } from "./empty-default.js";
-import { CALL_OVERLOAD_TYPES, callOverloads } from "./call-overloads.js";
+import { CALL_OVERLOAD_TYPES, TASK_OVERLOAD_TYPES, callOverloads } from "./call-overloads.js";
+import { toolTaskSupport } from "./task-support.js";
+import type { ServerCapabilities } from "@mcp-codegen/runtime";
 import { layoutCode } from "./layout-code.js";
 import type { ModuleText } from "./module-text.js";
 
@@ -112,6 +114,8 @@ export interface ToolEmitOptions {
    * compile. Validators follow the schema either way.
    */
   readonly openInputTypes?: boolean;
+  /** The server's capabilities: declaring the tasks extension gives every tool the task forms. */
+  readonly serverCapabilities?: ServerCapabilities;
 }
 
 export function emitTool(
@@ -173,6 +177,7 @@ export function emitTool(
     "@param options - Timeout, cancellation, progress, input handlers, validation switches.",
   ];
   const inputDefault = emptyInputDefault(tool.inputSchema, input, inputName);
+  const tasks = toolTaskSupport(tool, options.serverCapabilities);
 
   return {
     imports: {
@@ -183,7 +188,7 @@ export function emitTool(
       ],
       types: [
         "McpClient",
-        "ToolCallOptions",
+        ...(tasks === undefined ? ["ToolCallOptions"] : TASK_OVERLOAD_TYPES),
         ...CALL_OVERLOAD_TYPES,
         output === undefined ? "CallToolResult" : "ToolResult",
         ...(recursive ? ["GeneratedSchema"] : []),
@@ -217,6 +222,7 @@ export function emitTool(
         options: "ToolCallOptions",
         result,
         body: `return ${entry.binding}.call(client, input, options);`,
+        ...(tasks === undefined ? {} : { tasks }),
       }),
     ],
     warnings,

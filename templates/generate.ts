@@ -92,6 +92,7 @@ export async function generateOutput(
   const runtime = snapshot.codegen?.runtime ?? "package";
   const toolOptions: ToolEmitOptions = {
     openInputTypes: snapshot.codegen?.openInputTypes === true,
+    serverCapabilities: snapshot.capabilities,
   };
   const plan = planNames(snapshot, snapshot.codegen?.rename);
   const header = provenanceHeader(snapshot, options.generatorVersion);

@@ -62,6 +62,7 @@ const RUNTIME_IMPORTS = [
   "CallToolResult",
   "ConnectOptions",
   "ConnectTarget",
+  "CreateTaskResult",
   "GeneratedSchema",
   "GetPromptResult",
   "InputRequiredResult",
@@ -69,8 +70,10 @@ const RUNTIME_IMPORTS = [
   "McpClient",
   "ReadResourceResult",
   "RequestOptions",
+  "ToolAwaitTaskOptions",
   "ToolCallOptions",
   "ToolResult",
+  "ToolReturnTaskOptions",
   "UriTemplateValue",
   "WithoutClient",
 ];

@@ -15,6 +15,10 @@
  * - `seeded`: a task whose `CreateTaskResult` is already completed, with its result inline.
  * - `only-task`: -32021 unless the request declared the extension.
  * - `rogue`: answers `resultType: "task"` whether or not the extension was declared.
+ * - `report`: a task that completes on its second `tasks/get` with `structuredContent`
+ *   `{ status: "ready", polls }`; answered at once (`polls: 0`) when the extension is not declared
+ *   or the arguments say `topic: "now"` (the server decides per request).
+ * - `bad-report`: the same, with a `status` that is not a string (for output validation).
  * - any other tool: a plain result, declared or not.
  */
 import { randomUUID } from "node:crypto";
@@ -71,6 +75,14 @@ function text(value: string): Record<string, unknown> {
   return { content: [{ type: "text", text: value }], isError: false };
 }
 
+/** `report` and `bad-report`: structured output, with the JSON in a text block as well. */
+const STRUCTURED = new Set(["report", "bad-report"]);
+
+function structured(tool: string, polls: number): Record<string, unknown> {
+  const output = { status: tool === "report" ? "ready" : 7, polls };
+  return { ...text(JSON.stringify(output)), structuredContent: output };
+}
+
 /** The task's wire shape: `Task` plus the payload of its status. */
 function view(task: TaskState): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -122,6 +134,10 @@ export function taskMethods(): {
     task.polls++;
     if (task.tool === "slow" && task.polls >= 3) {
       task.result = text("slow work done");
+      touch(task, "completed");
+    }
+    if (STRUCTURED.has(task.tool) && task.polls >= 2) {
+      task.result = structured(task.tool, task.polls);
       touch(task, "completed");
     }
     if (task.tool === "fails") {
@@ -176,7 +192,11 @@ export function taskMethods(): {
       const declared = declaresTasks(params);
       if (tool === "rogue") return { resultType: "task", ...view(create(tool)) };
       if (tool === "only-task" && !declared) throw missingCapability();
-      const tasked = ["slow", "ask", "forever", "fails", "seeded", "only-task"];
+      const tasked = ["slow", "ask", "forever", "fails", "seeded", "only-task", ...STRUCTURED];
+      const now = (params.arguments as { topic?: unknown } | undefined)?.topic === "now";
+      if (STRUCTURED.has(tool) && (!declared || now)) {
+        return { resultType: "complete", ...structured(tool, 0) };
+      }
       if (!declared || !tasked.includes(tool)) {
         return { resultType: "complete", ...text(`${tool} answered directly`) };
       }
