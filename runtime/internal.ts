@@ -6,6 +6,7 @@
 export { looksLikeCredential } from "./credential-shape.js";
 export { jsonSize } from "./json-size.js";
 export { decodeOnce, maskUrl } from "./mask-url.js";
+export { LEGACY_PROTOCOL_VERSIONS } from "./protocol.js";
 export { MAX_TIMER_DELAY_MS } from "./timer-delay.js";
 export { compileUriTemplate, parseUriTemplateVariables } from "./uri-template.js";
 export type { UriTemplateVariable } from "./uri-template.js";

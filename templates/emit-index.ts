@@ -4,6 +4,7 @@
  * `bind<Name>Client(client)` does the same for a client the caller already has. Every module is
  * re-exported, so one import gives every type.
  */
+import { LEGACY_PROTOCOL_VERSIONS } from "@mcp-codegen/runtime/internal";
 import { describedLines } from "./docs.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
 import type { ModuleText } from "./module-text.js";
@@ -110,6 +111,8 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
     return `export { ${names.join(", ")} } from ${stringLiteral(relativeModule(m.file))};`;
   });
   const hasMembers = all.length > 0;
+  // The era `pull` found, so the generated factory skips the probe for an initialize-era server.
+  const legacy = LEGACY_PROTOCOL_VERSIONS.includes(snapshot.protocolVersion);
   return {
     imports: {
       values: hasMembers ? ["bindClient", "connect"] : ["connect"],
@@ -158,9 +161,19 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
           "",
           "@param target - `{ command, args }` for stdio, `{ url, headers }` for Streamable HTTP, `{ server }` in process, or a `Transport`.",
           "@param options - Client info, capabilities, input handlers (elicitation, sampling, roots), default timeout, log and notification handlers.",
+          ...(legacy
+            ? [
+                "",
+                ...jsDocText(
+                  `The server spoke MCP ${snapshot.protocolVersion}, an initialize-era revision, when this client was generated: it gets \`initialize\` at once, without the 2026-07-28 probe. A server that no longer answers that way is probed afresh; \`options.prior\` or \`options.protocol\` override this.`,
+                ),
+              ]
+            : []),
         ]),
         `export async function create${name}Client(target: ConnectTarget, options?: ConnectOptions): Promise<${name}Client> {`,
-        `return bind${name}Client(await connect(target, options));`,
+        legacy
+          ? `return bind${name}Client(await connect(target, { prior: { era: "legacy", protocolVersion: ${stringLiteral(snapshot.protocolVersion)} }, ...options }));`
+          : `return bind${name}Client(await connect(target, options));`,
         `}`,
       ].join("\n"),
     ],

@@ -42,10 +42,14 @@ export function bindEmptyClient(client: McpClient): EmptyClient {
  *
  * @param target - `{ command, args }` for stdio, `{ url, headers }` for Streamable HTTP, `{ server }` in process, or a `Transport`.
  * @param options - Client info, capabilities, input handlers (elicitation, sampling, roots), default timeout, log and notification handlers.
+ *
+ * The server spoke MCP 2025-11-25, an initialize-era revision, when this client was generated: it gets `initialize` at once, without the 2026-07-28 probe. A server that no longer answers that way is probed afresh; `options.prior` or `options.protocol` override this.
  */
 export async function createEmptyClient(
   target: ConnectTarget,
   options?: ConnectOptions,
 ): Promise<EmptyClient> {
-  return bindEmptyClient(await connect(target, options));
+  return bindEmptyClient(
+    await connect(target, { prior: { era: "legacy", protocolVersion: "2025-11-25" }, ...options }),
+  );
 }
