@@ -62,7 +62,7 @@ export interface ConnectOptions {
    * snapshot): an initialize-era server gets `initialize` at once, without the probe. The
    * handshake checks it: a server that no longer answers that way is probed afresh.
    */
-  prior?: EraVerdict;
+  prior?: EraVerdict | undefined;
   /**
    * How long the `server/discover` probe may go unanswered before the server counts as an
    * initialize-era server (some never answer unknown requests). Default 10 s, at most `timeout`.
