@@ -6,7 +6,7 @@
 import path from "node:path";
 import { interpolate, type ConfigEnv } from "./config-interpolate.js";
 import { configError, type ConfigError } from "./config-issues.js";
-import type { McpCodegenConfig, ServerConfig } from "./config-schema.js";
+import type { McpCodegenConfig, ProtocolChoice, ServerConfig } from "./config-schema.js";
 import {
   argumentSecrets,
   envSecrets,
@@ -53,6 +53,8 @@ export interface ResolvedServer {
   openInputTypes?: boolean;
   /** Milliseconds. */
   timeout?: number;
+  /** `auto` or a pinned protocol version. */
+  protocol?: ProtocolChoice;
 }
 
 /** A loaded configuration. */
@@ -137,6 +139,7 @@ function resolveServer(name: string, server: ServerConfig, context: ServerContex
   if (server.runtime !== undefined) resolved.runtime = server.runtime;
   if (server.openInputTypes !== undefined) resolved.openInputTypes = server.openInputTypes;
   if (server.timeout !== undefined) resolved.timeout = server.timeout;
+  if (server.protocol !== undefined) resolved.protocol = server.protocol;
   return resolved;
 }
 

@@ -5,6 +5,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { looksLikeCredential, MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
 import { runCheck } from "./commands/check.js";
+import { PROTOCOL_CHOICES } from "./config-schema.js";
 import { runGenerate } from "./commands/generate.js";
 import { runPull, type CommandContext } from "./commands/pull.js";
 import { ConfigError } from "./config.js";
@@ -55,6 +56,12 @@ const runtimeOption = () =>
     "--runtime <mode>",
     "import @mcp-codegen/runtime (package) or copy its Node build into the output (vendored)",
   ).choices(["package", "vendored"]);
+
+const protocolOption = () =>
+  new Option(
+    "--protocol <version>",
+    'MCP protocol: "auto" (default) finds the server\'s era; a version pins it',
+  ).choices(PROTOCOL_CHOICES);
 
 /** Runs the CLI with `argv` (without `node` and the script) and resolves with the exit code. */
 export async function runCli(
@@ -133,6 +140,7 @@ export async function runCli(
       "config file (default: mcp-codegen.config.json or .ts in this folder)",
     )
     .option("--timeout <ms>", "per-request timeout", positiveInteger)
+    .addOption(protocolOption())
     .option("--strict", STRICT_HELP)
     .addOption(runtimeOption())
     .option(

@@ -30,6 +30,8 @@ export interface PullOptions {
   name?: string | undefined;
   /** Per-request timeout in milliseconds. */
   timeout?: number | undefined;
+  /** `auto` (default) or a pinned protocol version. */
+  protocol?: string | undefined;
   clientCapabilities?: ClientCapabilities;
   reporter: Reporter;
   /** How to describe the server in messages (a config key, a command, a URL without secrets). */
@@ -54,6 +56,7 @@ export async function pullContract(
         }
       },
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+      ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
     });
   } catch (error) {
     throw serverError(error, options.label, "could not connect");

@@ -7,6 +7,7 @@ import { createNameFilter, findUnmatchedPatterns } from "./config-name-filter.js
 import type { PulledContract } from "../templates/snapshot.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import { redactSecrets } from "./redact-contract.js";
+import type { ProtocolChoice } from "./config-schema.js";
 import type { Secret } from "./secret-sources.js";
 import type { Reporter } from "./reporter.js";
 
@@ -24,6 +25,8 @@ export interface ServerJob {
   runtime?: "package" | "vendored" | undefined;
   openInputTypes?: boolean | undefined;
   timeout?: number | undefined;
+  /** `--protocol`/`protocol`: `auto` (default) or a pinned version. */
+  protocol?: ProtocolChoice | undefined;
   /** `--strict` or `strict: true`: a generation warning fails the pull (exit 4). */
   strict?: boolean | undefined;
   /** Credentials among the header and env values, URL parts and arguments. */

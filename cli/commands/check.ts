@@ -96,6 +96,7 @@ async function pullSnapshot(
   const contract = await pullContract(job.target!, {
     name: before.name,
     timeout: job.timeout,
+    protocol: job.protocol,
     reporter,
     label: job.label,
     clientCapabilities: before.clientCapabilities,

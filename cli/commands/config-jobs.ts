@@ -2,12 +2,14 @@
  * The servers of a loaded config as jobs, with command-line flags applied on top.
  */
 import type { ResolvedConfig } from "../config.js";
+import type { ProtocolChoice } from "../config-schema.js";
 import type { ServerJob } from "../server-job.js";
 
 export function jobsFromConfig(
   config: ResolvedConfig,
   flags: {
     timeout?: number | undefined;
+    protocol?: ProtocolChoice | undefined;
     runtime?: "package" | "vendored" | undefined;
     strict?: boolean | undefined;
     openInputTypes?: boolean | undefined;
@@ -27,6 +29,7 @@ export function jobsFromConfig(
     runtime: flags.runtime ?? server.runtime,
     openInputTypes: flags.openInputTypes ?? server.openInputTypes,
     timeout: flags.timeout ?? server.timeout,
+    protocol: flags.protocol ?? server.protocol,
     // The flag can only make a pull stricter: a config that asks for strict stays strict.
     strict: flags.strict === true || config.strict,
     secrets: config.secrets,

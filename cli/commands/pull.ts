@@ -16,12 +16,14 @@ import { jobsFromConfig } from "./config-jobs.js";
 import { count } from "../plural.js";
 import { CliError, ExitCode } from "../exit-codes.js";
 import { MAX_WARNING_LINES } from "../generation-warnings.js";
+import type { ProtocolChoice } from "../config-schema.js";
 
 export interface PullFlags extends TargetFlags {
   out?: string | undefined;
   name?: string | undefined;
   config?: string | undefined;
   timeout?: number | undefined;
+  protocol?: ProtocolChoice | undefined;
   runtime?: "package" | "vendored" | undefined;
   /** Generation warnings fail the pull (exit 4) and nothing is written. */
   strict?: boolean | undefined;
@@ -55,6 +57,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
         runtime: flags.runtime,
         openInputTypes: flags.openInputTypes,
         timeout: flags.timeout,
+        protocol: flags.protocol,
         strict: flags.strict,
         secrets: resolved.secrets,
       },
@@ -92,6 +95,7 @@ async function pullJob(job: ServerJob, reporter: Reporter, cwd: string): Promise
   const contract = await pullContract(job.target!, {
     name: job.name,
     timeout: job.timeout,
+    protocol: job.protocol,
     reporter: contractReporter,
     label: job.label,
   });

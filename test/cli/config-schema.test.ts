@@ -58,7 +58,16 @@ describe("config.schema.json", () => {
 describe("configSchema", () => {
   it("lists the keys each object accepts", () => {
     expect(CONFIG_KEYS).toEqual(["$schema", "out", "strict", "servers"]);
-    const common = ["out", "include", "exclude", "rename", "runtime", "openInputTypes", "timeout"];
+    const common = [
+      "out",
+      "include",
+      "exclude",
+      "rename",
+      "runtime",
+      "openInputTypes",
+      "timeout",
+      "protocol",
+    ];
     expect(STDIO_SERVER_KEYS).toEqual(["command", "args", "env", "cwd", ...common]);
     expect(HTTP_SERVER_KEYS).toEqual(["url", "headers", ...common]);
   });
