@@ -3,7 +3,7 @@
 // (test/fixtures/stdio-misbehaving/legacy-listen-server.mjs) for unsolicited list changes, cache
 // invalidation, missing capabilities, reference-counted unsubscribes, overflow and a dying server.
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import type { McpClient } from "../../runtime/client.js";
 import { connect, type ConnectOptions } from "../../runtime/connect.js";
@@ -11,6 +11,7 @@ import type { JsonRpcNotification } from "../../runtime/jsonrpc.js";
 import type { Subscription } from "../../runtime/listen.js";
 import type { LogMessage } from "../../runtime/types.js";
 import "../../runtime/node/index.js";
+import { CONFIG_URI } from "../fixtures/servers/listen-server.js";
 import { rejection } from "./client-helpers.js";
 
 const FIXTURE = fileURLToPath(
@@ -19,6 +20,11 @@ const FIXTURE = fileURLToPath(
 const EVERYTHING = createRequire(import.meta.url).resolve(
   "@modelcontextprotocol/server-everything/dist/index.js",
 );
+const SDK_SERVER = [
+  "--import",
+  pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href,
+  fileURLToPath(new URL("../fixtures/servers/legacy-listen-stdio.ts", import.meta.url)),
+];
 const LEGACY = { era: "legacy", protocolVersion: "2025-11-25" } as const;
 
 const clients: McpClient[] = [];
@@ -99,6 +105,35 @@ describe("listen against the legacy server-everything", () => {
     expect(logs.filter((line) => line.startsWith("Received Unsubscribe"))).toEqual([
       `Received Unsubscribe Resource request: ${uri} `,
     ]);
+  });
+});
+
+describe("listen against the official SDK's serveStdio, opened in the initialize era", () => {
+  it("delivers its list changes and resource updates, and unsubscribes on close", async () => {
+    const client = await open(SDK_SERVER);
+    const subscribed = async () =>
+      (
+        (await client.callTool("subscribed", {})).structuredContent as {
+          uris: string[];
+        }
+      ).uris;
+    const subscription = await client.listen({
+      toolsListChanged: true,
+      resourceSubscriptions: [CONFIG_URI],
+    });
+    expect(subscription.acknowledged).toEqual({
+      toolsListChanged: true,
+      resourceSubscriptions: [CONFIG_URI],
+    });
+    expect(await subscribed()).toEqual([CONFIG_URI]);
+    await client.callTool("touch", { uri: CONFIG_URI });
+    await client.callTool("add_tool", {});
+    expect(await take(subscription, 2)).toEqual([
+      expect.objectContaining(updated(CONFIG_URI)),
+      expect.objectContaining({ method: "notifications/tools/list_changed" }),
+    ]);
+    await subscription.close();
+    await expect.poll(subscribed).toEqual([]);
   });
 });
 
