@@ -224,6 +224,21 @@ describe("listen against a scripted legacy server", () => {
       ]);
   });
 
+  it("keeps a URI subscribed when a new subscriber comes as the last one leaves", async () => {
+    const client = await fixture("subscribe");
+    const leaving = await client.listen({ resourceSubscriptions: ["test://a"] });
+    void leaving.close();
+    const coming = await client.listen({ resourceSubscriptions: ["test://a"] });
+    // The unsubscribe reaches the server before the new subscribe, so the server ends subscribed.
+    expect(await subscriptionRequests(client)).toEqual([
+      "subscribe test://a",
+      "unsubscribe test://a",
+      "subscribe test://a",
+    ]);
+    await serverSends(client, [updated("test://a")]);
+    expect((await take(coming, 1)).map((n) => n.params?.uri)).toEqual(["test://a"]);
+  });
+
   it("rejects with the server's error when it refuses a subscribe, and undoes the others", async () => {
     const client = await fixture("subscribe");
     const error = await rejection(
