@@ -497,10 +497,11 @@ export class McpClient {
   /**
    * Opens a `subscriptions/listen` stream and resolves once the server acknowledged it; iterate
    * the subscription for its notifications. List-change and resource-update notifications also
-   * invalidate the cached results they concern. See `Subscription` for how it ends.
+   * invalidate the cached results they concern. See `Subscription` for how it ends, and
+   * `ListenOptions` for the initialize era (`resources/subscribe` and unsolicited notifications).
    */
   listen(filter: SubscriptionFilter, options: ListenOptions = {}): Promise<Subscription> {
-    return this.#hub.listen(this.#session, filter, options);
+    return this.#hub.listen(this.#session, filter, options, this.#server?.capabilities);
   }
 
   /** Drops every cached result (see `RequestOptions.cache` to skip the cache for one request). */

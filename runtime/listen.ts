@@ -3,13 +3,16 @@
  * notifications are delivered as an async iterator. The hub below demultiplexes notifications by
  * `_meta["io.modelcontextprotocol/subscriptionId"]` (the listen request's JSON-RPC id) on every
  * transport, and turns list-change and resource-update notifications into cache invalidations.
+ * In the initialize era, which has no listen request, `LegacyListens` gives the same
+ * subscriptions over `resources/subscribe` and unsolicited notifications.
  */
-import { McpError, describeContext, isMcpError, localError } from "./errors.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
+import { LegacyListens } from "./legacy-listen.js";
+import { INVALIDATES, LISTEN_CONTEXT, Listener } from "./listener.js";
 import { META_SUBSCRIPTION_ID } from "./protocol.js";
 import type { ResultCache } from "./result-cache.js";
 import type { Session } from "./session.js";
-import type { Meta, Result } from "./types.js";
+import type { Meta, ServerCapabilities } from "./types.js";
 
 /** What a listen request asks for; an omitted field is not subscribed to. */
 export interface SubscriptionFilter {
@@ -22,9 +25,26 @@ export interface SubscriptionFilter {
   taskIds?: string[];
 }
 
-/** The default bound of a subscription's buffer of unread notifications. */
-export const DEFAULT_LISTEN_BUFFER = 1000;
+export { DEFAULT_LISTEN_BUFFER } from "./listener.js";
 
+/**
+ * How `listen` behaves in each era. In 2026-07-28 it sends `subscriptions/listen`. In the
+ * initialize era (2025-11-25 and earlier) there is no such request, and the same subscription is
+ * built from what that era has:
+ * - list changes come unsolicited from a server that declared `listChanged` for that list;
+ *   each goes to every open subscription that asked for it;
+ * - resource updates need `resources/subscribe {uri}`: sent for a URI when the first open
+ *   subscription names it, and `resources/unsubscribe` when the last one naming it ends. A
+ *   server that did not declare `resources.subscribe` makes `listen` reject (kind `input`);
+ * - task statuses (`taskIds`) come as `notifications/tasks/status` from a server declaring `tasks`;
+ * - the acknowledgment is the answer to every `resources/subscribe` (without URIs, to a `ping`),
+ *   and `acknowledged` is the part of the filter the server's capabilities declare it can
+ *   deliver; a refused subscribe makes `listen` reject with the server's error;
+ * - `id` is a number this client gives the subscription (there is no listen request);
+ * - it ends the same ways, and when the connection dies the iterator throws (kind `transport`).
+ * In both eras list changes and resource updates invalidate the cached results they concern,
+ * whether or not a subscription is open.
+ */
 export interface ListenOptions {
   /** Aborting it ends the subscription, like `close()`; before the acknowledgment, `listen` rejects. */
   signal?: AbortSignal;
@@ -41,7 +61,7 @@ export interface ListenOptions {
    * you depend on, since something was missed.
    */
   bufferSize?: number;
-  /** Extra `_meta` entries for the listen request. */
+  /** Extra `_meta` entries for the listen request (initialize era: for its `resources/subscribe`s). */
   meta?: Meta;
 }
 
@@ -54,22 +74,18 @@ export interface ListenOptions {
  * unexpected disconnect; listen again to resume) or on overflow (see `bufferSize`).
  */
 export interface Subscription extends AsyncIterableIterator<JsonRpcNotification> {
-  /** The subscription id: the listen request's JSON-RPC id. */
+  /** The subscription id: the listen request's JSON-RPC id (initialize era: see `ListenOptions`). */
   readonly id: number;
   /** What was asked for. */
   readonly requested: SubscriptionFilter;
   /** What the server agreed to deliver (its acknowledgment); compare with `requested`. */
   readonly acknowledged: SubscriptionFilter;
-  /** Ends the subscription (stdio: `notifications/cancelled`; HTTP: the stream is closed). */
+  /**
+   * Ends the subscription (stdio: `notifications/cancelled`; HTTP: the stream is closed;
+   * initialize era: `resources/unsubscribe` for the URIs no other subscription names).
+   */
   close(): Promise<void>;
 }
-
-/** Which cached results a notification makes stale. */
-const INVALIDATES: Readonly<Record<string, readonly string[]>> = {
-  "notifications/tools/list_changed": ["tools/list"],
-  "notifications/prompts/list_changed": ["prompts/list"],
-  "notifications/resources/list_changed": ["resources/list", "resources/templates/list"],
-};
 
 /**
  * Routes the notifications no request claimed: to the subscription they name, after telling the
@@ -80,6 +96,7 @@ export class ListenHub {
   readonly #fallback: ((notification: JsonRpcNotification) => void) | undefined;
   readonly #open = new Map<unknown, Listener>();
   readonly #timeout: number;
+  readonly #legacy: LegacyListens;
 
   /** @param timeout the client's default timeout: the wait for an acknowledgment. */
   constructor(
@@ -90,6 +107,7 @@ export class ListenHub {
     this.#cache = cache;
     this.#fallback = fallback;
     this.#timeout = timeout;
+    this.#legacy = new LegacyListens(timeout);
   }
 
   /** The session's `onNotification`. */
@@ -104,15 +122,23 @@ export class ListenHub {
     const id = meta?.[META_SUBSCRIPTION_ID];
     const listener = id === undefined ? undefined : this.#open.get(id);
     if (listener !== undefined) listener.receive(notification);
-    else this.#fallback?.(notification);
+    else if (id !== undefined || !this.#legacy.dispatch(notification)) {
+      this.#fallback?.(notification);
+    }
   };
 
-  /** Sends a listen request and resolves once the server acknowledged it. */
+  /**
+   * Sends a listen request and resolves once the server acknowledged it; in the initialize era,
+   * subscribes as `LegacyListens` does (`capabilities`: what the server's `initialize` declared).
+   */
   async listen(
     session: Session,
     filter: SubscriptionFilter,
     options: ListenOptions,
+    capabilities?: ServerCapabilities,
   ): Promise<Subscription> {
+    if (session.era === "legacy")
+      return this.#legacy.listen(session, capabilities, filter, options);
     const listener = new Listener(filter, options, () => this.#open.delete(listener.id));
     const signal = listener.controller.signal;
     // No timeout on the request: the stream lasts until one side ends it. The acknowledgment
@@ -138,6 +164,7 @@ export class ListenHub {
   /** The client is closing: every subscription ends without an error. */
   closeAll(): void {
     for (const listener of [...this.#open.values()]) void listener.close();
+    this.#legacy.closeAll();
   }
 
   #invalidate(method: string, params: Record<string, unknown> | undefined): void {
@@ -147,228 +174,4 @@ export class ListenHub {
       this.#cache.invalidate("resources/read", params.uri);
     }
   }
-}
-
-/** One subscription's state: its buffer, its readers, how it ended. */
-class Listener implements Subscription {
-  id = 0;
-  readonly requested: SubscriptionFilter;
-  acknowledged: SubscriptionFilter = {};
-  readonly controller = new AbortController();
-  readonly #bufferSize: number;
-  readonly #buffer: JsonRpcNotification[] = [];
-  readonly #readers: ((step: IteratorResult<JsonRpcNotification>) => void)[] = [];
-  readonly #failReaders: ((error: unknown) => void)[] = [];
-  readonly #forget: () => void;
-  readonly #signal: AbortSignal | undefined;
-  #onAbort: (() => void) | undefined;
-  /** Set once the subscription is over: `null` for a clean end, else the error to throw. */
-  #end: McpError | null | undefined;
-  /** Why we aborted the request ourselves (so its rejection is not an error). */
-  #stopping = false;
-  #acked: (() => void) | undefined;
-  #ackFailed: ((error: unknown) => void) | undefined;
-  #ackReceived = false;
-
-  constructor(filter: SubscriptionFilter, options: ListenOptions, forget: () => void) {
-    this.requested = filter;
-    const size = options.bufferSize ?? DEFAULT_LISTEN_BUFFER;
-    this.#bufferSize = Number.isSafeInteger(size) && size > 0 ? size : DEFAULT_LISTEN_BUFFER;
-    this.#forget = forget;
-    this.#signal = options.signal;
-  }
-
-  /** Resolves with this subscription once acknowledged; rejects if it ends or times out first. */
-  acknowledgment(timeout: number): Promise<Subscription> {
-    return new Promise<Subscription>((resolve, reject) => {
-      if (this.#end !== undefined) return reject(this.#end ?? this.#endedBeforeAck());
-      if (this.#ackReceived) return resolve(this);
-      const timer =
-        timeout > 0 && Number.isFinite(timeout)
-          ? setTimeout(
-              () => {
-                this.#fail(
-                  localError("timeout", `no acknowledgment within ${timeout} ms`, LISTEN_CONTEXT),
-                );
-              },
-              Math.min(timeout, 2 ** 31 - 1),
-            )
-          : undefined;
-      const settle = (): void => {
-        if (timer !== undefined) clearTimeout(timer);
-        this.#acked = undefined;
-        this.#ackFailed = undefined;
-      };
-      this.#acked = () => {
-        settle();
-        resolve(this);
-      };
-      this.#ackFailed = (error) => {
-        settle();
-        reject(error);
-      };
-      const signal = this.#signal;
-      if (signal === undefined) return;
-      if (signal.aborted) return this.#cancelledByCaller(signal.reason);
-      this.#onAbort = () => this.#cancelledByCaller(signal.reason);
-      signal.addEventListener("abort", this.#onAbort, { once: true });
-    });
-  }
-
-  /** Watches the listen request: its answer or failure ends the subscription. */
-  follow(request: Promise<Result>): void {
-    request.then(
-      () => this.#finish(null),
-      (error: unknown) => {
-        if (this.#stopping) return this.#finish(null);
-        this.#finish(
-          isMcpError(error)
-            ? error
-            : localError("transport", `listen failed: ${String(error)}`, LISTEN_CONTEXT, error),
-        );
-      },
-    );
-  }
-
-  receive(notification: JsonRpcNotification): void {
-    if (this.#end !== undefined) return;
-    if (notification.method === "notifications/subscriptions/acknowledged") {
-      const honoured = notification.params?.notifications;
-      this.acknowledged = isObject(honoured) ? (honoured as SubscriptionFilter) : {};
-      this.#ackReceived = true;
-      this.#acked?.();
-      return;
-    }
-    const reader = this.#readers.shift();
-    if (reader !== undefined) {
-      this.#failReaders.shift();
-      return reader({ value: notification, done: false });
-    }
-    if (this.#buffer.some((waiting) => sameEvent(waiting, notification))) return;
-    if (this.#buffer.length < this.#bufferSize) {
-      this.#buffer.push(notification);
-      return;
-    }
-    this.#fail(
-      new McpError({
-        ...LISTEN_CONTEXT,
-        kind: "transport",
-        message: `${describeContext(LISTEN_CONTEXT)}more than ${this.#bufferSize} notifications were not read; the subscription was closed (listen again, and re-read what you depend on)`,
-        data: { overflow: true, bufferSize: this.#bufferSize },
-      }),
-    );
-  }
-
-  /** The server ended it on stdio with `notifications/cancelled`: a graceful end. */
-  endedByServer(): void {
-    this.#stop();
-    this.#finish(null);
-  }
-
-  next(): Promise<IteratorResult<JsonRpcNotification>> {
-    const value = this.#buffer.shift();
-    if (value !== undefined) return Promise.resolve({ value, done: false });
-    if (this.#end !== undefined) {
-      const error = this.#end;
-      // Thrown once; later reads just see the end.
-      this.#end = null;
-      return error === null ? Promise.resolve(DONE) : Promise.reject(error);
-    }
-    return new Promise((resolve, reject) => {
-      this.#readers.push(resolve);
-      this.#failReaders.push(reject);
-    });
-  }
-
-  async return(): Promise<IteratorResult<JsonRpcNotification>> {
-    await this.close();
-    return DONE;
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  close(): Promise<void> {
-    this.#buffer.length = 0;
-    // Already over: the caller is done with it, so an error not yet read is dropped too.
-    if (this.#end !== undefined) this.#end = null;
-    else {
-      this.#stop();
-      this.#finish(null);
-    }
-    return Promise.resolve();
-  }
-
-  #cancelledByCaller(reason: unknown): void {
-    if (!this.#ackReceived) {
-      this.#fail(
-        localError("cancelled", "listen was cancelled by the caller", LISTEN_CONTEXT, reason),
-      );
-    } else void this.close();
-  }
-
-  /** Ends the request (stdio: `notifications/cancelled`; HTTP: closes the stream). */
-  #stop(): void {
-    if (this.#stopping) return;
-    this.#stopping = true;
-    this.controller.abort();
-  }
-
-  /** Ends with an error after stopping the request. */
-  #fail(error: McpError): void {
-    this.#stop();
-    this.#finish(error);
-  }
-
-  #finish(end: McpError | null): void {
-    if (this.#end !== undefined) return;
-    this.#end = end;
-    this.#forget();
-    if (this.#onAbort !== undefined) this.#signal?.removeEventListener("abort", this.#onAbort);
-    if (!this.#ackReceived) {
-      const fail = this.#ackFailed;
-      if (fail === undefined) return;
-      fail(end ?? this.#endedBeforeAck());
-      this.#end = null;
-      return;
-    }
-    // Readers waiting means the buffer is empty: they see the end now.
-    const readers = this.#readers.splice(0);
-    const failReaders = this.#failReaders.splice(0);
-    if (readers.length === 0) return;
-    this.#end = null;
-    if (end === null) for (const reader of readers) reader(DONE);
-    else {
-      failReaders[0]?.(end);
-      for (const reader of readers.slice(1)) reader(DONE);
-    }
-  }
-
-  #endedBeforeAck(): McpError {
-    return localError(
-      "protocol",
-      "the server ended the subscription before acknowledging it",
-      LISTEN_CONTEXT,
-    );
-  }
-}
-
-const LISTEN_CONTEXT = Object.freeze({ method: "subscriptions/listen" });
-
-const DONE: IteratorResult<JsonRpcNotification> = Object.freeze({
-  value: undefined,
-  done: true,
-});
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Two waiting notifications that say the same thing (the second adds nothing). */
-function sameEvent(a: JsonRpcNotification, b: JsonRpcNotification): boolean {
-  if (a.method !== b.method) return false;
-  if (a.method in INVALIDATES) return true;
-  if (a.method === "notifications/resources/updated") return a.params?.uri === b.params?.uri;
-  return false;
 }
