@@ -127,7 +127,10 @@ export async function connect(
       timeout,
       onLog: options.onLog,
       onNotification: hub.dispatch,
-      onDiagnostic: options.onDiagnostic,
+      onDiagnostic: (diagnostic) => {
+        if (diagnostic.kind === "closed") hub.connectionClosed(diagnostic.detail);
+        options.onDiagnostic?.(diagnostic);
+      },
       traceContext: options.traceContext,
       handlers,
     });

@@ -13,7 +13,6 @@ import type { JsonRpcNotification } from "./jsonrpc.js";
 import type { ListenOptions, Subscription, SubscriptionFilter } from "./listen.js";
 import { Listener } from "./listener.js";
 import type { Session } from "./session.js";
-import type { TransportDiagnostic } from "./transport.js";
 import type { Meta, ServerCapabilities } from "./types.js";
 
 const CONTEXT: ErrorContext = Object.freeze({ method: "listen" });
@@ -39,7 +38,6 @@ interface UriState {
 export class LegacyListens {
   readonly #open = new Set<Listener>();
   readonly #uris = new Map<string, UriState>();
-  readonly #watched = new WeakSet<object>();
   /** Legacy subscriptions have no request id: they are numbered locally, from 1. */
   #nextId = 1;
   #closing = false;
@@ -85,7 +83,6 @@ export class LegacyListens {
         CONTEXT,
       );
     }
-    this.#watch(session);
     const acknowledged = honoured(filter, uris, capabilities ?? {});
     const listener = new Listener(filter, options, () => this.#open.delete(listener), CONTEXT);
     listener.id = this.#nextId++;
@@ -119,7 +116,7 @@ export class LegacyListens {
   }
 
   /** The connection died: every subscription throws, as a dropped listen stream does. */
-  #connectionLost(detail: string): void {
+  connectionLost(detail: string): void {
     const error = localError(
       "transport",
       `the connection closed (${detail}); connect again and listen again to resume`,
@@ -127,21 +124,6 @@ export class LegacyListens {
     );
     this.#closing = true;
     for (const listener of [...this.#open]) listener.fail(error);
-  }
-
-  /**
-   * Learns of the transport's death from its "closed" diagnostic, the one signal every
-   * transport gives; the handler the session installed keeps being called first.
-   */
-  #watch(session: Session): void {
-    const transport = session.transport;
-    if (this.#watched.has(transport)) return;
-    this.#watched.add(transport);
-    const previous = transport.onDiagnostic;
-    transport.onDiagnostic = (diagnostic: TransportDiagnostic) => {
-      previous?.(diagnostic);
-      if (diagnostic.kind === "closed") this.#connectionLost(diagnostic.detail);
-    };
   }
 
   #acquire(session: Session, uri: string, meta: Meta | undefined): Promise<void> {

@@ -161,6 +161,15 @@ export class ListenHub {
     return listener.acknowledgment(options.timeout ?? this.#timeout);
   }
 
+  /**
+   * The transport closed (its "closed" diagnostic, which every transport gives once): legacy
+   * subscriptions have no stream of their own to see it end, so they fail here. Modern ones
+   * fail through their own listen request.
+   */
+  connectionClosed(detail: string): void {
+    this.#legacy.connectionLost(detail);
+  }
+
   /** The client is closing: every subscription ends without an error. */
   closeAll(): void {
     for (const listener of [...this.#open.values()]) void listener.close();
