@@ -3,13 +3,8 @@
  * and log routing, and the mapping of responses to results or `McpError`s. One `Session` serves
  * any number of concurrent callers over one transport.
  */
-import { McpError, describeContext, isMcpError, localError, type ErrorContext } from "./errors.js";
-import {
-  isErrorResponse,
-  type JsonRpcErrorObject,
-  type JsonRpcNotification,
-  type JsonRpcRequest,
-} from "./jsonrpc.js";
+import { isMcpError, localError, type ErrorContext } from "./errors.js";
+import { isErrorResponse, type JsonRpcNotification, type JsonRpcRequest } from "./jsonrpc.js";
 import {
   META_CLIENT_CAPABILITIES,
   META_CLIENT_INFO,
@@ -17,11 +12,13 @@ import {
   META_PROTOCOL_VERSION,
 } from "./protocol.js";
 import { Call, type NotificationRouter } from "./call.js";
+import { addTraceContext, withMeta } from "./request-meta.js";
+import { checkResultType, errorFromResponse } from "./response-checks.js";
 import type { ProtocolEra } from "./era.js";
 import type { InputHandlers } from "./input-handlers.js";
 import { ServerRequests } from "./server-requests.js";
 import { checkCallerMeta, type RequestOptions } from "./request-options.js";
-import { checkTraceValue, TRACE_CONTEXT_KEYS, type TraceContext } from "./trace-context.js";
+import type { TraceContext } from "./trace-context.js";
 import type { Transport, TransportDiagnostic } from "./transport.js";
 import type {
   ClientCapabilities,
@@ -362,85 +359,4 @@ export class Session {
         this.#onNotification?.(notification);
     }
   }
-}
-
-/**
- * `{ ...params, _meta: meta }`, built the fast way. In V8 an object spread followed by more keys
- * comes out in slow (dictionary) mode: about 1 µs to build, and `JSON.stringify` of the request
- * then takes twice as long. `Object.assign` onto `{}` differs from a spread only for an own
- * `__proto__` key (assigning it would set the prototype), which keeps the spread.
- */
-/**
- * Adds the propagation fields to `meta`, each checked against its W3C format. Values from the
- * client's hook (`fromHook`) do not replace ones the caller put in `meta` for this request.
- */
-function addTraceContext(meta: Meta, trace: TraceContext, fromHook: boolean, method: string): void {
-  for (const key of TRACE_CONTEXT_KEYS) {
-    const value = trace[key];
-    if (value === undefined || (fromHook && meta[key] !== undefined)) continue;
-    checkTraceValue(
-      key,
-      value,
-      method,
-      fromHook ? "the traceContext hook's" : "the trace option's",
-    );
-    meta[key] = value;
-  }
-}
-
-function withMeta(params: Record<string, unknown>, meta: Meta): Record<string, unknown> {
-  if (Object.hasOwn(params, "__proto__")) return { ...params, _meta: meta };
-  const copy: Record<string, unknown> = Object.assign({}, params);
-  copy._meta = meta;
-  return copy;
-}
-
-/**
- * The error for a JSON-RPC error response. The wire transports only pass well-formed error
- * objects; an in-process server or a custom transport can hand over anything, and one without
- * an integer `code` is a protocol error of its own rather than a `TypeError` in `fromResponse`.
- */
-function errorFromResponse(error: JsonRpcErrorObject, context: ErrorContext): McpError {
-  const value: unknown = error;
-  const code = (value as { code?: unknown } | null | undefined)?.code;
-  if (typeof code === "number" && Number.isInteger(code)) {
-    return McpError.fromResponse(error, context);
-  }
-  return new McpError({
-    ...context,
-    kind: "protocol",
-    data: value,
-    message: `${describeContext(context)}invalid error response from the server: the error has no integer code`,
-  });
-}
-
-/**
- * Applies the `resultType` rules: absent → complete; unknown values are protocol errors. A
- * result that is not a JSON object (an in-process server can hand over `null`, a string or an
- * array; the wire transports already refuse them) is a protocol error too, not a `TypeError`.
- */
-function checkResultType(result: Result, context: ErrorContext, extras: RequestExtras): Result {
-  const value: unknown = result;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    let what: string;
-    if (value === undefined) what = "missing";
-    else if (value === null) what = "null";
-    else what = Array.isArray(value) ? "an array" : `a ${typeof value}`;
-    throw new McpError({
-      ...context,
-      kind: "protocol",
-      data: value,
-      message: `${describeContext(context)}invalid result from the server: the result is ${what}, not an object`,
-    });
-  }
-  const type = result.resultType;
-  if (type === undefined || type === "complete") return result;
-  if (type === "input_required" && extras.allowInputRequired === true) return result;
-  if (type === "task" && extras.allowTask === true) return result;
-  throw new McpError({
-    ...context,
-    kind: "protocol",
-    data: result,
-    message: `${describeContext(context)}server answered with resultType ${JSON.stringify(type)}, which is not valid for this request`,
-  });
 }
