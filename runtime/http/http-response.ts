@@ -31,6 +31,8 @@ export interface HttpResponseContext {
 export interface SseResumeState {
   lastEventId: string | undefined;
   retryMs: number | undefined;
+  /** Messages delivered so far (priming events do not count): what progress is measured by. */
+  messages: number;
 }
 
 /**
@@ -113,6 +115,7 @@ export function readSseAnswer(
     const reader = createSseReader({
       maxEventChars: context.maxResponseBytes,
       onData(data) {
+        if (resume !== undefined) resume.messages++;
         const answer = handleEvent(data, request, exchange, context);
         if (answer === undefined || settled) return;
         settled = true;

@@ -14,9 +14,9 @@ import { answerErrorStatus, unexpectedSuccess } from "./http-status.js";
 import type { LegacySession } from "./legacy-session.js";
 
 /** The pause before reconnecting when the server sent no `retry`. */
-export const DEFAULT_RETRY_MS = 1_000;
+export const DEFAULT_RETRY_MS = 250;
 
-/** Reconnections in a row that bring no new event before the request fails. */
+/** Reconnections in a row that deliver no message before the request fails. */
 export const MAX_RESUME_ATTEMPTS = 3;
 
 /** Thrown when the wait is cut short; the transport reports the abort or close behind it. */
@@ -26,7 +26,7 @@ const STOPPED = new Error("the reconnection was stopped");
  * Reconnects to the interrupted stream of `request` until the response arrives. Each attempt
  * waits `state.retryMs` (or `DEFAULT_RETRY_MS`), then GETs with `Last-Event-ID`. Rejects with a
  * `transport` error (`retryable`) after `MAX_RESUME_ATTEMPTS` reconnections in a row without a
- * new event, with `sessionExpired` on a 404, with the status error on other failures (or
+ * message, with `sessionExpired` on a 404, with the status error on other failures (or
  * resolves with the JSON-RPC error a 4xx body holds), and with `STOPPED` when the exchange
  * aborts or the session closes during a wait (the transport maps that to the abort reason or
  * its "closed" error).
@@ -38,11 +38,12 @@ export async function resumeAnswer(
   state: SseResumeState,
 ): Promise<JsonRpcResponse> {
   const { context } = session.host;
-  let progressedTo = state.lastEventId;
+  // Progress is a delivered message: a server that only primes and closes must not loop forever.
+  let progressedTo = state.messages;
   let attempts = 0;
   for (;;) {
-    if (state.lastEventId !== progressedTo) {
-      progressedTo = state.lastEventId;
+    if (state.messages !== progressedTo) {
+      progressedTo = state.messages;
       attempts = 0;
     }
     if (++attempts > MAX_RESUME_ATTEMPTS) {

@@ -233,7 +233,7 @@ export function createStreamableHttpTransport(
         }
         if (initialize) newSessionId = response.header("mcp-session-id");
         if (current === undefined) return answer(response, message, exchange, undefined);
-        const resume: SseResumeState = { lastEventId: undefined, retryMs: undefined };
+        const resume: SseResumeState = { lastEventId: undefined, retryMs: undefined, messages: 0 };
         try {
           return await answer(response, message, exchange, resume);
         } catch (error) {
