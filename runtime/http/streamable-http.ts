@@ -50,6 +50,14 @@ export interface StreamableHttpOptions {
  * exchange aborts the POST and rejects with `signal.reason`. `close()` rejects requests in
  * flight and closes the I/O.
  *
+ * Initialize era: once an `initialize` request gets a result, every message carries the
+ * `Mcp-Session-Id` its HTTP response gave (if any) and `MCP-Protocol-Version` (from the result,
+ * then from `beginLegacySession`) instead of `Mcp-Method` / `Mcp-Name`; a 404 to a session id
+ * rejects with `data.sessionExpired`; server requests on response streams go to `onRequest`
+ * and the answer is POSTed back; an abort also POSTs `notifications/cancelled`; a stream that
+ * closes after an event id is resumed with GET + `Last-Event-ID`. `beginLegacySession` opens
+ * the GET stream; `close()` then DELETEs the session, waiting a bounded time.
+ *
  * @throws McpError of kind `input` for a URL that is not http(s), a bad or reserved header, or
  *   a `maxResponseBytes` that is not a positive integer.
  */

@@ -28,14 +28,15 @@ export interface HttpTransportOptions extends StreamableHttpOptions {
  * `request()` POSTs the message with `Accept: application/json, text/event-stream`,
  * `MCP-Protocol-Version` (from `params._meta`), `Mcp-Method`, `Mcp-Name` (tool or prompt name,
  * resource URI, task id; Base64-sentinel encoded when unsafe), the caller's headers and
- * `exchange.headers`; it never sends `Mcp-Session-Id` or `Last-Event-ID`. A JSON body must hold
+ * `exchange.headers`; it sends no `Mcp-Session-Id` or `Last-Event-ID` until an `initialize`
+ * succeeds (the initialize era: see `createStreamableHttpTransport`). A JSON body must hold
  * the response to that id; an SSE stream delivers notifications to `exchange.onNotification`
  * until the response. A 4xx with a JSON-RPC error body resolves with that error response (the
  * client maps its code); 401/403 reject with kind `auth` (`HttpAuthErrorData`); other statuses,
  * bad bodies, oversized bodies and network failures reject with kind `transport`.
  *
  * Aborting `exchange.signal` aborts the POST — closing the stream is how HTTP cancels, so no
- * `notifications/cancelled` is sent — and rejects with `signal.reason`. `notify()` expects
+ * `notifications/cancelled` is sent in 2026-07-28 — and rejects with `signal.reason`. `notify()` expects
  * 2xx (202). `close()` rejects requests in flight and destroys the owned connection pool.
  *
  * @throws McpError of kind `input` for a URL that is not http(s) or a bad or reserved header.
