@@ -26,6 +26,11 @@ export interface SseReaderOptions {
   onEventId?: ((id: string) => void) | undefined;
   /** Resumable streams: told each valid `retry:` value, in milliseconds. */
   onRetry?: ((ms: number) => void) | undefined;
+  /**
+   * Receives events with a name other than `message` (the HTTP+SSE transport's `endpoint`)
+   * instead of `onIgnored`.
+   */
+  onNamedEvent?: ((name: string, data: string) => void) | undefined;
 }
 
 /** A push-style reader for one SSE stream. */
@@ -64,6 +69,7 @@ export function createSseReader(options: SseReaderOptions): SseReader {
         return;
       }
       if (event.event === undefined || event.event === "message") options.onData(event.data);
+      else if (options.onNamedEvent !== undefined) options.onNamedEvent(event.event, event.data);
       else options.onIgnored(`ignored an SSE event named ${JSON.stringify(event.event)}`);
     },
     onError(error: ParseError) {

@@ -4,6 +4,8 @@
  * connection. Other platforms use `createFetchHttpTransport` from the core.
  */
 import type { Dispatcher } from "undici";
+import { createLegacySseTransport } from "../http/http-sse-transport.js";
+import type { HttpSseOptions } from "../http/http-sse-transport.js";
 import { createStreamableHttpTransport } from "../http/streamable-http.js";
 import type { StreamableHttpOptions } from "../http/streamable-http.js";
 import type { Transport } from "../transport.js";
@@ -43,4 +45,21 @@ export interface HttpTransportOptions extends StreamableHttpOptions {
  */
 export function createHttpTransport(options: HttpTransportOptions): Transport {
   return createStreamableHttpTransport(options, () => createUndiciIo(options.dispatcher));
+}
+
+/** Options of `createHttpSseTransport`. */
+export interface HttpSseTransportOptions extends HttpSseOptions {
+  /** An undici dispatcher to send through, left open on `close()`. Default: an owned `Agent`. */
+  dispatcher?: Dispatcher;
+}
+
+/**
+ * Creates a transport for the deprecated HTTP+SSE protocol (2024-11-05) over undici (see
+ * `createLegacySseTransport`): for servers that answer neither era of Streamable HTTP.
+ *
+ * @throws McpError of kind `input` for a URL that is not http(s), a bad or reserved header, or
+ *   a `maxResponseBytes` or `endpointTimeoutMs` that is not a positive integer.
+ */
+export function createHttpSseTransport(options: HttpSseTransportOptions): Transport {
+  return createLegacySseTransport(options, () => createUndiciIo(options.dispatcher));
 }
