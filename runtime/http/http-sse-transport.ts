@@ -14,7 +14,6 @@ import type {
   JsonRpcRequest,
   JsonRpcResponse,
 } from "../jsonrpc.js";
-import { ErrorCode } from "../protocol.js";
 import type { Transport, TransportDiagnostic } from "../transport.js";
 import { drainBody, mediaType } from "./http-body.js";
 import { httpError } from "./http-error.js";
@@ -23,6 +22,7 @@ import { networkError } from "./http-network-error.js";
 import { copyHeaders, resolveHttpTarget } from "./http-request-headers.js";
 import { snippet } from "./http-snippet.js";
 import { answerErrorStatus, unexpectedSuccess } from "./http-status.js";
+import { answerServerRequest } from "./server-request-answer.js";
 import { createSseReader } from "./sse-reader.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./streamable-http.js";
 import type { StreamableHttpOptions } from "./streamable-http.js";
@@ -66,16 +66,8 @@ interface Pending {
 export function createLegacySseTransport(options: HttpSseOptions, makeIo: () => HttpIo): Transport {
   const target = resolveHttpTarget(options.url, options.headers);
   const streamUrl = `${target.origin}${target.path}`;
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const endpointTimeoutMs = options.endpointTimeoutMs ?? DEFAULT_ENDPOINT_TIMEOUT_MS;
-  for (const [name, value] of [
-    ["maxResponseBytes", maxResponseBytes],
-    ["endpointTimeoutMs", endpointTimeoutMs],
-  ] as const) {
-    if (!Number.isSafeInteger(value) || value <= 0) {
-      throw localError("input", `${name} must be a positive integer`);
-    }
-  }
+  const maxResponseBytes = positive("maxResponseBytes", options.maxResponseBytes);
+  const endpointTimeoutMs = positive("endpointTimeoutMs", options.endpointTimeoutMs);
   const io = makeIo();
   const lifetime = new AbortController();
   const pending = new Map<JsonRpcId, Pending>();
@@ -327,7 +319,7 @@ export function createLegacySseTransport(options: HttpSseOptions, makeIo: () => 
         }
         return;
       case "request":
-        void answerServerRequest(incoming.message);
+        void answer(incoming.message);
         return;
       case "invalid":
         context.diagnostic({
@@ -337,19 +329,8 @@ export function createLegacySseTransport(options: HttpSseOptions, makeIo: () => 
     }
   }
 
-  async function answerServerRequest(request: JsonRpcRequest): Promise<void> {
-    const handler = transport.onRequest;
-    const response: JsonRpcResponse =
-      handler === undefined
-        ? {
-            jsonrpc: "2.0",
-            id: request.id,
-            error: {
-              code: ErrorCode.MethodNotFound,
-              message: `Method not found: ${request.method}`,
-            },
-          }
-        : await handler(request);
+  async function answer(request: JsonRpcRequest): Promise<void> {
+    const response = await answerServerRequest(transport.onRequest, request);
     const where = await postTarget;
     if (where !== undefined) await post(where, response).catch(report);
   }
@@ -392,4 +373,18 @@ export function createLegacySseTransport(options: HttpSseOptions, makeIo: () => 
   }
 
   return transport;
+}
+
+/** An option's value, or its default when absent; refuses anything but a positive integer. */
+function positive(
+  name: "maxResponseBytes" | "endpointTimeoutMs",
+  value: number | undefined,
+): number {
+  const chosen =
+    value ??
+    (name === "maxResponseBytes" ? DEFAULT_MAX_RESPONSE_BYTES : DEFAULT_ENDPOINT_TIMEOUT_MS);
+  if (!Number.isSafeInteger(chosen) || chosen <= 0) {
+    throw localError("input", `${name} must be a positive integer`);
+  }
+  return chosen;
 }

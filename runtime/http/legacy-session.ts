@@ -12,7 +12,6 @@ import type {
   JsonRpcRequest,
   JsonRpcResponse,
 } from "../jsonrpc.js";
-import { ErrorCode } from "../protocol.js";
 import type { Transport } from "../transport.js";
 import { drainBody } from "./http-body.js";
 import { httpError } from "./http-error.js";
@@ -22,6 +21,7 @@ import type { HttpTarget } from "./http-request-headers.js";
 import type { HttpResponseContext } from "./http-response.js";
 import { snippet } from "./http-snippet.js";
 import { runGetStream } from "./legacy-get-stream.js";
+import { answerServerRequest } from "./server-request-answer.js";
 
 /** How long `close()` waits for the DELETE before giving up on it. */
 export const DELETE_TIMEOUT_MS = 2_000;
@@ -171,26 +171,7 @@ export class LegacySession {
   }
 
   async #answer(request: JsonRpcRequest): Promise<void> {
-    const handler = this.host.transport.onRequest;
-    let response: JsonRpcResponse;
-    if (handler === undefined) {
-      response = {
-        jsonrpc: "2.0",
-        id: request.id,
-        error: { code: ErrorCode.MethodNotFound, message: `Method not found: ${request.method}` },
-      };
-    } else {
-      try {
-        response = await handler(request);
-      } catch (error) {
-        // onRequest never rejects by contract; a broken one must still get the server an answer.
-        response = {
-          jsonrpc: "2.0",
-          id: request.id,
-          error: { code: ErrorCode.InternalError, message: snippet(String(error)) },
-        };
-      }
-    }
+    const response = await answerServerRequest(this.host.transport.onRequest, request);
     await this.post(response, `the response to ${JSON.stringify(snippet(request.method))}`);
   }
 
