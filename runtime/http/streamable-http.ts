@@ -24,6 +24,9 @@ import { resumeAnswer } from "./sse-resume.js";
 /** The default cap on a JSON body or one SSE event: 16 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
+// What a session id may hold (visible ASCII, 2025-11-25): anything else cannot be echoed safely.
+const SESSION_ID = /^[\x21-\x7E]+$/;
+
 // A notification's answer (202) should have no body; past this much it is not read to its end.
 const DRAIN_LIMIT = 128 * 1024;
 
@@ -250,6 +253,13 @@ export function createStreamableHttpTransport(
         }
       });
       if (initialize && "result" in response) {
+        if (newSessionId !== undefined && !SESSION_ID.test(newSessionId)) {
+          throw httpError(
+            "transport",
+            `the server at ${target.endpoint} sent an Mcp-Session-Id that is not visible ASCII (0x21–0x7E), so it cannot be sent back; the server must fix its session ids`,
+            message.method,
+          );
+        }
         const started = session();
         started.sessionId = newSessionId;
         const version = response.result.protocolVersion;

@@ -48,6 +48,23 @@ describe.each(HTTP_IMPLEMENTATIONS)("over $name", ({ create }) => {
       expect(call?.headers).not.toHaveProperty("mcp-name");
     });
 
+    it.each(["has space", "tab\there", "caf\u00e9"])(
+      "refuses a session id that is not visible ASCII (%j)",
+      async (sessionId) => {
+        const { server, transport } = await setup(
+          legacyServer({ sessionIds: [sessionId] }, (received, res) =>
+            sendJson(res, 200, resultFor(received)),
+          ),
+        );
+        const error = await rejection(transport.request(legacyRequest("initialize"), exchange()));
+        expect(error.kind).toBe("transport");
+        expect(error.message).toContain("Mcp-Session-Id that is not visible ASCII");
+        // No session began: the next message is still a 2026-07-28 one.
+        await transport.request(rpc("ping"), exchange());
+        expect(server.received.at(-1)?.headers["mcp-method"]).toBe("ping");
+      },
+    );
+
     it("keeps 2026-07-28 headers when no initialize succeeded", async () => {
       const { server, transport } = await setup((received, res) =>
         sendJson(res, 200, resultFor(received)),
