@@ -40,7 +40,7 @@ export interface HttpSseOptions extends StreamableHttpOptions {
 }
 
 /** Where to POST: what the `endpoint` event named, resolved against the stream's URL. */
-interface PostTarget {
+export interface PostTarget {
   url: string;
   origin: string;
   path: string;
@@ -236,8 +236,17 @@ export function createLegacySseTransport(options: HttpSseOptions, makeIo: () => 
             return;
           }
           clearTimeout(timer);
-          const where = resolveEndpoint(data, method);
-          if (where instanceof Error) return refuse(where);
+          const where = resolveSseEndpoint(data, streamUrl);
+          if (where === undefined) {
+            // Messages carry the caller's credentials: never send them where the server points.
+            return refuse(
+              httpError(
+                "transport",
+                `${target.endpoint} named an endpoint on another origin or an invalid one (${JSON.stringify(snippet(data, 80))}); refusing to send messages there`,
+                method,
+              ),
+            );
+          }
           found = true;
           resolve(where);
         },
@@ -274,25 +283,6 @@ export function createLegacySseTransport(options: HttpSseOptions, makeIo: () => 
         onError: ended,
       });
     });
-  }
-
-  /** The endpoint event's URI, resolved against the stream's URL; same origin only. */
-  function resolveEndpoint(data: string, method: string): PostTarget | McpError {
-    let url: URL;
-    try {
-      url = new URL(data.trim(), streamUrl);
-    } catch {
-      url = new URL("invalid:");
-    }
-    if (url.origin !== target.origin) {
-      // Messages carry the caller's credentials: never send them where the server points.
-      return httpError(
-        "transport",
-        `${target.endpoint} named an endpoint on another origin or an invalid one (${JSON.stringify(snippet(data, 80))}); refusing to send messages there`,
-        method,
-      );
-    }
-    return { url: url.href, origin: url.origin, path: `${url.pathname}${url.search}` };
   }
 
   /** Routes one `message` event from the stream. */
@@ -387,4 +377,21 @@ function positive(
     throw localError("input", `${name} must be a positive integer`);
   }
   return chosen;
+}
+
+/**
+ * The `endpoint` event's URI resolved against the stream's URL, or undefined when it is not a
+ * URL or names another origin (a scheme, host or port of its own, `//host`, `\\host`).
+ */
+export function resolveSseEndpoint(data: string, streamUrl: string): PostTarget | undefined {
+  let url: URL;
+  let base: URL;
+  try {
+    base = new URL(streamUrl);
+    url = new URL(data.trim(), base);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== base.origin) return undefined;
+  return { url: url.href, origin: url.origin, path: `${url.pathname}${url.search}` };
 }
