@@ -18,7 +18,8 @@ export const GET_STREAM_MAX_BACKOFF_MS = 60_000;
 
 /**
  * Opens the GET stream and reopens it (with `Last-Event-ID` once an event id was seen, after
- * the server's `retry` or an exponential back-off) until the session's lifetime ends. Stops for
+ * the server's `retry`, or an exponential back-off while it fails) until the session's
+ * lifetime ends. Stops for
  * good on 405 (no stream offered) and on 404 to a session id (the session expired: the next
  * request says so, and a new session opens a new stream). Never rejects.
  */
@@ -32,6 +33,7 @@ export async function runGetStream(session: LegacySession): Promise<void> {
   let backoff = GET_STREAM_BACKOFF_MS;
   while (!lifetime.aborted) {
     const sentSessionId = session.sessionId;
+    let productive = false;
     try {
       const response = await session.send(
         "GET",
@@ -53,7 +55,7 @@ export async function runGetStream(session: LegacySession): Promise<void> {
         return;
       }
       if (status >= 200 && status < 300 && type === "text/event-stream") {
-        if (await readStream(session, response.body, state)) backoff = GET_STREAM_BACKOFF_MS;
+        productive = await readStream(session, response.body, state);
       } else {
         response.body.discard();
         diagnostic(
@@ -68,8 +70,13 @@ export async function runGetStream(session: LegacySession): Promise<void> {
         `the GET stream from ${endpoint} failed: ${snippet(String(error))}; retrying`,
       );
     }
-    const pause = state.retryMs ?? backoff;
-    backoff = Math.min(backoff * 2, GET_STREAM_MAX_BACKOFF_MS);
+    // After a stream that delivered, the pause is the server's retry (or the first back-off);
+    // after a failure or an empty stream the back-off grows, and a retry can only lengthen it,
+    // so a server that fails at once with `retry: 0` is not hammered.
+    const pause = productive
+      ? (state.retryMs ?? GET_STREAM_BACKOFF_MS)
+      : Math.max(state.retryMs ?? 0, backoff);
+    backoff = productive ? GET_STREAM_BACKOFF_MS : Math.min(backoff * 2, GET_STREAM_MAX_BACKOFF_MS);
     if (!(await abortableDelay(pause, [lifetime]))) return;
   }
 }

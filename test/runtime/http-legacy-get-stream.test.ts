@@ -127,6 +127,25 @@ describe.each(HTTP_IMPLEMENTATIONS)("over $name", ({ create }) => {
       expect(gets(server.received)).toBe(1);
     });
 
+    it("backs off from a stream that ends at once with retry: 0", async () => {
+      const { server, transport } = await setup(
+        legacyServer(
+          {
+            sessionIds: ["s-1"],
+            onGet(_received, res) {
+              startSse(res);
+              res.end("retry: 0\nid: e-1\ndata: \n\n");
+            },
+          },
+          (received, res) => sendJson(res, 200, resultFor(received)),
+        ),
+      );
+      await legacyHandshake(transport);
+      await until(() => gets(server.received) === 1);
+      await new Promise((resolve) => setTimeout(resolve, GET_STREAM_BACKOFF_MS / 4));
+      expect(gets(server.received)).toBe(1);
+    });
+
     it("reopens an ended stream after its retry, with Last-Event-ID", async () => {
       const { server, transport } = await setup(
         legacyServer(
