@@ -119,6 +119,7 @@ function readStream(
             session.answer(incoming.message);
             return;
           case "response":
+            if (session.deliverElsewhere(incoming.message)) return;
             context.diagnostic({
               kind: "unknown-response",
               detail: `ignored a response to id ${snippet(JSON.stringify(incoming.message.id))} on the GET stream`,

@@ -52,6 +52,9 @@ export class LegacySession {
   /** Aborted by `close()`: ends the GET stream, the DELETE and any wait for a reconnection. */
   readonly lifetime = new AbortController();
   #streaming = false;
+  // Requests in flight, and answers to them that came on the GET stream instead of their own.
+  readonly #inFlight = new Set<JsonRpcId>();
+  readonly #early = new Map<JsonRpcId, JsonRpcResponse>();
 
   constructor(
     readonly host: LegacyHost,
@@ -94,6 +97,33 @@ export class LegacySession {
     }
     if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
     return headers;
+  }
+
+  /** A request is in flight: an answer to it on the GET stream is kept for it. */
+  track(id: JsonRpcId): void {
+    this.#inFlight.add(id);
+  }
+
+  /** The request settled: forget it and any answer kept for it. */
+  untrack(id: JsonRpcId): void {
+    this.#inFlight.delete(id);
+    this.#early.delete(id);
+  }
+
+  /**
+   * A response arrived on the GET stream. Servers should send it on the request's own stream,
+   * but some put it on whichever stream is open; it is kept for the request to pick up while it
+   * resumes. False when no request in flight has its id.
+   */
+  deliverElsewhere(response: JsonRpcResponse): boolean {
+    if (response.id === undefined || !this.#inFlight.has(response.id)) return false;
+    this.#early.set(response.id, response);
+    return true;
+  }
+
+  /** The answer to `id` that came on the GET stream, if one did. */
+  takeAnswer(id: JsonRpcId): JsonRpcResponse | undefined {
+    return this.#early.get(id);
   }
 
   /** The headers of a GET that opens or resumes a stream. */

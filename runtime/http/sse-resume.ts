@@ -24,7 +24,8 @@ const STOPPED = new Error("the reconnection was stopped");
 
 /**
  * Reconnects to the interrupted stream of `request` until the response arrives. Each attempt
- * waits `state.retryMs` (or `DEFAULT_RETRY_MS`), then GETs with `Last-Event-ID`. Rejects with a
+ * waits `state.retryMs` (or `DEFAULT_RETRY_MS`), then takes the answer if the GET stream
+ * brought it meanwhile, else GETs with `Last-Event-ID`. Rejects with a
  * `transport` error (`retryable`) after `MAX_RESUME_ATTEMPTS` reconnections in a row without a
  * message, with `sessionExpired` on a 404, with the status error on other failures (or
  * resolves with the JSON-RPC error a 4xx body holds), and with `STOPPED` when the exchange
@@ -56,6 +57,9 @@ export async function resumeAnswer(
     }
     const pause = state.retryMs ?? DEFAULT_RETRY_MS;
     if (!(await abortableDelay(pause, [exchange.signal, session.lifetime.signal]))) throw STOPPED;
+    // The server may have answered on the GET stream meanwhile: then there is nothing to resume.
+    const early = session.takeAnswer(request.id);
+    if (early !== undefined) return early;
     const sentSessionId = session.sessionId;
     const response = await session.send("GET", session.streamHeaders(state.lastEventId), exchange);
     const status = response.status;

@@ -237,6 +237,7 @@ export function createStreamableHttpTransport(
         ? initializeHeaders(message, exchange)
         : current.headers(exchange.headers);
     let newSessionId: string | undefined;
+    current?.track(message.id);
     try {
       const response = await post(message, exchange, headers, async (response) => {
         if (current !== undefined && sentSessionId !== undefined && response.status === 404) {
@@ -272,6 +273,8 @@ export function createStreamableHttpTransport(
         current.cancel(message.id, exchange.signal.reason);
       }
       throw error;
+    } finally {
+      current?.untrack(message.id);
     }
   }
 

@@ -3,6 +3,7 @@
  * `sse-retry`): a priming event, a `retry`, the stream closed before the response, and the
  * client back with GET + `Last-Event-ID` after waiting `retry`, reading the response there.
  */
+import type { ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RETRY_MS, MAX_RESUME_ATTEMPTS } from "../../runtime/http/sse-resume.js";
 import type { Received } from "./http-test-server.js";
@@ -70,6 +71,36 @@ describe.each(HTTP_IMPLEMENTATIONS)("over $name", ({ create }) => {
       expect(resumed?.headers["mcp-session-id"]).toBe("s-1");
       expect(resumed?.headers["mcp-protocol-version"]).toBe(LEGACY_VERSION);
       // The priming events are neither delivered nor reported.
+      expect(diagnostics).toEqual([]);
+    });
+
+    it("takes a response the server sent on the GET stream instead of resuming", async () => {
+      let standalone: ServerResponse | undefined;
+      const { server, transport, diagnostics } = await setup(
+        legacyServer(
+          {
+            sessionIds: ["s-1"],
+            onGet(_received, res) {
+              startSse(res);
+              standalone = res;
+            },
+          },
+          (received, res) => {
+            startSse(res);
+            res.write(`id: e-1\nretry: 100\ndata: \n\n`);
+            standalone?.write(
+              `event: message\nid: g-1\n${sseEvent(resultFor(received, { ok: 1 }))}`,
+            );
+            res.end();
+          },
+        ),
+      );
+      await legacyHandshake(transport);
+      await until(() => standalone !== undefined);
+      const message = legacyRequest("tools/call");
+      const response = await transport.request(message, exchange());
+      expect(response).toEqual({ jsonrpc: "2.0", id: message.id, result: { ok: 1 } });
+      expect(resumptions(server.received)).toEqual([]);
       expect(diagnostics).toEqual([]);
     });
 
