@@ -81,6 +81,10 @@ export { RUNTIME_VERSION } from "./version.js";
 export * from "./generated-api.js";
 export { compileUriTemplate, expandUriTemplate } from "./uri-template.js";
 export type { UriTemplate } from "./uri-template.js";
-export { createFetchHttpTransport } from "./http/fetch-transport.js";
-export type { FetchFunction, FetchHttpTransportOptions } from "./http/fetch-transport.js";
+export { createFetchHttpSseTransport, createFetchHttpTransport } from "./http/fetch-transport.js";
+export type {
+  FetchFunction,
+  FetchHttpSseTransportOptions,
+  FetchHttpTransportOptions,
+} from "./http/fetch-transport.js";
 export type { HttpAuthErrorData, HttpStatusErrorData } from "./http/http-status.js";

@@ -6,7 +6,7 @@
  * so never sees a Node module, and the core never imports one.
  */
 import type { HttpTarget, StdioTarget } from "./connect-targets.js";
-import { createFetchHttpTransport } from "./http/fetch-transport.js";
+import { createFetchHttpSseTransport, createFetchHttpTransport } from "./http/fetch-transport.js";
 import type { Transport } from "./transport.js";
 
 export interface PlatformTransports {
@@ -16,12 +16,15 @@ export interface PlatformTransports {
   readonly stdio: ((target: StdioTarget) => Promise<Transport>) | undefined;
   /** Opens a Streamable HTTP transport. */
   readonly http: (target: HttpTarget) => Promise<Transport>;
+  /** Opens a transport for the deprecated HTTP+SSE protocol (2024-11-05), the last fallback. */
+  readonly httpSse: (target: HttpTarget) => Promise<Transport>;
 }
 
 const WEB: PlatformTransports = {
   name: "a browser, Worker or other runtime without child processes",
   stdio: undefined,
   http: async (target) => createFetchHttpTransport(target),
+  httpSse: async (target) => createFetchHttpSseTransport(target),
 };
 
 let current: PlatformTransports = WEB;

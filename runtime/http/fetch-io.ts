@@ -41,11 +41,11 @@ export function createFetchIo(fetchFn?: FetchFunction): HttpIo {
       };
       try {
         const response = await send(request.url, {
-          method: "POST",
+          method: request.method ?? "POST",
           headers,
-          body: request.body,
+          body: request.body ?? null,
           signal: controller.signal,
-          // A 3xx is an answer to report (the MCP endpoint moved), not one to follow with a POST.
+          // A 3xx is an answer to report (the MCP endpoint moved), not one to follow.
           redirect: "manual",
         });
         return new FetchResponse(response, done);

@@ -5,6 +5,8 @@
 import type { Transport } from "../transport.js";
 import { createFetchIo } from "./fetch-io.js";
 import type { FetchFunction } from "./fetch-io.js";
+import { createLegacySseTransport } from "./http-sse-transport.js";
+import type { HttpSseOptions } from "./http-sse-transport.js";
 import { createStreamableHttpTransport } from "./streamable-http.js";
 import type { StreamableHttpOptions } from "./streamable-http.js";
 
@@ -30,4 +32,22 @@ export interface FetchHttpTransportOptions extends StreamableHttpOptions {
  */
 export function createFetchHttpTransport(options: FetchHttpTransportOptions): Transport {
   return createStreamableHttpTransport(options, () => createFetchIo(options.fetch));
+}
+
+/** Options of `createFetchHttpSseTransport`. */
+export interface FetchHttpSseTransportOptions extends HttpSseOptions {
+  /** The `fetch` to send with. Default: the global `fetch`, looked up at each request. */
+  fetch?: FetchFunction;
+}
+
+/**
+ * Creates a transport for the deprecated HTTP+SSE protocol (2024-11-05) that sends with
+ * `fetch` (see `createLegacySseTransport`): for servers that answer neither era of Streamable
+ * HTTP.
+ *
+ * @throws McpError of kind `input` for a URL that is not http(s), a bad or reserved header, or
+ *   a `maxResponseBytes` or `endpointTimeoutMs` that is not a positive integer.
+ */
+export function createFetchHttpSseTransport(options: FetchHttpSseTransportOptions): Transport {
+  return createLegacySseTransport(options, () => createFetchIo(options.fetch));
 }

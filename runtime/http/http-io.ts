@@ -1,14 +1,20 @@
 /**
  * The I/O seam of the Streamable HTTP transport: the one thing a platform supplies. The
  * protocol (headers, statuses, JSON and SSE answers, errors) lives in the core and is the same
- * everywhere; an `HttpIo` only sends one POST and hands back the status, the headers and the
- * body as a push-style chunk source. `fetch-io.ts` implements it with `fetch` (any platform),
- * `runtime/node/undici-io.ts` with undici (Node, the fast path).
+ * everywhere; an `HttpIo` only sends one request (a POST; a GET or DELETE for initialize-era
+ * sessions) and hands back the status, the headers and the body as a push-style chunk source.
+ * `fetch-io.ts` implements it with `fetch` (any platform), `runtime/node/undici-io.ts` with
+ * undici (Node, the fast path).
  */
 import type { RequestExchange } from "../transport.js";
 
-/** One POST. */
+/** The methods MCP uses: POST a message, GET a server stream, DELETE a session. */
+export type HttpIoMethod = "POST" | "GET" | "DELETE";
+
+/** One HTTP request: a POST unless `method` says otherwise. */
 export interface HttpIoRequest {
+  /** Default `POST`. Left out on the per-message path, which is always a POST. */
+  method?: HttpIoMethod;
   /** The full URL (`origin` + `path`), for `fetch`. */
   url: string;
   /** `scheme://host:port`, for undici's dispatcher. */
@@ -17,10 +23,12 @@ export interface HttpIoRequest {
   path: string;
   /** Lower-cased names; complete (the I/O adds nothing but what HTTP framing needs). */
   headers: Record<string, string>;
-  body: string;
+  /** The body; a GET or DELETE has none. */
+  body?: string;
   /**
-   * What aborts the POST and its body: the exchange's own abort (its `aborted` /
-   * `setAbortListener` slot when it has one, else its `signal`). Undefined for notifications.
+   * What aborts the request and its body: the exchange's own abort (its `aborted` /
+   * `setAbortListener` slot when it has one, else its `signal`; a GET stream or a DELETE passes
+   * its own `{ signal }`). Undefined for notifications.
    * The I/O may take the exchange's abort listener slot for the life of the request.
    */
   abort: Pick<RequestExchange, "signal" | "aborted" | "setAbortListener"> | undefined;
@@ -64,7 +72,7 @@ export interface HttpIoBody {
 /** What a platform supplies to `createStreamableHttpTransport`. */
 export interface HttpIo {
   /**
-   * Sends one POST; resolves once the response head arrived. Rejects with the abort's reason
+   * Sends one request; resolves once the response head arrived. Rejects with the abort's reason
    * (or anything; the transport checks the abort itself) when aborted, and with the platform's
    * own error when the request fails, which `networkError` maps.
    */

@@ -157,7 +157,7 @@ export function requestHeaders(
  * rest of the headers' work). `Object.assign` onto `{}` differs from a spread only for an own
  * `__proto__` key (a valid header token), which keeps the spread.
  */
-function copyHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+export function copyHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   return Object.hasOwn(headers, "__proto__") ? { ...headers } : Object.assign({}, headers);
 }
 

@@ -17,6 +17,32 @@ export interface HttpResponseContext {
   endpoint: string;
   maxResponseBytes: number;
   diagnostic(diagnostic: TransportDiagnostic): void;
+  /**
+   * Initialize era: answers a request the server sent on a stream. Unset in 2026-07-28, where
+   * servers send none, and such a request is reported as a diagnostic.
+   */
+  serverRequest?: ((request: JsonRpcRequest) => void) | undefined;
+}
+
+/**
+ * Where a resumable (initialize-era) SSE stream stands: the last event id seen and the `retry`
+ * the server asked for. Kept across the reconnections of one request.
+ */
+export interface SseResumeState {
+  lastEventId: string | undefined;
+  retryMs: number | undefined;
+  /** Messages delivered so far (priming events do not count): what progress is measured by. */
+  messages: number;
+}
+
+/**
+ * `readSseAnswer` with a resume state rejects with this when the stream ended or broke before
+ * the response after an event id was seen: the caller reconnects with `Last-Event-ID`.
+ */
+export class SseStreamInterrupted extends Error {
+  constructor(cause: unknown) {
+    super("the SSE stream was interrupted before the response", { cause });
+  }
 }
 
 /**
@@ -65,13 +91,17 @@ export async function readJsonAnswer(
  * responses to other ids and server requests are reported as diagnostics and skipped.
  *
  * Rejects with a `transport` error (data `{ retryable: true }`) when the stream ends before the
- * response, and when one event grows past `maxResponseBytes` (decoded characters).
+ * response, and when one event grows past `maxResponseBytes` (decoded characters). With
+ * `resume` (initialize era), event ids and `retry` are recorded there, server requests go to
+ * `context.serverRequest`, and a stream that ends or breaks once an id was seen rejects with
+ * `SseStreamInterrupted` instead, for the caller to resume.
  */
 export function readSseAnswer(
   body: HttpIoBody,
   request: JsonRpcRequest,
   exchange: RequestExchange,
   context: HttpResponseContext,
+  resume?: SseResumeState,
 ): Promise<JsonRpcResponse> {
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -85,6 +115,7 @@ export function readSseAnswer(
     const reader = createSseReader({
       maxEventChars: context.maxResponseBytes,
       onData(data) {
+        if (resume !== undefined) resume.messages++;
         const answer = handleEvent(data, request, exchange, context);
         if (answer === undefined || settled) return;
         settled = true;
@@ -95,14 +126,28 @@ export function readSseAnswer(
       },
       onIgnored: (detail) => context.diagnostic({ kind: "invalid-message", detail }),
       onOverflow: () => fail(tooLarge(request.method, context)),
+      onEventId:
+        resume === undefined
+          ? undefined
+          : (id) => {
+              resume.lastEventId = id;
+            },
+      onRetry:
+        resume === undefined
+          ? undefined
+          : (ms) => {
+              resume.retryMs = ms;
+            },
     });
     body.read({
       onData: (chunk) => reader.push(chunk),
       onEnd() {
         reader.end();
-        fail(streamEnded(request, context));
+        const resumable = resume?.lastEventId !== undefined;
+        fail(resumable ? new SseStreamInterrupted(undefined) : streamEnded(request, context));
       },
-      onError: fail,
+      onError: (error) =>
+        fail(resume?.lastEventId !== undefined ? new SseStreamInterrupted(error) : error),
     });
   });
 }
@@ -138,6 +183,10 @@ function handleEvent(
       return answer;
     }
     case "request":
+      if (context.serverRequest !== undefined) {
+        context.serverRequest(incoming.message);
+        return undefined;
+      }
       context.diagnostic({
         kind: "unexpected-request",
         detail: `ignored a ${JSON.stringify(snippet(incoming.message.method))} request on a response stream; servers do not send requests in this protocol revision`,

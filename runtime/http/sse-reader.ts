@@ -19,6 +19,18 @@ export interface SseReaderOptions {
   onOverflow(): void;
   /** The most text one event may buffer, in UTF-16 code units of decoded text. */
   maxEventChars: number;
+  /**
+   * Resumable streams (initialize era): told the `id` of each dispatched event, priming events
+   * (an `id` with empty data) included, before its data is delivered.
+   */
+  onEventId?: ((id: string) => void) | undefined;
+  /** Resumable streams: told each valid `retry:` value, in milliseconds. */
+  onRetry?: ((ms: number) => void) | undefined;
+  /**
+   * Receives events with a name other than `message` (the HTTP+SSE transport's `endpoint`)
+   * instead of `onIgnored`.
+   */
+  onNamedEvent?: ((name: string, data: string) => void) | undefined;
 }
 
 /** A push-style reader for one SSE stream. */
@@ -35,9 +47,10 @@ export interface SseReader {
  * Creates a reader for one SSE stream.
  *
  * Events named `message` or without a name are delivered; others go to `onIgnored`. Events with
- * empty data (SDK "priming" events, bare `data:`) are dropped silently, like comments
- * (keep-alives), `id:` and `retry:` (MCP streams are not resumable). LF, CR and CRLF line
- * endings are all accepted; a leading byte-order mark is skipped.
+ * empty data ("priming" events, bare `data:`) are not delivered, like comments (keep-alives).
+ * `id:` and `retry:` go to `onEventId` and `onRetry` when given (2026-07-28 streams are not
+ * resumable, so its transport gives neither). LF, CR and CRLF line endings are all accepted; a
+ * leading byte-order mark is skipped.
  */
 export function createSseReader(options: SseReaderOptions): SseReader {
   const decoder = new TextDecoder("utf-8");
@@ -45,7 +58,9 @@ export function createSseReader(options: SseReaderOptions): SseReader {
   const parser = createParser({
     maxBufferSize: options.maxEventChars,
     onEvent(event: EventSourceMessage) {
-      if (stopped || event.data === "") return;
+      if (stopped) return;
+      if (event.id !== undefined) options.onEventId?.(event.id);
+      if (event.data === "") return;
       // The parser caps what it buffers between chunks; an event that arrived whole in one
       // chunk skips that check, so the cap is applied to the finished event as well.
       if (event.data.length > options.maxEventChars) {
@@ -54,6 +69,7 @@ export function createSseReader(options: SseReaderOptions): SseReader {
         return;
       }
       if (event.event === undefined || event.event === "message") options.onData(event.data);
+      else if (options.onNamedEvent !== undefined) options.onNamedEvent(event.event, event.data);
       else options.onIgnored(`ignored an SSE event named ${JSON.stringify(event.event)}`);
     },
     onError(error: ParseError) {
@@ -66,7 +82,10 @@ export function createSseReader(options: SseReaderOptions): SseReader {
           `ignored an SSE line with the unknown field ${JSON.stringify(error.field)}`,
         );
       }
-      // invalid-retry: retry is meaningless without resumption, so a bad one is no news.
+      // invalid-retry: the reconnection delay stays what it was, as in EventSource.
+    },
+    onRetry(ms: number) {
+      if (!stopped) options.onRetry?.(ms);
     },
   });
   return {

@@ -1,7 +1,10 @@
 /**
- * The Streamable HTTP transport (MCP 2026-07-28), platform-neutral: one POST per message, the
- * answer read from a JSON body or an SSE stream, cancellation by aborting the POST. No
- * sessions, no GET stream, no resumption. Sending is left to an `HttpIo` (fetch, undici).
+ * The Streamable HTTP transport, platform-neutral: one POST per message, the answer read from a
+ * JSON body or an SSE stream. In 2026-07-28 (the default) there are no sessions, no GET stream
+ * and no resumption, and aborting the POST cancels. A successful `initialize` switches to the
+ * initialize era (`legacy-session.ts`): session and version headers, server requests answered,
+ * the GET stream, `notifications/cancelled`, resumption (`sse-resume.ts`) and DELETE on close.
+ * Sending is left to an `HttpIo` (fetch, undici).
  */
 import { localError } from "../errors.js";
 import type { McpError } from "../errors.js";
@@ -12,12 +15,17 @@ import { httpError } from "./http-error.js";
 import type { HttpIo, HttpIoResponse } from "./http-io.js";
 import { networkError } from "./http-network-error.js";
 import { requestHeaders, resolveHttpTarget } from "./http-request-headers.js";
-import { readJsonAnswer, readSseAnswer } from "./http-response.js";
-import type { HttpResponseContext } from "./http-response.js";
+import { SseStreamInterrupted, readJsonAnswer, readSseAnswer } from "./http-response.js";
+import type { HttpResponseContext, SseResumeState } from "./http-response.js";
 import { answerErrorStatus, unexpectedSuccess } from "./http-status.js";
+import { LegacySession } from "./legacy-session.js";
+import { resumeAnswer } from "./sse-resume.js";
 
 /** The default cap on a JSON body or one SSE event: 16 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+// What a session id may hold (visible ASCII, 2025-11-25): anything else cannot be echoed safely.
+const SESSION_ID = /^[\x21-\x7E]+$/;
 
 // A notification's answer (202) should have no body; past this much it is not read to its end.
 const DRAIN_LIMIT = 128 * 1024;
@@ -45,6 +53,14 @@ export interface StreamableHttpOptions {
  * exchange aborts the POST and rejects with `signal.reason`. `close()` rejects requests in
  * flight and closes the I/O.
  *
+ * Initialize era: once an `initialize` request gets a result, every message carries the
+ * `Mcp-Session-Id` its HTTP response gave (if any) and `MCP-Protocol-Version` (from the result,
+ * then from `beginLegacySession`) instead of `Mcp-Method` / `Mcp-Name`; a 404 to a session id
+ * rejects with `data.sessionExpired`; server requests on response streams go to `onRequest`
+ * and the answer is POSTed back; an abort also POSTs `notifications/cancelled`; a stream that
+ * closes after an event id is resumed with GET + `Last-Event-ID`. `beginLegacySession` opens
+ * the GET stream; `close()` then DELETEs the session, waiting a bounded time.
+ *
  * @throws McpError of kind `input` for a URL that is not http(s), a bad or reserved header, or
  *   a `maxResponseBytes` that is not a positive integer.
  */
@@ -60,18 +76,32 @@ export function createStreamableHttpTransport(
   }
   const io = makeIo();
   let closing: Promise<void> | undefined;
+  // Set by the first successful `initialize`: from then on every message takes the legacy path.
+  let legacy: LegacySession | undefined;
 
   const transport: Transport = {
     endpoint: target.endpoint,
     carriesHeaders: true,
     onNotification: undefined,
     onDiagnostic: undefined,
+    onRequest: undefined,
     request: (message, exchange) =>
-      post(message, exchange, exchange.headers, (response) => answer(response, message, exchange)),
+      legacy === undefined && message.method !== "initialize"
+        ? post(message, exchange, requestHeaders(target, message, exchange.headers), (response) =>
+            answer(response, message, exchange, undefined),
+          )
+        : legacyRequest(message, exchange),
     notify: (message) =>
-      post(message, undefined, undefined, (response) => accept(response, message)),
+      legacy === undefined
+        ? post(message, undefined, requestHeaders(target, message, undefined), (response) =>
+            accept(response, message),
+          )
+        : legacyNotify(legacy, message),
+    beginLegacySession(protocolVersion) {
+      if (closing === undefined) session().begin(protocolVersion);
+    },
     close() {
-      closing ??= io.close().catch(() => undefined);
+      closing ??= shutdown();
       return closing;
     },
   };
@@ -82,17 +112,23 @@ export function createStreamableHttpTransport(
     diagnostic(diagnostic: TransportDiagnostic) {
       transport.onDiagnostic?.(diagnostic);
     },
+    serverRequest: undefined,
   };
+
+  async function shutdown(): Promise<void> {
+    await legacy?.close();
+    await io.close().catch(() => undefined);
+  }
 
   function closedError(method: string): McpError {
     return httpError("transport", `the transport to ${target.endpoint} is closed`, method);
   }
 
-  /** One POST and the reading of its answer, failures mapped by `failure`. */
+  /** One POST with `headers` and the reading of its answer, failures mapped by `failure`. */
   async function post<T>(
     message: JsonRpcRequest | JsonRpcNotification,
     exchange: RequestExchange | undefined,
-    extraHeaders: Readonly<Record<string, string>> | undefined,
+    headers: Record<string, string>,
     handle: (response: HttpIoResponse) => Promise<T>,
   ): Promise<T> {
     if (closing !== undefined) throw closedError(message.method);
@@ -104,7 +140,7 @@ export function createStreamableHttpTransport(
         url,
         origin: target.origin,
         path: target.path,
-        headers: requestHeaders(target, message, extraHeaders),
+        headers,
         body,
         abort: exchange,
       });
@@ -134,6 +170,7 @@ export function createStreamableHttpTransport(
     response: HttpIoResponse,
     message: JsonRpcRequest,
     exchange: RequestExchange,
+    resume: SseResumeState | undefined,
   ): Promise<JsonRpcResponse> {
     const status = response.status;
     if (status < 200 || status >= 300) return answerErrorStatus(response, message, context);
@@ -153,7 +190,7 @@ export function createStreamableHttpTransport(
         );
       }
       if (type === "text/event-stream") {
-        return readSseAnswer(response.body, message, exchange, context);
+        return readSseAnswer(response.body, message, exchange, context, resume);
       }
     }
     throw await unexpectedSuccess(response, message.method, type, context);
@@ -167,6 +204,100 @@ export function createStreamableHttpTransport(
     }
     // Without an id nothing can answer a notification: this always throws.
     await answerErrorStatus(response, { method: message.method }, context);
+  }
+
+  /** The initialize-era session, made on first need; it answers server requests on streams. */
+  function session(): LegacySession {
+    if (legacy !== undefined) return legacy;
+    const created = new LegacySession(
+      { io, target, url, context, transport },
+      undefined,
+      undefined,
+    );
+    context.serverRequest = (request) => created.answer(request);
+    legacy = created;
+    return created;
+  }
+
+  /**
+   * A request in the initialize era, or the `initialize` that starts it: session headers, 404
+   * to a session id as `sessionExpired`, an interrupted SSE answer resumed, and an abort told
+   * to the server. A successful `initialize` records the session id its response carried (none
+   * drops the old one) and the version it agreed on.
+   */
+  async function legacyRequest(
+    message: JsonRpcRequest,
+    exchange: RequestExchange,
+  ): Promise<JsonRpcResponse> {
+    const current = legacy;
+    const sentSessionId = current?.sessionId;
+    const initialize = message.method === "initialize";
+    const headers =
+      current === undefined
+        ? initializeHeaders(message, exchange)
+        : current.headers(exchange.headers);
+    let newSessionId: string | undefined;
+    current?.track(message.id);
+    try {
+      const response = await post(message, exchange, headers, async (response) => {
+        if (current !== undefined && sentSessionId !== undefined && response.status === 404) {
+          throw current.expired(response, sentSessionId, message.method);
+        }
+        if (initialize) newSessionId = response.header("mcp-session-id");
+        if (current === undefined) return answer(response, message, exchange, undefined);
+        const resume: SseResumeState = { lastEventId: undefined, retryMs: undefined, messages: 0 };
+        try {
+          return await answer(response, message, exchange, resume);
+        } catch (error) {
+          if (!(error instanceof SseStreamInterrupted)) throw error;
+          return await resumeAnswer(current, message, exchange, resume);
+        }
+      });
+      if (initialize && "result" in response) {
+        if (newSessionId !== undefined && !SESSION_ID.test(newSessionId)) {
+          throw httpError(
+            "transport",
+            `the server at ${target.endpoint} sent an Mcp-Session-Id that is not visible ASCII (0x21–0x7E), so it cannot be sent back; the server must fix its session ids`,
+            message.method,
+          );
+        }
+        const started = session();
+        started.sessionId = newSessionId;
+        const version = response.result.protocolVersion;
+        if (typeof version === "string") started.version = version;
+      }
+      return response;
+    } catch (error) {
+      // Closing the stream does not cancel in this era; initialize is never cancelled.
+      if (current !== undefined && !initialize && isAborted(exchange)) {
+        current.cancel(message.id, exchange.signal.reason);
+      }
+      throw error;
+    } finally {
+      current?.untrack(message.id);
+    }
+  }
+
+  /** A notification in the initialize era: session headers, 404 as `sessionExpired`. */
+  async function legacyNotify(current: LegacySession, message: JsonRpcNotification): Promise<void> {
+    const sentSessionId = current.sessionId;
+    await post(message, undefined, current.headers(undefined), async (response) => {
+      if (sentSessionId !== undefined && response.status === 404) {
+        throw current.expired(response, sentSessionId, message.method);
+      }
+      await accept(response, message);
+    });
+  }
+
+  /** The first `initialize`: the constant and exchange headers, none of 2026-07-28's. */
+  function initializeHeaders(
+    message: JsonRpcRequest,
+    exchange: RequestExchange,
+  ): Record<string, string> {
+    const headers = requestHeaders(target, message, exchange.headers);
+    delete headers["mcp-method"];
+    delete headers["mcp-name"];
+    return headers;
   }
 
   return transport;

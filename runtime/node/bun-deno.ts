@@ -4,7 +4,7 @@
  * stand-in (Bun's has no `Dispatcher.request`), so the Node entry's HTTP path is not used here.
  */
 import { installPlatformTransports } from "../platform.js";
-import { createFetchHttpTransport } from "../http/fetch-transport.js";
+import { createFetchHttpSseTransport, createFetchHttpTransport } from "../http/fetch-transport.js";
 
 installPlatformTransports({
   name: typeof (globalThis as { Bun?: unknown }).Bun === "undefined" ? "Deno" : "Bun",
@@ -13,6 +13,7 @@ installPlatformTransports({
     return createStdioTransport(target);
   },
   http: async (target) => createFetchHttpTransport(target),
+  httpSse: async (target) => createFetchHttpSseTransport(target),
 });
 
 export * from "../index.js";

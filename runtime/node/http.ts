@@ -4,6 +4,8 @@
  * connection. Other platforms use `createFetchHttpTransport` from the core.
  */
 import type { Dispatcher } from "undici";
+import { createLegacySseTransport } from "../http/http-sse-transport.js";
+import type { HttpSseOptions } from "../http/http-sse-transport.js";
 import { createStreamableHttpTransport } from "../http/streamable-http.js";
 import type { StreamableHttpOptions } from "../http/streamable-http.js";
 import type { Transport } from "../transport.js";
@@ -28,18 +30,36 @@ export interface HttpTransportOptions extends StreamableHttpOptions {
  * `request()` POSTs the message with `Accept: application/json, text/event-stream`,
  * `MCP-Protocol-Version` (from `params._meta`), `Mcp-Method`, `Mcp-Name` (tool or prompt name,
  * resource URI, task id; Base64-sentinel encoded when unsafe), the caller's headers and
- * `exchange.headers`; it never sends `Mcp-Session-Id` or `Last-Event-ID`. A JSON body must hold
+ * `exchange.headers`; it sends no `Mcp-Session-Id` or `Last-Event-ID` until an `initialize`
+ * succeeds (the initialize era: see `createStreamableHttpTransport`). A JSON body must hold
  * the response to that id; an SSE stream delivers notifications to `exchange.onNotification`
  * until the response. A 4xx with a JSON-RPC error body resolves with that error response (the
  * client maps its code); 401/403 reject with kind `auth` (`HttpAuthErrorData`); other statuses,
  * bad bodies, oversized bodies and network failures reject with kind `transport`.
  *
  * Aborting `exchange.signal` aborts the POST — closing the stream is how HTTP cancels, so no
- * `notifications/cancelled` is sent — and rejects with `signal.reason`. `notify()` expects
+ * `notifications/cancelled` is sent in 2026-07-28 — and rejects with `signal.reason`. `notify()` expects
  * 2xx (202). `close()` rejects requests in flight and destroys the owned connection pool.
  *
  * @throws McpError of kind `input` for a URL that is not http(s) or a bad or reserved header.
  */
 export function createHttpTransport(options: HttpTransportOptions): Transport {
   return createStreamableHttpTransport(options, () => createUndiciIo(options.dispatcher));
+}
+
+/** Options of `createHttpSseTransport`. */
+export interface HttpSseTransportOptions extends HttpSseOptions {
+  /** An undici dispatcher to send through, left open on `close()`. Default: an owned `Agent`. */
+  dispatcher?: Dispatcher;
+}
+
+/**
+ * Creates a transport for the deprecated HTTP+SSE protocol (2024-11-05) over undici (see
+ * `createLegacySseTransport`): for servers that answer neither era of Streamable HTTP.
+ *
+ * @throws McpError of kind `input` for a URL that is not http(s), a bad or reserved header, or
+ *   a `maxResponseBytes` or `endpointTimeoutMs` that is not a positive integer.
+ */
+export function createHttpSseTransport(options: HttpSseTransportOptions): Transport {
+  return createLegacySseTransport(options, () => createUndiciIo(options.dispatcher));
 }

@@ -15,6 +15,10 @@ installPlatformTransports({
     const { createHttpTransport } = await import("./http.js");
     return createHttpTransport(target);
   },
+  async httpSse(target) {
+    const { createHttpSseTransport } = await import("./http.js");
+    return createHttpSseTransport(target);
+  },
 });
 
 export * from "../index.js";

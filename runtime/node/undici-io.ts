@@ -130,9 +130,9 @@ function requestOptions(
   return {
     origin: request.origin,
     path: request.path,
-    method: "POST",
+    method: request.method ?? "POST",
     headers: request.headers,
-    body: request.body,
+    body: request.body ?? null,
     signal: signal ?? null,
     // The client owns timeouts (through the signal); an idle SSE stream is legitimate.
     headersTimeout: 0,

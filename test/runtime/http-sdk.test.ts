@@ -2,9 +2,6 @@
  * The HTTP transport against the official SDK's Streamable HTTP server (a real McpServer
  * behind `createMcpHandler`, served by node:http through a small web-standard adapter).
  */
-import { createServer } from "node:http";
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { McpServer, createMcpHandler } from "@modelcontextprotocol/server";
 import type { McpHttpHandler } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +10,8 @@ import type { JsonRpcRequest } from "../../runtime/jsonrpc.js";
 import { buildMcpParamHeaders, findMcpParamHeaders } from "../../runtime/mcp-param-headers.js";
 import type { Transport } from "../../runtime/transport.js";
 import { HTTP_IMPLEMENTATIONS, exchange } from "./http-test-server.js";
+import { serveWeb } from "./sdk-web-server.js";
+import type { WebServer } from "./sdk-web-server.js";
 
 const META = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -44,50 +43,8 @@ function buildServer(): McpServer {
   return server;
 }
 
-/** Serves a web-standard handler from node:http. */
-async function serve(handler: McpHttpHandler): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    forward(handler, req, res).catch((error: unknown) => res.destroy(error as Error));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}/mcp` };
-}
-
-async function forward(
-  handler: McpHttpHandler,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
-      headers.append(name, item);
-    }
-  }
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const request = new Request(`http://127.0.0.1${req.url ?? "/"}`, {
-    method: req.method ?? "GET",
-    headers,
-    ...(hasBody ? { body: Buffer.concat(chunks) } : {}),
-  });
-  const response = await handler.fetch(request);
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  if (response.body === null) return void res.end();
-  const reader = response.body.getReader();
-  res.on("close", () => void reader.cancel().catch(() => undefined));
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    res.write(value);
-  }
-  res.end();
-}
-
 let handler: McpHttpHandler;
-let http: { server: Server; url: string };
+let http: WebServer;
 let nextId = 1;
 
 const request = (method: string, params: Record<string, unknown> = {}): JsonRpcRequest => ({
@@ -99,13 +56,12 @@ const request = (method: string, params: Record<string, unknown> = {}): JsonRpcR
 
 beforeAll(async () => {
   handler = createMcpHandler(buildServer, { legacy: "reject" });
-  http = await serve(handler);
+  http = await serveWeb((request) => handler.fetch(request));
 });
 
 afterAll(async () => {
   await handler.close();
-  http.server.closeAllConnections();
-  await new Promise<void>((resolve) => http.server.close(() => resolve()));
+  await http.close();
 });
 
 describe.each(HTTP_IMPLEMENTATIONS)("over $name", ({ create }) => {

@@ -5,6 +5,8 @@ interface Seen {
   data: string[];
   ignored: string[];
   overflows: number;
+  ids: string[];
+  retries: number[];
 }
 
 function reader(maxEventChars = 1 << 20): {
@@ -13,9 +15,11 @@ function reader(maxEventChars = 1 << 20): {
   stop(): void;
   seen: Seen;
 } {
-  const seen: Seen = { data: [], ignored: [], overflows: 0 };
+  const seen: Seen = { data: [], ignored: [], overflows: 0, ids: [], retries: [] };
   const sse = createSseReader({
     maxEventChars,
+    onEventId: (id) => seen.ids.push(id),
+    onRetry: (ms) => seen.retries.push(ms),
     onData: (data) => seen.data.push(data),
     onIgnored: (detail) => seen.ignored.push(detail),
     onOverflow: () => seen.overflows++,
@@ -36,6 +40,7 @@ const SAMPLE =
   "event: ping\ndata: {}\n\n" +
   "data:\n\n" +
   "id: only-an-id\n\n" +
+  "id: priming\nretry: 20\ndata: \n\n" +
   'data: {"text":"h\u00e9llo w\u00f6rld \u4e16\u754c \ud83d\ude00",\rdata:\rdata: "n":1}\r\r' +
   'data:{"jsonrpc":"2.0","id":1,"result":{}}\n\n' +
   "data: incomplete event at the end\n";
@@ -54,6 +59,22 @@ describe("createSseReader", () => {
     r.end();
     expect(r.seen.data).toEqual(WANT);
     expect(r.seen.ignored).toEqual(['ignored an SSE event named "ping"']);
+    // An id without data dispatches no event (eventsource-parser); a priming event does.
+    expect(r.seen.ids).toEqual(["7", "priming"]);
+    expect(r.seen.retries).toEqual([1000, 20]);
+  });
+
+  it("reports a priming event's id before the data of the events after it", () => {
+    const order: string[] = [];
+    const sse = createSseReader({
+      maxEventChars: 1000,
+      onEventId: (id) => order.push(`id ${id}`),
+      onData: (data) => order.push(`data ${data}`),
+      onIgnored: () => undefined,
+      onOverflow: () => undefined,
+    });
+    sse.push(bytes("id: 1\ndata:\n\nid: 2\ndata: {}\n\n"));
+    expect(order).toEqual(["id 1", "id 2", "data {}"]);
   });
 
   it("gives the same events for every 2-way split of the bytes", () => {
@@ -64,6 +85,7 @@ describe("createSseReader", () => {
       r.push(all.subarray(cut));
       r.end();
       expect(r.seen.data, `split at byte ${cut}`).toEqual(WANT);
+      expect(r.seen.ids, `split at byte ${cut}`).toEqual(["7", "priming"]);
     }
   });
 
