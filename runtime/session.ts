@@ -67,6 +67,11 @@ const REISSUABLE: ReadonlySet<string> = new Set([
   "completion/complete",
 ]);
 
+/** The server no longer knows the initialize-era HTTP session the request carried. */
+function isSessionExpired(error: unknown): boolean {
+  return isMcpError(error) && error.kind === "transport" && error.data?.sessionExpired === true;
+}
+
 /** A response stream that ended before the answer: the transport marks it `retryable`. */
 function isBrokenStream(error: unknown): boolean {
   return isMcpError(error) && error.kind === "transport" && error.data?.retryable === true;
@@ -111,6 +116,13 @@ export class Session {
   #legacyLevel: string | undefined;
   #settingLevel: Promise<unknown> | undefined;
   readonly #serverRequests: ServerRequests;
+  /**
+   * Initialize era over Streamable HTTP: starts a new session after the server forgot ours
+   * (a 404, `data.sessionExpired`). Set by the handshake; one run serves every request that met
+   * the 404 at the same time.
+   */
+  reinitialize: (() => Promise<unknown>) | undefined;
+  #reinitializing: Promise<unknown> | undefined;
 
   constructor(options: SessionOptions) {
     this.transport = options.transport;
@@ -182,6 +194,13 @@ export class Session {
     try {
       return await this.#send(method, params, options, context, extras);
     } catch (error) {
+      if (isSessionExpired(error) && this.reinitialize !== undefined && method !== "initialize") {
+        this.#reinitializing ??= this.reinitialize().finally(() => {
+          this.#reinitializing = undefined;
+        });
+        await this.#reinitializing;
+        return this.#send(method, params, options, context, extras);
+      }
       const reissue =
         (extras.idempotent === true || REISSUABLE.has(method)) && isBrokenStream(error);
       if (!reissue) throw error;
