@@ -12,7 +12,7 @@ import type { InputResponses } from "./input-types.js";
 import type { JsonRpcErrorObject } from "./jsonrpc.js";
 import type { RequestOptions } from "./request-options.js";
 import type { CallOptions } from "./round-trip.js";
-import { timerDelay } from "./timer-delay.js";
+import { Stopper, pollDelay } from "./task-wait.js";
 import type {
   CallToolResult,
   ClientCapabilities,
@@ -24,8 +24,7 @@ import type {
 /** The extension's identifier, declared under `extensions` in the client capabilities. */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
-/** Wait between polls when neither the server nor the caller gives one. */
-export const DEFAULT_TASK_POLL_INTERVAL_MS = 1000;
+export { DEFAULT_TASK_POLL_INTERVAL_MS } from "./task-wait.js";
 
 export type TaskStatus = "working" | "input_required" | "completed" | "cancelled" | "failed";
 
@@ -277,12 +276,6 @@ function isBareTerminal(task: DetailedTask<Result>): boolean {
   return false;
 }
 
-function pollDelay(task: Task, floor: number | undefined): number {
-  const suggested = task.pollIntervalMs;
-  if (suggested === undefined) return floor ?? DEFAULT_TASK_POLL_INTERVAL_MS;
-  return Math.max(suggested, floor ?? 0);
-}
-
 /**
  * Answers the input requests not answered yet (the server repeats outstanding ones on every
  * poll until its state reflects the answers), then sends them with `tasks/update`.
@@ -340,80 +333,6 @@ export class AnsweredKeys {
 }
 
 const NO_KEYS: ReadonlySet<string> = new Set();
-
-/** The wait's end: the caller's signal or the total timeout, whichever comes first. */
-class Stopper {
-  readonly #controller = new AbortController();
-  #reason: McpError | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  readonly #signal: AbortSignal | undefined;
-  readonly #onAbort: () => void;
-
-  constructor(options: AwaitTaskOptions, context: ErrorContext, taskId: string) {
-    const id = JSON.stringify(taskId);
-    this.#onAbort = () =>
-      this.#stop(
-        new McpError({
-          ...context,
-          kind: "cancelled",
-          cause: this.#signal?.reason,
-          message: `${describeContext(context)}the caller stopped waiting for task ${id}`,
-        }),
-      );
-    const timeout = options.timeout;
-    if (timeout !== undefined && timeout > 0 && Number.isFinite(timeout)) {
-      this.#timer = setTimeout(
-        () =>
-          this.#stop(
-            new McpError({
-              ...context,
-              kind: "timeout",
-              message: `${describeContext(context)}task ${id} did not end within ${timeout} ms`,
-            }),
-          ),
-        timerDelay(timeout),
-      );
-    }
-    this.#signal = options.signal;
-    if (this.#signal?.aborted === true) this.#onAbort();
-    else this.#signal?.addEventListener("abort", this.#onAbort, { once: true });
-  }
-
-  get signal(): AbortSignal {
-    return this.#controller.signal;
-  }
-
-  get reason(): McpError | undefined {
-    return this.#reason;
-  }
-
-  #stop(reason: McpError): void {
-    if (this.#reason !== undefined) return;
-    this.#reason = reason;
-    this.#controller.abort(reason);
-  }
-
-  sleep(ms: number): Promise<void> {
-    const signal = this.#controller.signal;
-    if (signal.aborted) return Promise.reject(this.#reason);
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(this.#reason);
-      };
-      const timer = setTimeout(() => {
-        signal.removeEventListener("abort", onAbort);
-        resolve();
-      }, timerDelay(ms));
-      signal.addEventListener("abort", onAbort, { once: true });
-    });
-  }
-
-  release(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#signal?.removeEventListener("abort", this.#onAbort);
-  }
-}
 
 /** Options of `callTool`: those of every input-taking call, plus how to treat tasks. */
 export interface CallToolOptions extends CallOptions, TaskCallOptions {}
