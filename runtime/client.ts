@@ -117,6 +117,9 @@ export class McpClient {
       (method, params, options, context) => session.request(method, params, options, context),
       () => this.#server?.capabilities,
     );
+    this.#hub.watch("notifications/tasks/status", (notification) =>
+      this.#legacyTasks.pushed(notification.params),
+    );
   }
 
   /** The server's description from the last `server/discover`; throws if discovery was skipped. */

@@ -44,6 +44,8 @@ type Origin = ErrorContext & { method: string; target: string };
 export class LegacyTaskClient {
   readonly #send: LegacySender;
   readonly #capabilities: () => ServerCapabilities | undefined;
+  /** Waits asleep between polls, by task id: a pushed status wakes them. */
+  readonly #sleepers = new Map<string, Set<(task: Task) => void>>();
 
   constructor(send: LegacySender, capabilities: () => ServerCapabilities | undefined) {
     this.#send = send;
@@ -102,6 +104,21 @@ export class LegacyTaskClient {
   }
 
   /**
+   * A `notifications/tasks/status` (optional for servers, so never waited for): the full task,
+   * which wakes the waits on it asleep between polls and stands in for their next `tasks/get`.
+   * A malformed one is dropped: polling still finds the status.
+   */
+  pushed(params: unknown): void {
+    let task: Task;
+    try {
+      task = readLegacyTask(params, { method: "notifications/tasks/status" });
+    } catch {
+      return;
+    }
+    for (const wake of this.#sleepers.get(task.taskId) ?? []) wake(task);
+  }
+
+  /**
    * Polls `tasks/get` until the task ends or needs input, then reads its outcome from
    * `tasks/result` (blocking, with no timeout of its own: `options.timeout` bounds the whole
    * wait). While it blocks, the server's requests for input reach the connection's handlers.
@@ -119,8 +136,7 @@ export class LegacyTaskClient {
         task ??= await this.#status(taskId, { signal: stop.signal });
         if (task.status === "working") {
           options.onStatus?.(detail(task, undefined));
-          await stop.sleep(pollDelay(task, options.pollIntervalMs));
-          task = undefined;
+          task = await this.#sleep(stop, task, options.pollIntervalMs);
           continue;
         }
         if (task.status === "cancelled") throw cancelled(task, origin);
@@ -143,6 +159,23 @@ export class LegacyTaskClient {
       throw reason;
     } finally {
       stop.release();
+    }
+  }
+
+  /** Sleeps until the next poll or a pushed status, which it returns. */
+  async #sleep(stop: Stopper, task: Task, floor: number | undefined): Promise<Task | undefined> {
+    const taskId = task.taskId;
+    let sleepers = this.#sleepers.get(taskId);
+    if (sleepers === undefined) this.#sleepers.set(taskId, (sleepers = new Set()));
+    let wake: ((task: Task) => void) | undefined;
+    try {
+      return await stop.sleep<Task>(pollDelay(task, floor), (early) => {
+        wake = early;
+        sleepers.add(early);
+      });
+    } finally {
+      if (wake !== undefined) sleepers.delete(wake);
+      if (sleepers.size === 0) this.#sleepers.delete(taskId);
     }
   }
 

@@ -68,19 +68,26 @@ export class Stopper {
     this.#controller.abort(reason);
   }
 
-  sleep(ms: number): Promise<void> {
+  /**
+   * Waits `ms`, or less when `wake` is given and called first (a pushed status): then resolves
+   * with what it was called with.
+   */
+  sleep<T>(ms: number, wake?: (early: (value: T) => void) => void): Promise<T | undefined> {
     const signal = this.#controller.signal;
     if (signal.aborted) return Promise.reject(this.#reason);
     return new Promise((resolve, reject) => {
+      const settle = (value: T | undefined) => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      };
       const onAbort = () => {
         clearTimeout(timer);
         reject(this.#reason);
       };
-      const timer = setTimeout(() => {
-        signal.removeEventListener("abort", onAbort);
-        resolve();
-      }, timerDelay(ms));
+      const timer = setTimeout(() => settle(undefined), timerDelay(ms));
       signal.addEventListener("abort", onAbort, { once: true });
+      wake?.(settle);
     });
   }
 

@@ -151,6 +151,22 @@ describe("2025-11-25 tasks: outcomes", () => {
     expect(error.message).toContain("a 2025-11-25 server has no tasks/update");
   });
 
+  it("wakes on a pushed notifications/tasks/status instead of sleeping out the poll interval", async () => {
+    const client = await open();
+    const seenStatus: Array<DetailedTask<Result>> = [];
+    // The server asks for one poll an hour: only its push can end this wait in time.
+    const result = await client.callTool(
+      "pushed",
+      {},
+      { task: "await", onTaskStatus: (task) => seenStatus.push(task) },
+    );
+    expect(text(result)).toBe("pushed done");
+    expect(seenStatus.map((task) => task.status)).toEqual(["working", "completed"]);
+    expect(seenStatus[1]).toMatchObject({ statusMessage: "pushed", pollIntervalMs: 3_600_000 });
+    const polls = (await seen(client)).filter((m) => m.method === "tasks/get");
+    expect(polls).toEqual([]);
+  });
+
   it("throws the JSON-RPC error of a failed task, and getTask reports it", async () => {
     const client = await open();
     const error = await rejection(client.callTool("fails", {}, { task: "await" }));
