@@ -222,6 +222,9 @@ export class McpClient {
    * `task` declares the tasks extension on this call, so the server may answer with a task:
    * `"return"` returns its handle (`CreateTaskResult`, see `isCreateTaskResult`), `"await"` polls
    * it (as `awaitTask`) and returns the final result. Without it a task answer is a protocol error.
+   * On a 2025-11-25 server the task is asked for with `params.task` instead, only where the server
+   * and the tool's `execution.taskSupport` allow it, and a task-required tool is awaited without
+   * asking (see legacy-tasks.ts).
    */
   callTool<Structured = unknown>(
     name: string,
