@@ -142,13 +142,11 @@ export class LegacyTaskClient {
         if (task.status === "cancelled") throw cancelled(task, origin);
         if (task.status === "input_required") options.onStatus?.(detail(task, undefined));
         const outcome = await this.#outcome(taskId, { signal: stop.signal, timeout: 0 });
-        // An error after input or work: the task may have been cancelled meanwhile.
-        if ("error" in outcome && task.status !== "failed") {
-          task = await this.#status(taskId, { signal: stop.signal });
-          if (task.status === "cancelled") throw cancelled(task, origin);
-        }
-        const ended = detail(task, outcome);
-        options.onStatus?.(ended);
+        // Read after input: the state it ended in (its statusMessage, or a cancellation that
+        // came meanwhile); a server that dropped the task by now leaves the last state known.
+        if (task.status === "input_required") task = await this.#final(task, stop.signal);
+        if (task.status === "cancelled") throw cancelled(task, origin);
+        options.onStatus?.(detail(task, outcome));
         if ("error" in outcome) throw McpError.fromResponse(outcome.error, origin);
         return outcome.result;
       }
@@ -176,6 +174,16 @@ export class LegacyTaskClient {
     } finally {
       if (wake !== undefined) sleepers.delete(wake);
       if (sleepers.size === 0) this.#sleepers.delete(taskId);
+    }
+  }
+
+  /** The task's state once `tasks/result` answered: `known` if `tasks/get` no longer finds it. */
+  async #final(known: Task, signal: AbortSignal): Promise<Task> {
+    try {
+      return await this.#status(known.taskId, { signal });
+    } catch (error) {
+      if (isMcpError(error) && error.code !== undefined) return known;
+      throw error;
     }
   }
 

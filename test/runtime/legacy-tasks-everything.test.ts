@@ -22,10 +22,19 @@ const TOOL = "simulate-research-query";
 const RELATED_TASK = "io.modelcontextprotocol/related-task";
 
 let client: McpClient;
+const asked: string[] = [];
 beforeAll(async () => {
   client = await connect(
     { command: process.execPath, args: [SERVER, "stdio"], stderr: "ignore" },
-    { probeTimeout: 20_000 },
+    {
+      probeTimeout: 20_000,
+      handlers: {
+        elicitation: (params) => {
+          asked.push(params.message);
+          return { action: "accept", content: { interpretation: "snake" } };
+        },
+      },
+    },
   );
 });
 afterAll(() => client.close());
@@ -81,6 +90,22 @@ describe("2025-11-25 tasks on server-everything", () => {
     expect(result._meta?.[RELATED_TASK]).toEqual({ taskId: created.taskId });
     const done = await client.getTask(created.taskId);
     expect(done).toMatchObject({ status: "completed", result: { content: result.content } });
+  });
+
+  it("answers the elicitation an ambiguous query sends during tasks/result", async () => {
+    const seen: DetailedTask<Result>[] = [];
+    const result = await client.callTool(
+      TOOL,
+      { topic: "python", ambiguous: true },
+      { task: "await", pollIntervalMs: 200, onTaskStatus: (task) => seen.push(task) },
+    );
+    expect(asked).toEqual([expect.stringContaining('The research query "python"')]);
+    expect(text(result)).toContain("# Research Report: python (snake)");
+    const statuses = seen.map((task) => task.status);
+    expect(statuses).toContain("input_required");
+    expect(statuses.at(-1)).toBe("completed");
+    // The final state is read again after the input: not the input_required one.
+    expect(seen.at(-1)?.statusMessage).toBe("Generating report...");
   });
 
   it("cancels a task: getTask reports it cancelled and awaitTask fails as cancelled", async () => {
