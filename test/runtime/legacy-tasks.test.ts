@@ -228,6 +228,29 @@ describe("2025-11-25 tasks: outcomes", () => {
   });
 });
 
+describe("2025-11-25 tasks: a server that did not declare tasks.cancel", () => {
+  it("refuses cancelTask locally, and a stopped wait sends no tasks/cancel", async () => {
+    const client = await open(["no-cancel"]);
+    const created = await client.callTool("forever", {}, { task: "return" });
+    if (!isCreateTaskResult(created)) throw new Error("expected a task");
+    const error = await rejection(client.cancelTask(created.taskId));
+    expect(error.kind).toBe("input");
+    expect(error.message).toContain("the server did not declare tasks.cancel");
+    const controller = new AbortController();
+    const stopped = await rejection(
+      client.awaitTask(created.taskId, {
+        signal: controller.signal,
+        onStatus: () => controller.abort(),
+      }),
+    );
+    expect(stopped.kind).toBe("cancelled");
+    const methods = (await seen(client)).map((m) => m.method);
+    expect(methods).toContain("tasks/get");
+    expect(methods).not.toContain("tasks/cancel");
+    expect((await client.getTask(created.taskId)).status).toBe("working");
+  });
+});
+
 describe("2025-11-25 tasks: a server that did not declare tasks", () => {
   it("sends the call without params.task, and returns the direct answer", async () => {
     const client = await open(["no-tasks"]);
