@@ -26,8 +26,8 @@ import {
 } from "./listen.js";
 import { ResultCache, cachedRequest } from "./result-cache.js";
 import { DEFAULT_TIMEOUT_MS, type RequestExtras, type Session } from "./session.js";
+import { TaskClient } from "./task-client.js";
 import {
-  TaskClient,
   checkTask,
   declaresTasks,
   withTasksExtension,

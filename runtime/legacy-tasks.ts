@@ -25,7 +25,7 @@ import type {
   GetTaskResult,
   Task,
 } from "./tasks.js";
-import { TaskClient } from "./tasks.js";
+import { TaskClient } from "./task-client.js";
 import type { Result, ServerCapabilities } from "./types.js";
 
 /** Sends one request through the session (legacy: no modern `_meta`). */
