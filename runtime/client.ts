@@ -26,8 +26,8 @@ import {
 } from "./listen.js";
 import { ResultCache, cachedRequest } from "./result-cache.js";
 import { DEFAULT_TIMEOUT_MS, type RequestExtras, type Session } from "./session.js";
+import { TaskClient } from "./task-client.js";
 import {
-  TaskClient,
   checkTask,
   declaresTasks,
   withTasksExtension,
@@ -37,6 +37,8 @@ import {
   type CallToolOptions,
 } from "./tasks.js";
 import type { InputResponses } from "./input-types.js";
+import { acceptsTaskCalls, planLegacyCall, type LegacyCallPlan } from "./legacy-task-shape.js";
+import { LegacyTaskClient } from "./legacy-tasks.js";
 import type {
   CallToolResult,
   CompleteParams,
@@ -93,6 +95,8 @@ export class McpClient {
   readonly #cache: ResultCache;
   readonly #hub: ListenHub;
   readonly #tasks: TaskClient;
+  /** Tasks on an initialize-era server (2025-11-25 `capabilities.tasks`), same methods. */
+  readonly #legacyTasks: LegacyTaskClient;
   readonly #verdict: EraVerdict | undefined;
 
   /** @internal Use `connect()`. */
@@ -109,6 +113,13 @@ export class McpClient {
       const context = { method, target: params.taskId };
       return session.request(method, params, options, context, { capabilities, allowTask });
     }, this.#input.handlers);
+    this.#legacyTasks = new LegacyTaskClient(
+      (method, params, options, context) => session.request(method, params, options, context),
+      () => this.#server?.capabilities,
+    );
+    this.#hub.watch("notifications/tasks/status", (notification) =>
+      this.#legacyTasks.pushed(notification.params),
+    );
   }
 
   /** The server's description from the last `server/discover`; throws if discovery was skipped. */
@@ -211,6 +222,9 @@ export class McpClient {
    * `task` declares the tasks extension on this call, so the server may answer with a task:
    * `"return"` returns its handle (`CreateTaskResult`, see `isCreateTaskResult`), `"await"` polls
    * it (as `awaitTask`) and returns the final result. Without it a task answer is a protocol error.
+   * On a 2025-11-25 server the task is asked for with `params.task` instead, only where the server
+   * and the tool's `execution.taskSupport` allow it, and a task-required tool is awaited without
+   * asking (see legacy-tasks.ts).
    */
   callTool<Structured = unknown>(
     name: string,
@@ -245,10 +259,14 @@ export class McpClient {
     const context = { method: "tools/call", target: name };
     const params = args === undefined ? { name } : { name, arguments: args };
     let tool = definition ?? this.#tools.get(name);
+    const legacy =
+      this.#session.era === "legacy" ? await this.#legacyPlan(name, tool, options) : undefined;
+    if (legacy !== undefined) tool = legacy.tool;
     // Declared for the whole connection at `connect()`, every call must be ready for a task:
     // without a `task` option it is awaited, so the call still returns the tool's result.
     const mode = options?.task ?? (declaresTasks(this.#input.declared) ? "await" : undefined);
-    const tasks = mode !== undefined;
+    // The initialize era has no extension: a task is asked for with `params.task` instead.
+    const tasks = legacy === undefined && mode !== undefined;
     const own = this.#callCapabilities(options);
     const capabilities = tasks ? withTasksExtension(own ?? this.#sessionCapabilities()) : own;
     // Every round goes through here: the same `Mcp-Param-*` headers (the arguments do not change)
@@ -267,7 +285,12 @@ export class McpClient {
         return this.#sendToolCall(roundParams, options, context, tool, capabilities, tasks);
       }
     };
-    let result = await send(firstRoundParams(params, options));
+    const sent = legacy?.plan.augment === true ? { ...params, task: {} } : params;
+    let result = await send(firstRoundParams(sent, options));
+    if (legacy !== undefined) {
+      result = await this.#legacyTasks.settle(result, legacy.plan, options, context);
+      if (result.resultType === "task") return result;
+    }
     if (result.resultType === "input_required") {
       result = await this.#continueRounds(result, context, params, send, options);
       if (result.resultType === "input_required") return result;
@@ -281,6 +304,25 @@ export class McpClient {
     if (result.content === undefined) result.content = [];
     checkToolResult(result, context);
     return result;
+  }
+
+  /**
+   * How a legacy call goes (see `planLegacyCall`). A task asked of a server that accepts them
+   * needs the tool's `execution.taskSupport`: when the definition is unknown, the tools are
+   * listed once to find it, since sending a task to a tool that forbids one is an error.
+   */
+  async #legacyPlan(
+    name: string,
+    known: Tool | undefined,
+    options: CallToolOptions | undefined,
+  ): Promise<{ plan: LegacyCallPlan; tool: Tool | undefined }> {
+    const capabilities = this.#server?.capabilities;
+    let tool = known;
+    if (tool === undefined && options?.task !== undefined && acceptsTaskCalls(capabilities)) {
+      await this.listTools(options.signal === undefined ? undefined : { signal: options.signal });
+      tool = this.#tools.get(name);
+    }
+    return { plan: planLegacyCall(capabilities, tool, options?.task), tool };
   }
 
   #sendToolCall(
@@ -423,6 +465,7 @@ export class McpClient {
     taskId: string,
     options?: RequestOptions,
   ): Promise<GetTaskResult<R>> {
+    if (this.#session.era === "legacy") return this.#legacyTasks.get<R>(taskId, options);
     return this.#tasks.get<R>(taskId, options);
   }
 
@@ -436,6 +479,7 @@ export class McpClient {
     inputResponses: InputResponses,
     options?: RequestOptions,
   ): Promise<void> {
+    if (this.#session.era === "legacy") return this.#legacyTasks.update(taskId);
     return this.#tasks.update(taskId, inputResponses, options);
   }
 
@@ -444,6 +488,7 @@ export class McpClient {
    * still end otherwise, and the client need not poll it again.
    */
   cancelTask(taskId: string, options?: RequestOptions): Promise<void> {
+    if (this.#session.era === "legacy") return this.#legacyTasks.cancel(taskId, options);
     return this.#tasks.cancel(taskId, options);
   }
 
@@ -459,6 +504,9 @@ export class McpClient {
     options: AwaitTaskOptions = {},
   ): Promise<R> {
     const origin = { method: "tasks/get", target: taskId };
+    if (this.#session.era === "legacy") {
+      return this.#legacyTasks.wait(taskId, options, origin) as Promise<R>;
+    }
     return this.#tasks.wait(taskId, options, origin) as Promise<R>;
   }
 

@@ -97,6 +97,8 @@ export class ListenHub {
   readonly #open = new Map<unknown, Listener>();
   readonly #timeout: number;
   readonly #legacy: LegacyListens;
+  /** The runtime's own use of some unsolicited notifications (legacy task status). */
+  readonly #watchers = new Map<string, (notification: JsonRpcNotification) => void>();
 
   /** @param timeout the client's default timeout: the wait for an acknowledgment. */
   constructor(
@@ -110,10 +112,16 @@ export class ListenHub {
     this.#legacy = new LegacyListens(timeout);
   }
 
+  /** Notifications of `method` go to `watcher` too, before the subscription or the caller. */
+  watch(method: string, watcher: (notification: JsonRpcNotification) => void): void {
+    this.#watchers.set(method, watcher);
+  }
+
   /** The session's `onNotification`. */
   readonly dispatch = (notification: JsonRpcNotification): void => {
     const params = notification.params;
     this.#invalidate(notification.method, params);
+    this.#watchers.get(notification.method)?.(notification);
     if (notification.method === "notifications/cancelled") {
       const listener = this.#open.get(params?.requestId);
       if (listener !== undefined) return listener.endedByServer();

@@ -7,12 +7,11 @@
  */
 import { planAnswers, runAnswers } from "./answer-input.js";
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
-import { mergeHandlers, type InputHandlers } from "./input-handlers.js";
+import type { InputHandlers } from "./input-handlers.js";
 import type { InputResponses } from "./input-types.js";
 import type { JsonRpcErrorObject } from "./jsonrpc.js";
-import type { RequestOptions } from "./request-options.js";
 import type { CallOptions } from "./round-trip.js";
-import { timerDelay } from "./timer-delay.js";
+import { Stopper, pollDelay } from "./task-wait.js";
 import type {
   CallToolResult,
   ClientCapabilities,
@@ -24,8 +23,7 @@ import type {
 /** The extension's identifier, declared under `extensions` in the client capabilities. */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
-/** Wait between polls when neither the server nor the caller gives one. */
-export const DEFAULT_TASK_POLL_INTERVAL_MS = 1000;
+export { DEFAULT_TASK_POLL_INTERVAL_MS } from "./task-wait.js";
 
 export type TaskStatus = "working" | "input_required" | "completed" | "cancelled" | "failed";
 
@@ -277,12 +275,6 @@ function isBareTerminal(task: DetailedTask<Result>): boolean {
   return false;
 }
 
-function pollDelay(task: Task, floor: number | undefined): number {
-  const suggested = task.pollIntervalMs;
-  if (suggested === undefined) return floor ?? DEFAULT_TASK_POLL_INTERVAL_MS;
-  return Math.max(suggested, floor ?? 0);
-}
-
 /**
  * Answers the input requests not answered yet (the server repeats outstanding ones on every
  * poll until its state reflects the answers), then sends them with `tasks/update`.
@@ -313,181 +305,5 @@ async function answerInput(
   await requests.update(task.taskId, responses, signal);
 }
 
-/**
- * The input request keys answered per task, so a key is never answered twice: the server may
- * list an answered request again until its state catches up (`tasks/update` is eventually
- * consistent). A task's keys are dropped once it is seen in a terminal state or cancelled.
- */
-export class AnsweredKeys {
-  readonly #byTask = new Map<string, Set<string>>();
-
-  get(taskId: string): ReadonlySet<string> {
-    return this.#byTask.get(taskId) ?? NO_KEYS;
-  }
-
-  add(taskId: string, keys: Iterable<string>): void {
-    let set = this.#byTask.get(taskId);
-    if (set === undefined) this.#byTask.set(taskId, (set = new Set()));
-    for (const key of keys) set.add(key);
-  }
-
-  /** Forgets a task, when its status is terminal. */
-  settle(taskId: string, status: TaskStatus): void {
-    if (status === "completed" || status === "failed" || status === "cancelled") {
-      this.#byTask.delete(taskId);
-    }
-  }
-}
-
-const NO_KEYS: ReadonlySet<string> = new Set();
-
-/** The wait's end: the caller's signal or the total timeout, whichever comes first. */
-class Stopper {
-  readonly #controller = new AbortController();
-  #reason: McpError | undefined;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  readonly #signal: AbortSignal | undefined;
-  readonly #onAbort: () => void;
-
-  constructor(options: AwaitTaskOptions, context: ErrorContext, taskId: string) {
-    const id = JSON.stringify(taskId);
-    this.#onAbort = () =>
-      this.#stop(
-        new McpError({
-          ...context,
-          kind: "cancelled",
-          cause: this.#signal?.reason,
-          message: `${describeContext(context)}the caller stopped waiting for task ${id}`,
-        }),
-      );
-    const timeout = options.timeout;
-    if (timeout !== undefined && timeout > 0 && Number.isFinite(timeout)) {
-      this.#timer = setTimeout(
-        () =>
-          this.#stop(
-            new McpError({
-              ...context,
-              kind: "timeout",
-              message: `${describeContext(context)}task ${id} did not end within ${timeout} ms`,
-            }),
-          ),
-        timerDelay(timeout),
-      );
-    }
-    this.#signal = options.signal;
-    if (this.#signal?.aborted === true) this.#onAbort();
-    else this.#signal?.addEventListener("abort", this.#onAbort, { once: true });
-  }
-
-  get signal(): AbortSignal {
-    return this.#controller.signal;
-  }
-
-  get reason(): McpError | undefined {
-    return this.#reason;
-  }
-
-  #stop(reason: McpError): void {
-    if (this.#reason !== undefined) return;
-    this.#reason = reason;
-    this.#controller.abort(reason);
-  }
-
-  sleep(ms: number): Promise<void> {
-    const signal = this.#controller.signal;
-    if (signal.aborted) return Promise.reject(this.#reason);
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(this.#reason);
-      };
-      const timer = setTimeout(() => {
-        signal.removeEventListener("abort", onAbort);
-        resolve();
-      }, timerDelay(ms));
-      signal.addEventListener("abort", onAbort, { once: true });
-    });
-  }
-
-  release(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#signal?.removeEventListener("abort", this.#onAbort);
-  }
-}
-
 /** Options of `callTool`: those of every input-taking call, plus how to treat tasks. */
 export interface CallToolOptions extends CallOptions, TaskCallOptions {}
-
-/** Sends one `tasks/*` request through the session (with the extension declared). */
-export type TaskSender = (
-  method: string,
-  params: { taskId: string } & Record<string, unknown>,
-  options: RequestOptions | undefined,
-  allowTask: boolean,
-) => Promise<Result>;
-
-/** The client's task methods: `McpClient` delegates `getTask`, `updateTask`, `cancelTask`, `awaitTask`. */
-export class TaskClient {
-  readonly #send: TaskSender;
-  readonly #handlers: InputHandlers;
-  /** Task input requests already answered, so none is answered twice. */
-  readonly #answered = new AnsweredKeys();
-
-  constructor(send: TaskSender, handlers: InputHandlers) {
-    this.#send = send;
-    this.#handlers = handlers;
-  }
-
-  async get<R extends Result>(taskId: string, options?: RequestOptions): Promise<GetTaskResult<R>> {
-    const context = { method: "tasks/get", target: taskId };
-    // The spec's own examples show `resultType: "task"` on some `tasks/get` answers: accept it.
-    const result = await this.#send("tasks/get", { taskId }, options, true);
-    const task = checkTask(result, context) as GetTaskResult<R>;
-    this.#answered.settle(taskId, task.status);
-    return task;
-  }
-
-  async update(
-    taskId: string,
-    inputResponses: InputResponses,
-    options?: RequestOptions,
-  ): Promise<void> {
-    await this.#send("tasks/update", { taskId, inputResponses }, options, false);
-    this.#answered.add(taskId, Object.keys(inputResponses));
-  }
-
-  async cancel(taskId: string, options?: RequestOptions): Promise<void> {
-    await this.#send("tasks/cancel", { taskId }, options, false);
-    this.#answered.settle(taskId, "cancelled");
-  }
-
-  /** Polls `taskId` to its end (see `pollTask`); `first` is its `CreateTaskResult`, if known. */
-  wait(
-    taskId: string,
-    options: AwaitTaskOptions,
-    origin: ErrorContext & { method: string; target: string },
-    first?: DetailedTask<Result>,
-  ): Promise<Result> {
-    const own = options.handlers;
-    const requests: TaskRequests = {
-      get: (id, signal) => this.get<Result>(id, { signal }),
-      update: (id, responses, signal) => this.update(id, responses, { signal }),
-      cancel: (id) => this.cancel(id),
-      answered: (id) => this.#answered.get(id),
-      handlers: own === undefined ? this.#handlers : mergeHandlers(this.#handlers, own),
-    };
-    return pollTask(taskId, requests, options, origin, first);
-  }
-
-  /** `callTool`'s task options as `AwaitTaskOptions`. */
-  static awaitOptions(options: CallToolOptions | undefined): AwaitTaskOptions {
-    const out: AwaitTaskOptions = {};
-    if (options === undefined) return out;
-    if (options.signal !== undefined) out.signal = options.signal;
-    if (options.taskTimeout !== undefined) out.timeout = options.taskTimeout;
-    if (options.pollIntervalMs !== undefined) out.pollIntervalMs = options.pollIntervalMs;
-    if (options.onTaskStatus !== undefined) out.onStatus = options.onTaskStatus;
-    if (options.handlers !== undefined) out.handlers = options.handlers;
-    return out;
-  }
-}
