@@ -50,7 +50,7 @@ describe("server-filesystem over stdio, era found automatically", () => {
   it("is an initialize-era server that offers tools only", async () => {
     expect(client.era).toBe("legacy");
     expect(client.verdict).toEqual({ era: "legacy", protocolVersion: "2025-11-25" });
-    expect(client.server.info.name).toBe("secure-filesystem-server");
+    expect(client.server.info?.name).toBe("secure-filesystem-server");
     expect(client.server.capabilities.prompts).toBeUndefined();
     expect(client.server.capabilities.resources).toBeUndefined();
     // Listing what it does not offer is the server's -32601, not an empty list.

@@ -38,7 +38,7 @@ describe("server-memory over stdio, era found automatically", () => {
   it("is an initialize-era server with tools and one resource", async () => {
     expect(client.era).toBe("legacy");
     expect(client.verdict).toEqual({ era: "legacy", protocolVersion: "2025-11-25" });
-    expect(client.server.info.name).toBe("memory-server");
+    expect(client.server.info?.name).toBe("memory-server");
     expect((await client.listTools()).map((tool) => tool.name).sort()).toEqual(
       [
         "add_observations",
