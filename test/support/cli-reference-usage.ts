@@ -28,7 +28,16 @@ void progress;
 function program(clientModule: string, factory: string, body: string): string {
   return `${PRELUDE}import { ${factory} } from ${JSON.stringify(clientModule)};
 
-const client = await ${factory}(target, { onLog: (message) => logs.push(message) });
+/** Resolves on the first log message (the server sends one as simulated logging starts). */
+let logged: () => void = () => undefined;
+const firstLog = new Promise<void>((resolve) => (logged = resolve));
+void firstLog;
+const client = await ${factory}(target, {
+  onLog: (message) => {
+    logs.push(message);
+    logged();
+  },
+});
 try {
 ${body}
 } finally {
@@ -58,8 +67,9 @@ export function everythingUsageSource(clientModule: string): string {
   const data = "data:text/plain;base64," + Buffer.from("zip me").toString("base64");
   results.gzip = (await client.tools.gzipFileAsResource({ name: "z.gz", data, outputType: "resourceLink" })).content.map((block) => block.type);
   results.logging = texts((await client.tools.toggleSimulatedLogging()).content).map((text) => text.split(" ")[0]);
+  await firstLog;
   await client.tools.toggleSimulatedLogging();
-  results.logged = logs.length > 0;
+  results.logged = logs.some((log) => /level[- ]message/i.test(String(log.data)));
   results.updates = texts((await client.tools.toggleSubscriberUpdates()).content).map((text) => text.split(" ")[0]);
   await client.tools.toggleSubscriberUpdates();
   const long = await client.tools.triggerLongRunningOperation({ duration: 0.2, steps: 2 }, { onProgress: (update) => progress.push(update) });
