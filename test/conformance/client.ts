@@ -5,8 +5,7 @@
  * them; the harness's mock server records the wire and judges it. No protocol work happens here.
  *
  * A scenario with no entry in SCENARIOS exits 2 without a request, so the harness reports it
- * failing: auth/OAuth (issue 11), the 2025-era elicitation defaults (issue 9), and the skills
- * extension (SEP-2640).
+ * failing: auth/OAuth (issue 11) and the skills extension (SEP-2640).
  */
 import { connect } from "@mcp-codegen/runtime";
 import type { ConnectOptions, McpClient } from "@mcp-codegen/runtime";
@@ -24,9 +23,22 @@ const DECLARE_EVERY_INPUT_KIND = {
 
 /** What a scenario's mock serves, through the calls an application would make. */
 const SCENARIOS: Record<string, Scenario> = {
-  // 2025-era scenarios: the runtime speaks 2026-07-28 only, so these fail at connect (issue 9).
+  // 2025-era scenarios: connect() finds the initialize era on their mocks by itself.
   initialize: (url) => session(url, {}, (client) => client.listTools()),
+  // The tool's response arrives on the GET stream after the POST stream closes with an SSE
+  // `retry` field; the runtime must wait that long and resume with Last-Event-ID.
   "sse-retry": (url) => session(url, {}, (client) => client.callTool("test_reconnection", {})),
+  // The server asks for a form whose every field has a default (SEP-1034); accepting it with no
+  // values leaves the runtime to fill each default in before answering.
+  "elicitation-sep1034-client-defaults": (url) =>
+    session(
+      url,
+      { handlers: { elicitation: () => ({ action: "accept", content: {} }) } },
+      async (client) => {
+        await client.listTools();
+        await client.callTool("test_client_elicitation_defaults", {});
+      },
+    ),
 
   tools_call: (url) =>
     session(url, {}, async (client) => {

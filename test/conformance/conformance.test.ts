@@ -1,8 +1,9 @@
 /**
- * The official MCP conformance suite's client scenarios for the 2026-07-28 revision
- * (`conformance client --requirements 2026-07-28`), run against client.ts on the runtime. Passes
- * only when the scenarios that fail are exactly those expected-failures.yaml lists: a new
- * failure fails it, and so does a listed scenario that now passes.
+ * The official MCP conformance suite's client scenarios for each revision the runtime speaks
+ * (`conformance client --requirements 2026-07-28`, and `2025-11-25` for the initialize era),
+ * run against client.ts on the runtime. Each passes only when the scenarios that fail are
+ * exactly those its expected-failures file lists: a new failure fails it, and so does a listed
+ * scenario that now passes.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -11,8 +12,11 @@ import { describe, expect, it } from "vitest";
 import { REPOSITORY_ROOT } from "../support/golden-cases.js";
 import { runHarness } from "./harness.js";
 
-const REVISION = "2026-07-28";
-const EXPECTED_FAILURES = join(REPOSITORY_ROOT, "test", "conformance", "expected-failures.yaml");
+/** Each requirement set, with the file listing the scenarios of it the runtime fails. */
+const REVISIONS = [
+  { revision: "2026-07-28", file: "expected-failures.yaml" },
+  { revision: "2025-11-25", file: "expected-failures-2025-11-25.yaml" },
+];
 
 /** The `client:` list of a YAML file whose top-level keys hold plain lists of names. */
 function clientList(path: string): string[] {
@@ -27,38 +31,51 @@ function clientList(path: string): string[] {
 }
 
 /** The client scenarios the revision requires (its frozen list, shipped with the harness). */
-function scoredScenarios(): string[] {
+function scoredScenarios(revision: string): string[] {
   const manifest = createRequire(import.meta.url).resolve(
     "@modelcontextprotocol/conformance/package.json",
   );
-  return clientList(join(dirname(manifest), "requirements", `${REVISION}.yaml`));
+  return clientList(join(dirname(manifest), "requirements", `${revision}.yaml`));
 }
 
-describe(`MCP conformance, client scenarios required by ${REVISION}`, () => {
-  it("fails exactly the scenarios expected-failures.yaml lists", { timeout: 240_000 }, async () => {
-    const scored = scoredScenarios();
-    const expected = clientList(EXPECTED_FAILURES);
-    // The baseline only names scenarios the revision scores, and a handful at least runs.
-    expect(expected.filter((name) => !scored.includes(name))).toEqual([]);
-    expect(scored.length).toBeGreaterThan(expected.length);
+describe.each(REVISIONS)(
+  "MCP conformance, client scenarios required by $revision",
+  ({ revision, file }) => {
+    it(`fails exactly the scenarios ${file} lists`, { timeout: 240_000 }, async () => {
+      const expectedFailures = join(REPOSITORY_ROOT, "test", "conformance", file);
+      const scored = scoredScenarios(revision);
+      const expected = clientList(expectedFailures);
+      // The baseline only names scenarios the revision scores, and a handful at least runs.
+      expect(expected.filter((name) => !scored.includes(name))).toEqual([]);
+      expect(scored.length).toBeGreaterThan(expected.length);
 
-    const run = await runHarness([
-      "--requirements",
-      REVISION,
-      "--expected-failures",
-      EXPECTED_FAILURES,
-    ]);
-    const ran = run.outcomes.map((outcome) => outcome.scenario);
-    expect(
-      scored.filter((name) => !ran.includes(name)),
-      "scored but not run",
-    ).toEqual([]);
-    const failing = run.outcomes
-      .filter((outcome) => !outcome.passed && scored.includes(outcome.scenario))
-      .map((outcome) => outcome.scenario);
-    const summary = run.output.slice(run.output.indexOf("=== SUITE SUMMARY ==="));
-    expect(failing.sort(), summary).toEqual([...expected].sort());
-    // The harness agrees: no unexpected failure, no stale entry.
-    expect(run.exitCode, summary).toBe(0);
-  });
-});
+      const run = await runHarness([
+        "--requirements",
+        revision,
+        "--expected-failures",
+        expectedFailures,
+      ]);
+      const ran = run.outcomes.map((outcome) => outcome.scenario);
+      expect(
+        scored.filter((name) => !ran.includes(name)),
+        "scored but not run",
+      ).toEqual([]);
+      const failing = run.outcomes
+        .filter((outcome) => !outcome.passed && scored.includes(outcome.scenario))
+        .map((outcome) => outcome.scenario);
+      const summary = run.output.slice(run.output.indexOf("=== SUITE SUMMARY ==="));
+      // A mock that judges only what it receives passes a client that never reached it (the
+      // `initialize` mock records its checks on `initialize` alone): no check passed, no pass.
+      const vacuous = run.outcomes
+        .filter((outcome) => scored.includes(outcome.scenario) && /: 0 passed/.test(outcome.line))
+        .map((outcome) => outcome.scenario);
+      expect(
+        vacuous.filter((name) => !expected.includes(name)),
+        "passed without a single check",
+      ).toEqual([]);
+      expect(failing.sort(), summary).toEqual([...expected].sort());
+      // The harness agrees: no unexpected failure, no stale entry.
+      expect(run.exitCode, summary).toBe(0);
+    });
+  },
+);
