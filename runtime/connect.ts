@@ -118,9 +118,9 @@ export async function connect(
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
   const hub = new ListenHub(cache, options.onNotification, timeout);
   const clientInfo = options.clientInfo ?? { name: "mcp-codegen", version: RUNTIME_VERSION };
-  const openSession = async (): Promise<Session> =>
+  const openSession = async (open = openTransport): Promise<Session> =>
     new Session({
-      transport: await openTransport(target),
+      transport: await open(target),
       protocolVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
       capabilities,
       clientInfo,
@@ -149,7 +149,9 @@ export async function connect(
       clientInfo === false ? { name: "mcp-codegen", version: RUNTIME_VERSION } : clientInfo,
     signal: options.signal,
     // A transport the caller built cannot be opened again; a command or URL can.
-    reopen: isTransport(target) || "server" in target ? undefined : openSession,
+    reopen: isTransport(target) || "server" in target ? undefined : () => openSession(),
+    openSse:
+      !isTransport(target) && "url" in target ? () => openSession(openSseTransport) : undefined,
   }).catch(async (error: unknown) => {
     await session.close().catch(() => undefined);
     throw error;
@@ -189,6 +191,14 @@ function checkProbeTimeout(value: number | undefined): number {
 
 function isTransport(target: ConnectTarget): target is Transport {
   return typeof (target as Transport).request === "function";
+}
+
+/** The deprecated HTTP+SSE transport to a URL target (the last legacy fallback). */
+async function openSseTransport(target: ConnectTarget): Promise<Transport> {
+  if (isTransport(target) || !("url" in target)) {
+    throw localError("input", "HTTP+SSE needs a { url } target", { method: "connect" });
+  }
+  return platformTransports().httpSse(target);
 }
 
 async function openTransport(target: ConnectTarget): Promise<Transport> {

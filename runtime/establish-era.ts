@@ -28,6 +28,12 @@ export interface EraPlan {
   signal: AbortSignal | undefined;
   /** A new session on a fresh transport (a restarted stdio server); undefined when not possible. */
   reopen: (() => Promise<Session>) | undefined;
+  /**
+   * A session over the deprecated HTTP+SSE transport (2024-11-05) to the same URL: the last
+   * resort for a server whose `initialize` POST fails with 400, 404 or 405. Undefined for
+   * targets other than a URL.
+   */
+  openSse: (() => Promise<Session>) | undefined;
 }
 
 export interface Established {
@@ -39,7 +45,7 @@ export interface Established {
 /** Opens the session in the server's era; closes what it opened when that fails. */
 export async function establishEra(session: Session, plan: EraPlan): Promise<Established> {
   if (LEGACY_PROTOCOL_VERSIONS.includes(plan.protocol)) {
-    return legacy(session, plan, [plan.protocol]);
+    return legacyOrSse(session, plan, [plan.protocol]);
   }
   if (plan.protocol !== "auto") {
     session.protocolVersion = plan.protocol;
@@ -47,7 +53,13 @@ export async function establishEra(session: Session, plan: EraPlan): Promise<Est
   }
   if (plan.prior?.era === "legacy") {
     try {
-      return await legacy(session, plan, LEGACY_PROTOCOL_VERSIONS, plan.prior.protocolVersion);
+      if (plan.prior.httpTransport === "sse" && plan.openSse !== undefined) {
+        const sse = await replace(session, plan.openSse);
+        return viaSse(
+          await legacy(sse, plan, LEGACY_PROTOCOL_VERSIONS, plan.prior.protocolVersion),
+        );
+      }
+      return await legacyOrSse(session, plan, LEGACY_PROTOCOL_VERSIONS, plan.prior.protocolVersion);
     } catch (error) {
       if (!isMcpError(error) || error.kind === "cancelled" || error.kind === "auth") throw error;
       // The server changed since the verdict was taken: find its era again, on a fresh process.
@@ -72,7 +84,7 @@ async function detect(session: Session, plan: EraPlan): Promise<Established> {
   const first =
     restart && plan.reopen !== undefined ? await replace(session, plan.reopen) : session;
   try {
-    return await legacy(first, plan, LEGACY_PROTOCOL_VERSIONS);
+    return await legacyOrSse(first, plan, LEGACY_PROTOCOL_VERSIONS);
   } catch (error) {
     // Some stdio servers fix their era on the first request they see, and refuse `initialize`
     // after the probe: a fresh process gets it first.
@@ -144,8 +156,48 @@ async function legacy(
     clientInfo: plan.clientInfo,
     signal: plan.signal,
   });
+  // A server that forgets the HTTP session (404) gets the same handshake again, once per 404.
+  session.reinitialize = () =>
+    initializeLegacy(session, {
+      protocolVersion: server.protocolVersion,
+      acceptedVersions: [server.protocolVersion],
+      capabilities: plan.capabilities,
+      clientInfo: plan.clientInfo,
+      signal: undefined,
+    });
   const verdict: EraVerdict = { era: "legacy", protocolVersion: server.protocolVersion };
   return { session, server, verdict };
+}
+
+/**
+ * The handshake over Streamable HTTP, and over HTTP+SSE when the server refuses the POST the way
+ * a server that only has the old transport does (400, 404 or 405 without a modern error body).
+ */
+async function legacyOrSse(
+  session: Session,
+  plan: EraPlan,
+  accepted: readonly string[],
+  preferred?: string,
+): Promise<Established> {
+  try {
+    return await legacy(session, plan, accepted, preferred);
+  } catch (error) {
+    if (plan.openSse === undefined || !refusedPost(error)) throw error;
+    const sse = await replace(session, plan.openSse);
+    return viaSse(await legacy(sse, plan, accepted, preferred));
+  }
+}
+
+function viaSse(established: Established): Established {
+  established.verdict.httpTransport = "sse";
+  return established;
+}
+
+/** An HTTP status answer without a modern JSON-RPC error body, of the kind old servers give. */
+function refusedPost(error: unknown): boolean {
+  if (!isMcpError(error) || error.kind !== "transport") return false;
+  const status = error.data?.status;
+  return status === 400 || status === 404 || status === 405;
 }
 
 /** Failures a fresh process may not repeat: not the caller's cancellation, not a refused login. */

@@ -154,6 +154,8 @@ export class Session {
     this.#protocolVersion = version;
     this.#baseMeta = LEGACY_NO_META;
     this.#legacyLogging = serverLogs;
+    // A new handshake (a new HTTP session) starts at the server's default level.
+    this.#legacyLevel = undefined;
   }
 
   get protocolVersion(): string {
