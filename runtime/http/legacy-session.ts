@@ -172,9 +172,9 @@ export class LegacySession {
     if (this.sessionId === sentSessionId) this.sessionId = undefined;
     return httpError(
       "transport",
-      `the server at ${this.host.target.endpoint} no longer knows the session (HTTP 404 to Mcp-Session-Id); start a new session with initialize`,
+      `the server at ${this.host.target.endpoint} no longer knows the session (HTTP ${response.status} to Mcp-Session-Id); start a new session with initialize`,
       method,
-      { status: 404, sessionExpired: true },
+      { status: response.status, sessionExpired: true },
     );
   }
 

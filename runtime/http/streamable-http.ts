@@ -247,7 +247,11 @@ export function createStreamableHttpTransport(
         if (current === undefined) return answer(response, message, exchange, undefined);
         const resume: SseResumeState = { lastEventId: undefined, retryMs: undefined, messages: 0 };
         try {
-          return await answer(response, message, exchange, resume);
+          const answered = await answer(response, message, exchange, resume);
+          if (sentSessionId !== undefined && response.status === 400 && forgotSession(answered)) {
+            throw current.expired(response, sentSessionId, message.method);
+          }
+          return answered;
         } catch (error) {
           if (!(error instanceof SseStreamInterrupted)) throw error;
           return await resumeAnswer(current, message, exchange, resume);
@@ -322,4 +326,14 @@ function serialise(message: JsonRpcRequest | JsonRpcNotification): string {
       error,
     );
   }
+}
+
+/**
+ * A 400 whose JSON-RPC error names the session: how servers on the official SDK 1.x (the
+ * reference servers among them) answer a session id they do not know, where the spec says 404.
+ * Taken as the same expiry, so a restarted server is re-initialized rather than failing every
+ * later call.
+ */
+function forgotSession(response: JsonRpcResponse): boolean {
+  return "error" in response && /\bsession\b/i.test(String(response.error.message));
 }
