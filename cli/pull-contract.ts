@@ -102,6 +102,7 @@ export async function pullContract(
       server: info,
       protocolVersion: client.protocolVersion,
       supportedVersions: server.supportedVersions,
+      httpTransport: client.verdict?.httpTransport === "sse" ? "sse" : undefined,
       capabilities,
       instructions: keptInstructions(server.instructions, options.label, options.reporter),
       clientCapabilities,

@@ -172,7 +172,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
         ]),
         `export async function create${name}Client(target: ConnectTarget, options?: ConnectOptions): Promise<${name}Client> {`,
         legacy
-          ? `return bind${name}Client(await connect(target, { prior: { era: "legacy", protocolVersion: ${stringLiteral(snapshot.protocolVersion)} }, ...options }));`
+          ? `return bind${name}Client(await connect(target, { prior: { era: "legacy", protocolVersion: ${stringLiteral(snapshot.protocolVersion)}${snapshot.httpTransport === "sse" ? `, httpTransport: "sse"` : ""} }, ...options }));`
           : `return bind${name}Client(await connect(target, options));`,
         `}`,
       ].join("\n"),

@@ -32,6 +32,11 @@ export interface Snapshot {
   server: Implementation;
   protocolVersion: string;
   supportedVersions: string[];
+  /**
+   * `sse` when the server offered only the deprecated HTTP+SSE transport (2024-11-05); the
+   * generated factory then opens it directly. Absent otherwise.
+   */
+  httpTransport?: "sse";
   capabilities: ServerCapabilities;
   instructions?: string;
   /** The capabilities declared while pulling: some servers list different tools per capability. */
@@ -70,6 +75,7 @@ export interface PulledContract {
   server: Implementation;
   protocolVersion: string;
   supportedVersions: string[];
+  httpTransport?: "sse" | undefined;
   capabilities: ServerCapabilities;
   instructions?: string | undefined;
   clientCapabilities: ClientCapabilities;
@@ -133,6 +139,7 @@ export function createSnapshot(contract: PulledContract): Snapshot {
     server: contract.server,
     protocolVersion: contract.protocolVersion,
     supportedVersions: [...contract.supportedVersions],
+    ...(contract.httpTransport === undefined ? {} : { httpTransport: contract.httpTransport }),
     capabilities: contract.capabilities,
     ...(contract.instructions === undefined ? {} : { instructions: contract.instructions }),
     clientCapabilities: contract.clientCapabilities,
@@ -217,6 +224,7 @@ const snapshotSchema = z.object({
   supportedVersions: z.array(z.string()),
   capabilities: z.record(z.string(), z.unknown()),
   instructions: z.string().optional(),
+  httpTransport: z.literal("sse").optional(),
   clientCapabilities: z.record(z.string(), z.unknown()),
   // The shapes `pull` keeps, so any snapshot `pull` writes, `generate` reads.
   tools: z.array(toolEntry),

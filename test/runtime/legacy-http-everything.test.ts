@@ -3,64 +3,24 @@
 // transport (`sse`). `connect` in auto mode finds the era and the transport by itself; the same
 // calls and handlers then work as over stdio, and a server that forgets the session (it was
 // restarted) is re-initialized without the caller noticing.
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { McpClient } from "../../runtime/client.js";
 import { connect, type ConnectOptions } from "../../runtime/connect.js";
 import type { InputHandlers } from "../../runtime/input-handlers.js";
 import "../../runtime/node/index.js";
-import { referenceServer, type ReferenceServer } from "../support/reference-servers.js";
+import {
+  freePort,
+  startEverythingHttp as start,
+  stopEverythingHttp,
+  stopServer as stop,
+} from "../support/everything-http.js";
 
-const servers: ChildProcess[] = [];
 const clients: McpClient[] = [];
-const folders: ReferenceServer[] = [];
 
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
 });
-afterAll(async () => {
-  await Promise.all(servers.map((child) => stop(child)));
-  await Promise.all(folders.map((folder) => folder.remove()));
-});
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const port = (probe.address() as { port: number }).port;
-  probe.close();
-  await once(probe, "close");
-  return port;
-}
-
-/** Starts server-everything in `mode` on `port`; resolves once it listens. */
-async function start(mode: "streamableHttp" | "sse", port: number): Promise<ChildProcess> {
-  const folder = await referenceServer("everything");
-  folders.push(folder);
-  const child = spawn(folder.command, [...folder.args, mode], {
-    cwd: folder.cwd,
-    env: { ...process.env, ...folder.env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  servers.push(child);
-  let stderr = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stderr!.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (/listening on port|running on port/i.test(stderr)) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`server-everything exited ${code}: ${stderr}`)));
-  });
-  return child;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  await once(child, "exit");
-}
+afterAll(stopEverythingHttp);
 
 const handlers: InputHandlers = {
   elicitation: () => ({

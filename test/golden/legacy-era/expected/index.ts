@@ -62,6 +62,9 @@ export async function createLegacyNotesClient(
   options?: ConnectOptions,
 ): Promise<LegacyNotesClient> {
   return bindLegacyNotesClient(
-    await connect(target, { prior: { era: "legacy", protocolVersion: "2025-06-18" }, ...options }),
+    await connect(target, {
+      prior: { era: "legacy", protocolVersion: "2025-06-18", httpTransport: "sse" },
+      ...options,
+    }),
   );
 }
