@@ -73,6 +73,9 @@ function noCommonVersion(
 
 /** A failed probe: transport and timeout errors pass through; other answers mean "not modern". */
 export function explainProbeFailure(error: unknown, endpoint: string): unknown {
+  if (isMcpError(error) && error.code === ErrorCode.MissingRequiredClientCapability) {
+    return missingCapability(error, endpoint);
+  }
   if (
     !isMcpError(error) ||
     error.kind === "transport" ||
@@ -80,8 +83,7 @@ export function explainProbeFailure(error: unknown, endpoint: string): unknown {
     error.kind === "cancelled" ||
     error.kind === "auth" ||
     // Errors only a modern server sends: it is modern, and the message should say what it said.
-    error.code === ErrorCode.HeaderMismatch ||
-    error.code === ErrorCode.MissingRequiredClientCapability
+    error.code === ErrorCode.HeaderMismatch
   ) {
     return error;
   }
@@ -108,9 +110,10 @@ export function explainProbeFailure(error: unknown, endpoint: string): unknown {
  */
 export function probeVerdict(error: unknown, transport: Transport): { restart: boolean } {
   if (!isMcpError(error)) throw error;
+  if (error.code === ErrorCode.MissingRequiredClientCapability)
+    throw missingCapability(error, transport.endpoint);
   if (
     error.code === ErrorCode.HeaderMismatch ||
-    error.code === ErrorCode.MissingRequiredClientCapability ||
     error.code === ErrorCode.UnsupportedProtocolVersion
   ) {
     throw error;
@@ -132,4 +135,27 @@ export function probeVerdict(error: unknown, transport: Transport): { restart: b
     default:
       return { restart: false };
   }
+}
+
+/**
+ * A modern server that will not talk to a client without some capability (-32021): the error
+ * names what `data.requiredCapabilities` lists, and what to pass to `connect` for it.
+ */
+function missingCapability(error: McpError, endpoint: string): McpError {
+  const required = (error.data as { requiredCapabilities?: unknown } | undefined)
+    ?.requiredCapabilities;
+  const names =
+    typeof required === "object" && required !== null && !Array.isArray(required)
+      ? Object.keys(required).map((name) => name.slice(0, 60))
+      : [];
+  const what = names.length === 0 ? "capabilities it did not name" : names.join(", ");
+  return new McpError({
+    kind: "protocol",
+    method: "server/discover",
+    target: endpoint,
+    code: ErrorCode.MissingRequiredClientCapability,
+    data: error.data,
+    cause: error,
+    message: `server/discover ${JSON.stringify(endpoint)}: the server (MCP 2026-07-28) requires client capabilities this client did not declare: ${what}; pass the matching handlers (elicitation, sampling, roots) or capabilities to connect`,
+  });
 }

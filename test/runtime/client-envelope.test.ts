@@ -141,6 +141,25 @@ describe("version negotiation", () => {
     expect(error.message).toContain("2030-01-01, 2031-01-01");
   });
 
+  it.each(["auto", "2026-07-28"])(
+    "names the capabilities a server requires (-32021), with protocol %s, and does not fall back",
+    async (protocol) => {
+      const server = scriptedServer({
+        "server/discover": () => {
+          throw new RpcError(-32021, "Server requires elicitation", {
+            requiredCapabilities: { elicitation: {}, roots: {} },
+          });
+        },
+      });
+      const error = await rejection(connect({ server: server.handler }, { protocol }));
+      expect(error.code).toBe(-32021);
+      expect(error.message).toContain(
+        "requires client capabilities this client did not declare: elicitation, roots; pass the matching handlers",
+      );
+      expect(server.requests.map((request) => request.method)).toEqual(["server/discover"]);
+    },
+  );
+
   it("explains a server that does not implement server/discover", async () => {
     const server = scriptedServer({
       "server/discover": () => {
