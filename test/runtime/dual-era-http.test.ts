@@ -78,7 +78,16 @@ describe("the era fixture over Streamable HTTP", () => {
       const sum = await client.callTool("add", { a: 2, b: 3 });
       expect(sum.structuredContent).toEqual({ sum: 5 });
       const confirm = await client.callTool("confirm", { action: "deploy" });
-      expect(confirm.structuredContent).toEqual({ answer: "accept", confirmed: true });
+      if (serving === "legacy stateless") {
+        // The SDK's own limit, reported as the tool's failure: a server answering each request
+        // with a fresh instance has no channel to send the client a request on.
+        expect(confirm.isError).toBe(true);
+        expect(JSON.stringify(confirm.content)).toContain(
+          "cannot receive server-to-client requests",
+        );
+      } else {
+        expect(confirm.structuredContent).toEqual({ answer: "accept", confirmed: true });
+      }
       const prompt = await client.getPrompt("brief", { topic: "eras" });
       expect(prompt.messages[0]?.content).toEqual({ type: "text", text: "Brief me on eras." });
       const word = await client.readResource("era://words/same");
