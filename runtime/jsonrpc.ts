@@ -3,6 +3,7 @@
  * a typed message. Every transport funnels what it receives through `classifyMessage`, so a peer
  * that sends junk is handled in one place.
  */
+import { isJsonObject } from "./json-object.js";
 
 export type JsonRpcId = string | number;
 
@@ -47,10 +48,6 @@ export type IncomingMessage =
   | { kind: "request"; message: JsonRpcRequest }
   | { kind: "invalid"; reason: string };
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function isId(value: unknown): value is JsonRpcId {
   return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
 }
@@ -60,10 +57,10 @@ function isId(value: unknown): value is JsonRpcId {
  * message comes back as `{ kind: "invalid", reason }` for the caller to log or count.
  */
 export function classifyMessage(value: unknown): IncomingMessage {
-  if (!isObject(value)) return { kind: "invalid", reason: "not a JSON object" };
+  if (!isJsonObject(value)) return { kind: "invalid", reason: "not a JSON object" };
   if (value.jsonrpc !== "2.0") return { kind: "invalid", reason: 'missing jsonrpc: "2.0"' };
   if (typeof value.method === "string") {
-    if (value.params !== undefined && !isObject(value.params)) {
+    if (value.params !== undefined && !isJsonObject(value.params)) {
       return { kind: "invalid", reason: "params is not an object" };
     }
     if ("id" in value && value.id !== undefined) {
@@ -76,12 +73,12 @@ export function classifyMessage(value: unknown): IncomingMessage {
   if ("result" in value) {
     if (!isId(value.id))
       return { kind: "invalid", reason: "response id is not a string or number" };
-    if (!isObject(value.result)) return { kind: "invalid", reason: "result is not an object" };
+    if (!isJsonObject(value.result)) return { kind: "invalid", reason: "result is not an object" };
     return { kind: "response", message: value as unknown as JsonRpcResultResponse };
   }
   if ("error" in value) {
     const error = value.error;
-    if (!isObject(error) || typeof error.code !== "number" || !Number.isInteger(error.code)) {
+    if (!isJsonObject(error) || typeof error.code !== "number" || !Number.isInteger(error.code)) {
       return { kind: "invalid", reason: "error has no integer code" };
     }
     const message = typeof error.message === "string" ? error.message : "";

@@ -5,36 +5,31 @@
  * `pollIntervalMs`), so callers and generated code see the same API in both eras.
  */
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
-import type { CreateTaskResult, Task, TaskMode, TaskStatus } from "./tasks.js";
+import {
+  TASK_STATUSES,
+  type CreateTaskResult,
+  type Task,
+  type TaskMode,
+  type TaskStatus,
+} from "./tasks.js";
 import type { Result, ServerCapabilities, Tool } from "./types.js";
+import { isJsonObject } from "./json-object.js";
 
 /** `execution.taskSupport` of a tool; absent means `forbidden`. */
 export type TaskSupport = "forbidden" | "optional" | "required";
 
-const STATUSES: ReadonlySet<string> = new Set<TaskStatus>([
-  "working",
-  "input_required",
-  "completed",
-  "cancelled",
-  "failed",
-]);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Whether the server declared task-augmented `tools/call` (`tasks.requests.tools.call`). */
 export function acceptsTaskCalls(capabilities: ServerCapabilities | undefined): boolean {
   const tasks = capabilities?.tasks;
-  if (!isRecord(tasks) || !isRecord(tasks.requests)) return false;
+  if (!isJsonObject(tasks) || !isJsonObject(tasks.requests)) return false;
   const tools = tasks.requests.tools;
-  return isRecord(tools) && isRecord(tools.call);
+  return isJsonObject(tools) && isJsonObject(tools.call);
 }
 
 /** Whether the server declared `tasks/cancel` (`tasks.cancel`). */
 export function cancelsTasks(capabilities: ServerCapabilities | undefined): boolean {
   const tasks = capabilities?.tasks;
-  return isRecord(tasks) && isRecord(tasks.cancel);
+  return isJsonObject(tasks) && isJsonObject(tasks.cancel);
 }
 
 /** The tool's `execution.taskSupport`; anything but `optional` or `required` is `forbidden`. */
@@ -73,7 +68,7 @@ export function planLegacyCall(
 
 /** True when a legacy result is a `CreateTaskResult` (`{ task: {…} }`, no tool content). */
 export function isLegacyCreateTask(result: Result): boolean {
-  return isRecord(result.task) && !Array.isArray(result.content);
+  return isJsonObject(result.task) && !Array.isArray(result.content);
 }
 
 function invalidTask(context: ErrorContext, problem: string, value: unknown): McpError {
@@ -91,12 +86,12 @@ function invalidTask(context: ErrorContext, problem: string, value: unknown): Mc
  * absent, is unlimited) and `pollInterval` becomes `pollIntervalMs`.
  */
 export function readLegacyTask(value: unknown, context: ErrorContext): Task {
-  if (!isRecord(value)) throw invalidTask(context, "the task is not an object", value);
+  if (!isJsonObject(value)) throw invalidTask(context, "the task is not an object", value);
   const { taskId, status, ttl, pollInterval, statusMessage } = value;
   if (typeof taskId !== "string" || taskId === "") {
     throw invalidTask(context, "taskId is not a non-empty string", value);
   }
-  if (typeof status !== "string" || !STATUSES.has(status)) {
+  if (typeof status !== "string" || !TASK_STATUSES.has(status)) {
     throw invalidTask(context, `status ${JSON.stringify(status)} is not a task status`, value);
   }
   if (ttl !== undefined && ttl !== null && (typeof ttl !== "number" || !(ttl >= 0))) {

@@ -8,6 +8,7 @@ import { McpError, describeContext, isMcpError, localError, type ErrorContext } 
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import type { ListenOptions, Subscription, SubscriptionFilter } from "./listen.js";
 import type { Result } from "./types.js";
+import { isJsonObject } from "./json-object.js";
 
 /** The default bound of a subscription's buffer of unread notifications. */
 export const DEFAULT_LISTEN_BUFFER = 1000;
@@ -113,7 +114,7 @@ export class Listener implements Subscription {
     if (this.#end !== undefined) return;
     if (notification.method === "notifications/subscriptions/acknowledged") {
       const honoured = notification.params?.notifications;
-      return this.acknowledge(isObject(honoured) ? (honoured as SubscriptionFilter) : {});
+      return this.acknowledge(isJsonObject(honoured) ? (honoured as SubscriptionFilter) : {});
     }
     const reader = this.#readers.shift();
     if (reader !== undefined) {
@@ -244,10 +245,6 @@ const DONE: IteratorResult<JsonRpcNotification> = Object.freeze({
   value: undefined,
   done: true,
 });
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Two waiting notifications that say the same thing (the second adds nothing). */
 function sameEvent(a: JsonRpcNotification, b: JsonRpcNotification): boolean {

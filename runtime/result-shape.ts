@@ -10,6 +10,7 @@
  */
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
 import type { Result } from "./types.js";
+import { isJsonObject } from "./json-object.js";
 
 /** Why a value is not what the rule asked for, or undefined when it is. */
 type Problem = string | undefined;
@@ -21,10 +22,6 @@ function describe(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function requireStrings(record: Record<string, unknown>, where: string, keys: string[]): Problem {
   for (const key of keys) {
     if (typeof record[key] !== "string")
@@ -34,7 +31,7 @@ function requireStrings(record: Record<string, unknown>, where: string, keys: st
 }
 
 function resourceContentsProblem(value: unknown, where: string): Problem {
-  if (!isRecord(value)) return `${where} is ${describe(value)}, not resource contents`;
+  if (!isJsonObject(value)) return `${where} is ${describe(value)}, not resource contents`;
   const missing = requireStrings(value, where, ["uri"]);
   if (missing !== undefined) return missing;
   if (typeof value.text !== "string" && typeof value.blob !== "string")
@@ -51,7 +48,7 @@ const BLOCK_FIELDS: Readonly<Record<string, string[]>> = {
 };
 
 function contentBlockProblem(value: unknown, where: string): Problem {
-  if (!isRecord(value) || typeof value.type !== "string")
+  if (!isJsonObject(value) || typeof value.type !== "string")
     return `${where} is ${describe(value)}, not a content block (an object with a string type)`;
   if (value.type === "resource")
     return resourceContentsProblem(value.resource, `${where}.resource`);
@@ -94,7 +91,7 @@ export function checkToolResult(result: Result, context: ErrorContext): void {
 }
 
 function promptMessageProblem(value: unknown, where: string): Problem {
-  if (!isRecord(value)) return `${where} is ${describe(value)}, not a prompt message`;
+  if (!isJsonObject(value)) return `${where} is ${describe(value)}, not a prompt message`;
   if (value.role !== "user" && value.role !== "assistant")
     return `${where}.role is not "user" or "assistant"`;
   return contentBlockProblem(value.content, `${where}.content`);

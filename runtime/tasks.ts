@@ -19,6 +19,7 @@ import type {
   InputRequiredResult,
   Result,
 } from "./types.js";
+import { isJsonObject } from "./json-object.js";
 
 /** The extension's identifier, declared under `extensions` in the client capabilities. */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
@@ -141,17 +142,14 @@ export function declaresTasks(capabilities: ClientCapabilities): boolean {
   return capabilities.extensions?.[TASKS_EXTENSION] !== undefined;
 }
 
-const STATUSES: ReadonlySet<string> = new Set([
+/** Every task status either era defines. */
+export const TASK_STATUSES: ReadonlySet<string> = new Set([
   "working",
   "input_required",
   "completed",
   "cancelled",
   "failed",
 ]);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function invalidTask(context: ErrorContext, problem: string, result: unknown): McpError {
   return new McpError({
@@ -176,7 +174,7 @@ export function checkTask(
     throw invalidTask(context, "taskId is not a non-empty string", result);
   }
   const status = result.status;
-  if (typeof status !== "string" || !STATUSES.has(status)) {
+  if (typeof status !== "string" || !TASK_STATUSES.has(status)) {
     throw invalidTask(context, `status ${JSON.stringify(status)} is not a task status`, result);
   }
   const interval = result.pollIntervalMs;
@@ -184,20 +182,20 @@ export function checkTask(
     throw invalidTask(context, "pollIntervalMs is not a non-negative number", result);
   }
   if (seed) return result as unknown as DetailedTask<Result>;
-  if (status === "completed" && !isRecord(result.result)) {
+  if (status === "completed" && !isJsonObject(result.result)) {
     throw invalidTask(context, "a completed task has no result object", result);
   }
   if (status === "failed" && !isErrorObject(result.error)) {
     throw invalidTask(context, "a failed task has no JSON-RPC error object", result);
   }
-  if (status === "input_required" && !isRecord(result.inputRequests)) {
+  if (status === "input_required" && !isJsonObject(result.inputRequests)) {
     throw invalidTask(context, "an input_required task has no inputRequests object", result);
   }
   return result as unknown as DetailedTask<Result>;
 }
 
 function isErrorObject(value: unknown): value is JsonRpcErrorObject {
-  return isRecord(value) && typeof value.code === "number" && typeof value.message === "string";
+  return isJsonObject(value) && typeof value.code === "number" && typeof value.message === "string";
 }
 
 /** The `tasks/*` requests `awaitTask` needs, bound to a client. */
@@ -269,9 +267,9 @@ export async function pollTask(
 /** A terminal seed state without its payload (the server left it to `tasks/get`). */
 function isBareTerminal(task: DetailedTask<Result>): boolean {
   const record = task as unknown as Record<string, unknown>;
-  if (task.status === "completed") return !isRecord(record.result);
+  if (task.status === "completed") return !isJsonObject(record.result);
   if (task.status === "failed") return !isErrorObject(record.error);
-  if (task.status === "input_required") return !isRecord(record.inputRequests);
+  if (task.status === "input_required") return !isJsonObject(record.inputRequests);
   return false;
 }
 
