@@ -72,7 +72,7 @@ describe("a generated client, the same calls in both eras", () => {
   }, 120_000);
   afterAll(() => project.remove());
 
-  it("generates the same modules from either era; only the recorded version differs", async () => {
+  it("generates the same modules from either era; only the recorded version and the factory's prior differ", async () => {
     const [modern, legacy] = await Promise.all(
       ["modern", "legacy"].map((name) => readTree(project.path("mcp", name))),
     );
@@ -91,8 +91,20 @@ describe("a generated client, the same calls in both eras", () => {
               .replaceAll(name === "modern" ? "Modern" : "Legacy", "Era"),
           ]),
       );
-    expect(Object.keys(modules(modern, "modern")).length).toBeGreaterThan(4);
-    expect(modules(legacy, "legacy")).toEqual(modules(modern, "modern"));
+    const [ofModern, ofLegacy] = [modules(modern, "modern"), modules(legacy, "legacy")];
+    expect(Object.keys(ofModern).length).toBeGreaterThan(4);
+    // The legacy factory passes the era pull found, so it sends initialize without probing;
+    // up to the factory's doc comment the two index.ts files are the same.
+    const factory = "/**\n * Connects to the MCP server";
+    const head = (text: string | undefined) => text?.slice(0, text.indexOf(factory));
+    expect(head(ofLegacy["index.ts"])).toEqual(head(ofModern["index.ts"]));
+    expect(ofLegacy["index.ts"]).toContain(
+      'prior: { era: "legacy", protocolVersion: "2025-11-25" }',
+    );
+    expect(ofModern["index.ts"]).not.toContain("prior:");
+    delete ofModern["index.ts"];
+    delete ofLegacy["index.ts"];
+    expect(ofLegacy).toEqual(ofModern);
   });
 
   /** The generated module's factory, loaded from the pulled folder. */
