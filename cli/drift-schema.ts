@@ -13,6 +13,7 @@ import {
   structuralKey,
   type JsonRecord,
 } from "./drift-json.js";
+import { expandReferences } from "./drift-refs.js";
 import { compareVariantSets, hasVariants } from "./drift-variants.js";
 import {
   compareAnnotations,
@@ -30,9 +31,20 @@ export const MAX_SCHEMA_VISITS = 20_000;
 /**
  * Compares `before` with `after` and returns what changed, in walk order. Absent schemas are
  * passed as `true` (anything). Each finding's `effect` says how the accepted values changed;
- * the caller decides from the schema's direction whether that breaks clients.
+ * the caller decides from the schema's direction whether that breaks clients. References are
+ * followed (drift-refs.ts) when both sides can be expanded; otherwise both are compared as
+ * written, where any change to `$ref` or `$defs` cannot be proven compatible.
  */
 export function compareSchemas(before: unknown, after: unknown): SchemaFinding[] {
+  if (canonical(before) === canonical(after)) return [];
+  const was = expandReferences(before);
+  const now = expandReferences(after);
+  return was === undefined || now === undefined
+    ? compareExpanded(before, after)
+    : compareExpanded(was, now);
+}
+
+function compareExpanded(before: unknown, after: unknown): SchemaFinding[] {
   const findings: SchemaFinding[] = [];
   const walk: Walk = {
     emit: (change, path, detail, effect) => findings.push({ change, path, detail, effect }),
