@@ -10,9 +10,9 @@ import type {
   ResourceTemplate,
   Tool,
 } from "@mcp-codegen/runtime";
-import { parseUriTemplateVariables } from "@mcp-codegen/runtime/internal";
+import { compareText, parseUriTemplateVariables } from "@mcp-codegen/runtime/internal";
 import { isBreaking, type SchemaDirection } from "./drift-findings.js";
-import { canonical, compareText, isRecord, keyName, own, preview, quote } from "./drift-json.js";
+import { canonical, isRecord, keyName, own, preview, quote } from "./drift-json.js";
 import { compareSchemas } from "./drift-schema.js";
 
 export type DriftSeverity = "breaking" | "compatible";

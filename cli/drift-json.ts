@@ -3,7 +3,8 @@
  * a schema's structure without its annotations, and quoting that keeps whatever a server sent
  * from doing anything but being read on a terminal.
  */
-import { isHiddenCharacter } from "../templates/escape.js";
+import { SUBSCHEMA_KEYWORDS, compareText } from "@mcp-codegen/runtime/internal";
+import { escapeInvisible } from "../templates/index.js";
 
 /** A JSON object, read-only: the only shape a schema node other than `true`/`false` can have. */
 export type JsonRecord = Readonly<Record<string, unknown>>;
@@ -37,11 +38,6 @@ export function own(record: JsonRecord, key: string): unknown {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** Code-point order, identical on every OS and locale. */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** JSON text with object keys sorted at every level: equal values give equal text. */
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
@@ -52,27 +48,19 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-// Keywords whose value is a schema, a list of schemas, or a map of name → schema.
-const SCHEMA_VALUED = new Set([
-  "additionalProperties",
-  "items",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "additionalItems",
+// Keywords whose value is a schema, a list of schemas, or a map of name → schema (one table
+// with the runtime and the scanner); `items` may be either of the first two.
+const SCHEMA_VALUED: ReadonlySet<string> = new Set([
+  ...SUBSCHEMA_KEYWORDS.single,
+  ...SUBSCHEMA_KEYWORDS.singleOrList,
 ]);
-const SCHEMA_LISTS = new Set(["anyOf", "oneOf", "allOf", "prefixItems", "items"]);
-const SCHEMA_MAPS = new Set([
-  "properties",
-  "patternProperties",
-  "$defs",
-  "definitions",
-  "dependentSchemas",
+const SCHEMA_LISTS: ReadonlySet<string> = new Set([
+  ...SUBSCHEMA_KEYWORDS.lists,
+  ...SUBSCHEMA_KEYWORDS.singleOrList,
+]);
+const SCHEMA_MAPS: ReadonlySet<string> = new Set([
+  ...SUBSCHEMA_KEYWORDS.maps,
+  ...SUBSCHEMA_KEYWORDS.mixedMaps,
 ]);
 
 /**
@@ -119,27 +107,11 @@ export function define(record: Record<string, unknown>, key: string, value: unkn
 }
 
 /**
- * Tab, newline, and the characters generated code never carries raw (templates/escape.ts's one
- * table: controls, bidi overrides, invisible characters, line separators).
+ * A string from a server as a double-quoted, escaped literal that is safe to print: JSON escapes
+ * the controls, and the generator's escaper the bidi and invisible characters.
  */
-function isUnsafe(char: string): boolean {
-  return char === "\t" || char === "\n" || isHiddenCharacter(char);
-}
-
-/** Writes unsafe characters as `\u` escapes; everything else as is. */
-function escapeUnsafe(text: string): string {
-  let result = "";
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    const hex = code.toString(16).padStart(4, "0");
-    result += !isUnsafe(char) ? char : code > 0xffff ? `\\u{${hex}}` : `\\u${hex}`;
-  }
-  return result;
-}
-
-/** A string from a server as a double-quoted, escaped literal that is safe to print. */
 export function quote(text: string): string {
-  return escapeUnsafe(JSON.stringify(text));
+  return escapeInvisible(JSON.stringify(text));
 }
 
 /** A key from a server (a keyword, an annotation, a capability) as is if it is a plain word, else quoted. */
@@ -149,7 +121,7 @@ export function keyName(key: string): string {
 
 /** A JSON value in one short, safe line: for enum values and schema variants in messages. */
 export function preview(value: unknown, limit = 60): string {
-  const text = typeof value === "string" ? quote(value) : escapeUnsafe(canonical(value));
+  const text = typeof value === "string" ? quote(value) : escapeInvisible(canonical(value));
   const chars = [...text];
   return chars.length <= limit ? text : `${chars.slice(0, limit - 1).join("")}…`;
 }

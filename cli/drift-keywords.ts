@@ -3,16 +3,9 @@
  * `const`, numeric and length bounds, exact constraints (`pattern`, `format`…), annotations, and
  * the keywords too complex to reason about, which are only compared for equality.
  */
+import { compareText } from "@mcp-codegen/runtime/internal";
 import type { Emit } from "./drift-findings.js";
-import {
-  canonical,
-  compareText,
-  isAnnotation,
-  keyName,
-  own,
-  preview,
-  structuralKey,
-} from "./drift-json.js";
+import { canonical, isAnnotation, keyName, own, preview, structuralKey } from "./drift-json.js";
 import type { JsonRecord } from "./drift-json.js";
 
 /** Keywords the structural walk (drift-schema.ts) handles itself. */

@@ -4,15 +4,9 @@
  * depth and within a bounded amount of work. What it cannot prove compatible it reports as
  * `incompatible`, never as fine: a false alarm costs a look, a missed break costs an outage.
  */
+import { compareText } from "@mcp-codegen/runtime/internal";
 import type { Emit, SchemaEffect, SchemaFinding, SchemaWalk as Walk } from "./drift-findings.js";
-import {
-  canonical,
-  compareText,
-  isRecord,
-  own,
-  structuralKey,
-  type JsonRecord,
-} from "./drift-json.js";
+import { canonical, isRecord, own, structuralKey, type JsonRecord } from "./drift-json.js";
 import { expandReferences } from "./drift-refs.js";
 import { compareVariantSets, hasVariants } from "./drift-variants.js";
 import {

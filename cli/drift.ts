@@ -11,6 +11,7 @@
  * compatible. Compatible: additions, widened inputs, narrowed outputs, descriptions, titles,
  * annotations, versions.
  */
+import { compareText } from "@mcp-codegen/runtime/internal";
 import type { Snapshot } from "../templates/snapshot.js";
 import {
   compareResource,
@@ -22,7 +23,7 @@ import {
   type DriftChange,
   type DriftSeverity,
 } from "./drift-contract.js";
-import { canonical, compareText, isRecord, keyName, own, preview, quote } from "./drift-json.js";
+import { canonical, isRecord, keyName, own, preview, quote } from "./drift-json.js";
 
 export type { DriftChange, DriftSeverity } from "./drift-contract.js";
 

@@ -89,6 +89,8 @@ describe("quote, keyName and preview", () => {
     ["zero\u200bwidth\u2028sep\u00ad", '"zero\\u200bwidth\\u2028sep\\u00ad"'],
     ["\u0085next line", '"\\u0085next line"'],
     ["Zürich ☀", '"Zürich ☀"'],
+    // Written as the generator writes it: UTF-16 escapes, which JSON readers also take.
+    ["tag\u{e0041}", '"tag\\udb40\\udc41"'],
   ];
   it.each(quotes)("quote(%j) is %s", (given, want) => {
     expect(quote(given)).toBe(want);
