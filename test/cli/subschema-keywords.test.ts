@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { structuralKey } from "../../cli/drift-json.js";
+import { structuralKey } from "../../cli/drift/json.js";
 import { SUBSCHEMA_KEYWORDS } from "../../runtime/internal.js";
 import { findMcpParamHeaders } from "../../runtime/mcp-param-headers.js";
 import { Budget } from "../../templates/schema/bounds.js";
