@@ -8,13 +8,14 @@ import { jsonSize } from "@mcp-codegen/runtime/internal";
 import type { Implementation, ServerCapabilities } from "@mcp-codegen/runtime";
 import {
   checkEntries,
+  hasNameWords,
+  jsonValueProblem,
+  MAX_CONTRACT_DEPTH,
   MAX_ENTRY_SIZE,
   quoteForMessage,
   type ContractListKey,
   type ContractLists,
-} from "../templates/contract-entries.js";
-import { jsonValueProblem, MAX_CONTRACT_DEPTH } from "../templates/json-depth.js";
-import { hasNameWords } from "../templates/naming.js";
+} from "../templates/index.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import type { Reporter } from "./reporter.js";
 

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { CachedModule, GenerationCache } from "../templates/generate.js";
+import type { CachedModule, GenerationCache } from "../templates/index.js";
 import { generatorFingerprint } from "./generator-fingerprint.js";
 
 export interface FileCache extends GenerationCache {

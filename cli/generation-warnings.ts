@@ -3,7 +3,7 @@
  * one `warning:` line each by default; under `--strict` (or `strict: true` in the config) the
  * first becomes the one `error:` line of an exit 4, before anything is written.
  */
-import { formatWarning, type GenerationWarning } from "../templates/generation-warning.js";
+import { formatWarning, type GenerationWarning } from "../templates/index.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import { count } from "./plural.js";
 import type { Reporter } from "./reporter.js";

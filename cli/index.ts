@@ -2,8 +2,7 @@
  * The package's main entry: `defineConfig` for `mcp-codegen.config.ts`, and the command as a
  * function for build scripts.
  */
-export { defineConfig } from "./define-config.js";
-export type { McpCodegenConfig, ServerConfig } from "./config-schema.js";
+export { defineConfig, type McpCodegenConfig, type ServerConfig } from "./config/index.js";
 export { runCli } from "./program.js";
 export type { RunOptions } from "./program.js";
 export { ExitCode } from "./exit-codes.js";

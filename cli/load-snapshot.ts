@@ -2,8 +2,14 @@
  * Reading a snapshot file and generating its files in memory: shared by `generate` and `check`.
  */
 import { readFile } from "node:fs/promises";
-import { generateOutput, type GeneratedFile, type GenerationCache } from "../templates/generate.js";
-import { parseSnapshot, SnapshotError, type Snapshot } from "../templates/snapshot.js";
+import {
+  generateOutput,
+  parseSnapshot,
+  SnapshotError,
+  type GeneratedFile,
+  type GenerationCache,
+  type Snapshot,
+} from "../templates/index.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import { reportGenerationWarnings, type WarningPolicy } from "./generation-warnings.js";
 import { PACKAGE_VERSION } from "./package-info.js";

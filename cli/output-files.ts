@@ -12,8 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { GENERATED_MARKER } from "../templates/header.js";
-import { isSafeOutputPath } from "../templates/snapshot.js";
+import { GENERATED_MARKER, isSafeOutputPath } from "../templates/index.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import {
   blockedPathError,

@@ -5,10 +5,10 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { looksLikeCredential, MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
 import { runCheck } from "./commands/check.js";
-import { PROTOCOL_CHOICES } from "./config-schema.js";
+import { ConfigError, PROTOCOL_CHOICES } from "./config/index.js";
 import { runGenerate } from "./commands/generate.js";
-import { runPull, type CommandContext } from "./commands/pull.js";
-import { ConfigError } from "./config.js";
+import type { CommandContext } from "./commands/context.js";
+import { runPull } from "./commands/pull.js";
 import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { createReporter, type ReporterOptions } from "./reporter.js";

@@ -11,7 +11,7 @@ import {
   type Implementation,
   type McpClient,
 } from "@mcp-codegen/runtime";
-import type { PulledContract } from "../templates/snapshot.js";
+import type { PulledContract } from "../templates/index.js";
 import {
   checkDescription,
   clientName,

@@ -8,7 +8,7 @@
  * `get_info` must stay `get_info` or every call fails. It is reported as a collision instead,
  * and the pull stops.
  */
-import type { PulledContract } from "../templates/snapshot.js";
+import type { PulledContract } from "../templates/index.js";
 import { containsSecret, maskText, searchableSecrets } from "./mask-text.js";
 import type { Secret } from "./secret-sources.js";
 

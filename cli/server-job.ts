@@ -3,11 +3,10 @@
  * where it is, where its output goes and how to shape the generated code.
  */
 import type { HttpTarget, StdioTarget } from "@mcp-codegen/runtime";
-import { createNameFilter, findUnmatchedPatterns } from "./config-name-filter.js";
-import type { PulledContract } from "../templates/snapshot.js";
+import { createNameFilter, findUnmatchedPatterns, type ProtocolChoice } from "./config/index.js";
+import type { PulledContract } from "../templates/index.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import { redactSecrets } from "./redact-contract.js";
-import type { ProtocolChoice } from "./config-schema.js";
 import type { Secret } from "./secret-sources.js";
 import type { Reporter } from "./reporter.js";
 

@@ -8,10 +8,8 @@
 import { readFile, readdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
-import { GENERATED_MARKER } from "../templates/header.js";
-import type { GeneratedFile } from "../templates/generate.js";
+import { GENERATED_MARKER, RUNTIME_PACKAGE, type GeneratedFile } from "../templates/index.js";
 import { CliError, ExitCode } from "./exit-codes.js";
-import { RUNTIME_PACKAGE } from "../templates/runtime-package.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 
 /** The installed runtime package's build, found the way Node resolves the package. */

@@ -2,7 +2,7 @@
  * Generating a snapshot's files into an output folder, as `pull` and `generate` both do, with
  * the generation cache.
  */
-import type { Snapshot } from "../templates/snapshot.js";
+import type { Snapshot } from "../templates/index.js";
 import { openGenerationCache } from "./generation-cache.js";
 import type { WarningPolicy } from "./generation-warnings.js";
 import { renderOutput } from "./load-snapshot.js";

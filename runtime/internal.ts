@@ -3,10 +3,12 @@
  * besides its public API (so both apply one rule the same way). Not for applications: it may
  * change in any release.
  */
+export { compareText } from "./compare-text.js";
 export { looksLikeCredential } from "./credential-shape.js";
 export { jsonSize } from "./json-size.js";
 export { decodeOnce, maskUrl } from "./mask-url.js";
 export { LEGACY_PROTOCOL_VERSIONS } from "./protocol.js";
+export { SUBSCHEMA_KEYWORDS } from "./schema-keywords.js";
 export { MAX_TIMER_DELAY_MS } from "./timer-delay.js";
 export { compileUriTemplate, parseUriTemplateVariables } from "./uri-template.js";
 export type { UriTemplateVariable } from "./uri-template.js";

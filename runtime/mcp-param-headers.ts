@@ -6,6 +6,7 @@
  */
 import { localError } from "./errors.js";
 import { encodeHeaderValue } from "./header-value.js";
+import { SUBSCHEMA_KEYWORDS } from "./schema-keywords.js";
 
 /** The JSON Schema types an annotated property may have (`number` is forbidden by the spec). */
 export type McpParamType = "string" | "integer" | "boolean";
@@ -33,30 +34,14 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 const PRIMITIVE_TYPES: ReadonlySet<string> = new Set(["string", "integer", "boolean"]);
 
-// Keywords whose value is one subschema, a list of them, or a map of them (2020-12 plus the
-// draft-07 spellings servers still emit). Annotations under any of these are unreachable.
-const SINGLE = [
-  "additionalItems",
-  "additionalProperties",
-  "contains",
-  "contentSchema",
-  "else",
-  "if",
-  "items",
-  "not",
-  "propertyNames",
-  "then",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-] as const;
-const LISTS = ["allOf", "anyOf", "items", "oneOf", "prefixItems"] as const;
+// Annotations under any subschema keyword but `properties` (walked first, for the path) are
+// unreachable; draft-07 `dependencies` lists of names are skipped as they are not objects.
+const SINGLE = [...SUBSCHEMA_KEYWORDS.single, ...SUBSCHEMA_KEYWORDS.singleOrList];
+const LISTS = [...SUBSCHEMA_KEYWORDS.lists, ...SUBSCHEMA_KEYWORDS.singleOrList];
 const MAPS = [
-  "$defs",
-  "definitions",
-  "dependencies",
-  "dependentSchemas",
-  "patternProperties",
-] as const;
+  ...SUBSCHEMA_KEYWORDS.maps.filter((keyword) => keyword !== "properties"),
+  ...SUBSCHEMA_KEYWORDS.mixedMaps,
+];
 
 interface Visit {
   schema: Record<string, unknown>;

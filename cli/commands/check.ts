@@ -2,18 +2,18 @@
  * `mcp-codegen check`: regenerate in memory and compare with the files on disk; `--live` also
  * pulls the server and classifies how its contract moved since the snapshot.
  */
-import { classifyDrift, formatDriftReport } from "../drift.js";
+import { classifyDrift, formatDriftReport } from "../drift/index.js";
 import { CliError, ExitCode } from "../exit-codes.js";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/index.js";
 import { readSnapshotFile, renderOutput } from "../load-snapshot.js";
 import { compareOutput, type FileDifference } from "../output-files.js";
 import { pullContract } from "../pull-contract.js";
 import type { Reporter } from "../reporter.js";
 import { filterContract, type ServerJob } from "../server-job.js";
-import { createSnapshot, type Snapshot } from "../../templates/snapshot.js";
+import { createSnapshot, type Snapshot } from "../../templates/index.js";
 import { jobsFromConfig } from "./config-jobs.js";
 import { outputFolders } from "./generate.js";
-import type { CommandContext } from "./pull.js";
+import type { CommandContext } from "./context.js";
 
 export interface CheckFlags {
   live?: boolean | undefined;

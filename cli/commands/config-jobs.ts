@@ -1,8 +1,7 @@
 /**
  * The servers of a loaded config as jobs, with command-line flags applied on top.
  */
-import type { ResolvedConfig } from "../config.js";
-import type { ProtocolChoice } from "../config-schema.js";
+import type { ProtocolChoice, ResolvedConfig } from "../config/index.js";
 import type { ServerJob } from "../server-job.js";
 
 export function jobsFromConfig(

@@ -4,11 +4,11 @@
  */
 import { access } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
-import { findConfigFile, loadOutputFolders } from "../config.js";
+import { findConfigFile, loadOutputFolders } from "../config/index.js";
 import { CliError, ExitCode } from "../exit-codes.js";
 import { readSnapshotFile } from "../load-snapshot.js";
 import { describeWrite, writeGenerated } from "../write-generated.js";
-import type { CommandContext } from "./pull.js";
+import type { CommandContext } from "./context.js";
 
 export interface GenerateFlags {
   snapshot?: string | undefined;

@@ -3,20 +3,18 @@
  * the generated client.
  */
 import { join, resolve } from "node:path";
-import { toKebabFileName } from "../../templates/naming.js";
-import { createSnapshot } from "../../templates/snapshot.js";
-import { loadConfig } from "../config.js";
+import { createSnapshot, toKebabFileName } from "../../templates/index.js";
+import { loadConfig, type ProtocolChoice } from "../config/index.js";
 import { describeWrite, writeGenerated } from "../write-generated.js";
 import { pullContract } from "../pull-contract.js";
 import type { Reporter } from "../reporter.js";
-import type { Secret } from "../secret-sources.js";
+import type { CommandContext } from "./context.js";
 import { filterContract, type ServerJob } from "../server-job.js";
 import { resolveTarget, type TargetFlags } from "../target-flags.js";
 import { jobsFromConfig } from "./config-jobs.js";
 import { count } from "../plural.js";
 import { CliError, ExitCode } from "../exit-codes.js";
 import { MAX_WARNING_LINES } from "../generation-warnings.js";
-import type { ProtocolChoice } from "../config-schema.js";
 
 export interface PullFlags extends TargetFlags {
   out?: string | undefined;
@@ -29,12 +27,6 @@ export interface PullFlags extends TargetFlags {
   strict?: boolean | undefined;
   /** `--open-input-types`. */
   openInputTypes?: boolean | undefined;
-}
-
-export interface CommandContext {
-  cwd: string;
-  /** Builds the reporter once the secrets are known. */
-  reporter(secrets: readonly Secret[]): Reporter;
 }
 
 function hasTarget(flags: TargetFlags): boolean {

@@ -3,6 +3,7 @@
  * bounds, and indexes what `$ref` can name (resources by `$id`, `$anchor`s, every subschema by
  * JSON pointer) and every reference to resolve. Nothing is resolved or converted here.
  */
+import { SUBSCHEMA_KEYWORDS } from "@mcp-codegen/runtime/internal";
 import type { Budget } from "./bounds.js";
 import { idKeyword } from "./dialect.js";
 import { has, isPlainObject, own, type RawObject } from "./json-value.js";
@@ -52,27 +53,7 @@ export interface SchemaIndex {
 /** The base URI of a document without an absolute `$id`; nothing is ever fetched from it. */
 export const DEFAULT_BASE = "https://mcp-codegen.invalid/schema.json";
 
-const SINGLE = [
-  "additionalProperties",
-  "additionalItems",
-  "contains",
-  "propertyNames",
-  "not",
-  "if",
-  "then",
-  "else",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contentSchema",
-] as const;
-const MAPS = [
-  "properties",
-  "patternProperties",
-  "$defs",
-  "definitions",
-  "dependentSchemas",
-] as const;
-const ARRAYS = ["allOf", "anyOf", "oneOf", "prefixItems"] as const;
+const { single: SINGLE, maps: MAPS, lists: ARRAYS } = SUBSCHEMA_KEYWORDS;
 const REF_KEYWORDS = ["$ref", "$dynamicRef", "$recursiveRef"] as const;
 
 /** Creates the index and scans the whole document from its root. */

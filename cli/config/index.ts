@@ -1,0 +1,33 @@
+/**
+ * The configuration, as the rest of the CLI sees it: its schema (schema.ts, `defineConfig`),
+ * loading (load.ts), validation (issues.ts), interpolation (interpolate.ts), resolution
+ * (resolve.ts) and server-name filters (name-filter.ts). Files outside cli/config/ import only
+ * from here.
+ */
+export { defineConfig } from "./define.js";
+export type { ConfigEnv } from "./interpolate.js";
+export { ConfigError } from "./issues.js";
+export {
+  CONFIG_FILE_NAMES,
+  findConfigFile,
+  loadConfig,
+  loadOutputFolders,
+  readConfigFile,
+  type LoadConfigOptions,
+} from "./load.js";
+export { createNameFilter, findUnmatchedPatterns } from "./name-filter.js";
+export {
+  DEFAULT_OUT,
+  resolveConfig,
+  type ResolveConfigOptions,
+  type ResolvedConfig,
+  type ResolvedHttpTarget,
+  type ResolvedServer,
+  type ResolvedStdioTarget,
+} from "./resolve.js";
+export {
+  PROTOCOL_CHOICES,
+  type McpCodegenConfig,
+  type ProtocolChoice,
+  type ServerConfig,
+} from "./schema.js";

@@ -1,0 +1,220 @@
+/**
+ * Resolving a validated configuration into what pulling needs: absolute paths, `${VAR}`
+ * interpolated, defaults applied, and the secret strings the caller must redact from anything it
+ * prints or writes.
+ */
+import path from "node:path";
+import { interpolate, type ConfigEnv } from "./interpolate.js";
+import { configError, type ConfigError } from "./issues.js";
+import type { McpCodegenConfig, ProtocolChoice, ServerConfig } from "./schema.js";
+import {
+  argumentSecrets,
+  envSecrets,
+  headerSecrets,
+  substitutionSecrets,
+  urlSecrets,
+  type Secret,
+} from "../secret-sources.js";
+
+/** The default root folder for generated clients, relative to the config file. */
+export const DEFAULT_OUT = "mcp";
+
+/** A stdio server, ready for the runtime's `connect()`. */
+export interface ResolvedStdioTarget {
+  command: string;
+  args: string[];
+  /** Added to the inherited environment. Its credentials are in `ResolvedConfig.secrets`. */
+  env: Record<string, string>;
+  /** Absolute; defaults to the config file's folder. */
+  cwd: string;
+}
+
+/** A Streamable HTTP server, ready for the runtime's `connect()`. */
+export interface ResolvedHttpTarget {
+  url: string;
+  /** The credentials among them are in `ResolvedConfig.secrets`. */
+  headers: Record<string, string>;
+}
+
+/** One server of the config, resolved. Tell the targets apart with `"url" in target`. */
+export interface ResolvedServer {
+  name: string;
+  target: ResolvedStdioTarget | ResolvedHttpTarget;
+  /** Absolute folder for the snapshot and generated files. */
+  out: string;
+  /** Name patterns to keep; absent means all. */
+  include?: string[];
+  /** Name patterns to drop (wins over `include`). */
+  exclude: string[];
+  /** Server name → identifier to use. */
+  rename: Record<string, string>;
+  runtime?: "package" | "vendored";
+  /** Input types admit undeclared keys where the schema is silent about them. */
+  openInputTypes?: boolean;
+  /** Milliseconds. */
+  timeout?: number;
+  /** `auto` or a pinned protocol version. */
+  protocol?: ProtocolChoice;
+}
+
+/** A loaded configuration. */
+export interface ResolvedConfig {
+  /** Absolute path of the file it came from. */
+  file: string;
+  /** Absolute root folder for generated clients. */
+  out: string;
+  /** In the order the file lists them. */
+  servers: ResolvedServer[];
+  /** `strict: true`: any generation warning fails the command (exit 4). Default false. */
+  strict: boolean;
+  /**
+   * Strings that must never be printed or written, by the rules of `secret-sources.ts`: header
+   * and env values marked `secret: true`, named like credentials or shaped like one (with their
+   * parts: the token after `Bearer`, Basic's password), `${VAR}` values of credential-named
+   * variables, URL passwords, credential query values and key-like path segments. Unique texts,
+   * longest first, in the order of the file for equal lengths.
+   */
+  secrets: Secret[];
+}
+
+export interface ResolveConfigOptions {
+  /** Absolute path of the config file: relative paths in it resolve from its folder. */
+  file: string;
+  /** How error messages name the file. */
+  label: string;
+  env: ConfigEnv;
+}
+
+/**
+ * Resolves a validated config: paths made absolute from the config file's folder (`out`
+ * defaults to `mcp`, a server's `out` to `<out>/<name>`, a stdio `cwd` to the folder itself),
+ * `${VAR}` interpolated in `args`, `env`, `url` and `headers`, and secrets collected.
+ * @throws ConfigError for an unset variable, a `url` that is not http(s), or two servers
+ * writing to the same folder.
+ */
+export function resolveConfig(
+  config: McpCodegenConfig,
+  options: ResolveConfigOptions,
+): ResolvedConfig {
+  const base = path.dirname(options.file);
+  const out = path.resolve(base, config.out ?? DEFAULT_OUT);
+  const secrets: Secret[] = [];
+  const servers = Object.entries(config.servers).map(([name, server]) =>
+    resolveServer(name, server, { ...options, base, out, secrets }),
+  );
+  checkDistinctOutputs(servers, options.label);
+  const unique = new Map<string, Secret>();
+  for (const secret of secrets) {
+    if (secret.text !== "" && !unique.has(secret.text)) unique.set(secret.text, secret);
+  }
+  const sorted = [...unique.values()].sort((a, b) => b.text.length - a.text.length);
+  return { file: options.file, out, servers, strict: config.strict === true, secrets: sorted };
+}
+
+interface ServerContext extends ResolveConfigOptions {
+  base: string;
+  out: string;
+  secrets: Secret[];
+}
+
+/** Where a server's snapshot and generated files go: its `out`, or `<root out>/<name>`. */
+export function serverOutput(
+  base: string,
+  rootOut: string,
+  name: string,
+  server: ServerConfig,
+): string {
+  return path.resolve(base, server.out ?? path.join(rootOut, name));
+}
+
+function resolveServer(name: string, server: ServerConfig, context: ServerContext): ResolvedServer {
+  const resolved: ResolvedServer = {
+    name,
+    target: resolveTarget(name, server, context),
+    out: serverOutput(context.base, context.out, name, server),
+    exclude: server.exclude ?? [],
+    rename: { ...server.rename },
+  };
+  if (server.include !== undefined) resolved.include = server.include;
+  if (server.runtime !== undefined) resolved.runtime = server.runtime;
+  if (server.openInputTypes !== undefined) resolved.openInputTypes = server.openInputTypes;
+  if (server.timeout !== undefined) resolved.timeout = server.timeout;
+  if (server.protocol !== undefined) resolved.protocol = server.protocol;
+  return resolved;
+}
+
+function resolveTarget(
+  name: string,
+  server: ServerConfig,
+  context: ServerContext,
+): ResolvedStdioTarget | ResolvedHttpTarget {
+  const expand = (text: string, where: readonly PropertyKey[]): string => {
+    const fail = (message: string) =>
+      configError(context.label, ["servers", name, ...where], message);
+    const { value, substituted } = interpolate(text, context.env, fail);
+    for (const part of substituted) {
+      context.secrets.push(...substitutionSecrets(part.variable, part.value));
+    }
+    return value;
+  };
+  const expandMap = (
+    map: Record<string, ConfigValue> | undefined,
+    key: string,
+    secretsOf: (name: string, value: string, marked: boolean) => Secret[],
+  ) =>
+    Object.fromEntries(
+      Object.entries(map ?? {}).map(([k, entry]) => {
+        const written = typeof entry === "string" ? { value: entry } : entry;
+        const value = expand(written.value, [key, k]);
+        context.secrets.push(...secretsOf(k, value, written.secret === true));
+        return [k, value] as const;
+      }),
+    );
+  if ("command" in server) {
+    const args = (server.args ?? []).map((arg, index) => expand(arg, ["args", index]));
+    context.secrets.push(...argumentSecrets(args));
+    return {
+      command: server.command,
+      args,
+      env: expandMap(server.env, "env", envSecrets),
+      cwd: path.resolve(context.base, server.cwd ?? "."),
+    };
+  }
+  const url = expand(server.url, ["url"]);
+  checkUrl(url, server.url, configError.bind(undefined, context.label, ["servers", name, "url"]));
+  context.secrets.push(...urlSecrets(new URL(url)));
+  return { url, headers: expandMap(server.headers, "headers", headerSecrets) };
+}
+
+/** An env or header value as a config file may write it. */
+type ConfigValue = string | { value: string; secret?: boolean | undefined };
+
+/** Rejects what `connect()` could not use, quoting the text as written (never the secrets). */
+function checkUrl(url: string, written: string, fail: (message: string) => ConfigError): void {
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    throw fail(
+      `${JSON.stringify(written)} is not a URL; write the full address, e.g. https://example.com/mcp`,
+    );
+  }
+  if (protocol !== "http:" && protocol !== "https:") {
+    throw fail(`${JSON.stringify(written)} is not an http:// or https:// URL`);
+  }
+}
+
+function checkDistinctOutputs(servers: readonly ResolvedServer[], label: string): void {
+  const owners = new Map<string, string>();
+  for (const server of servers) {
+    const owner = owners.get(server.out);
+    if (owner !== undefined) {
+      throw configError(
+        label,
+        ["servers", server.name, "out"],
+        `writes to the same folder as servers.${owner} (${server.out}); give each server its own out`,
+      );
+    }
+    owners.set(server.out, server.name);
+  }
+}

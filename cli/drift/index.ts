@@ -1,0 +1,13 @@
+/**
+ * Contract drift for `mcp-codegen check --live`, as the rest of the CLI sees it: two snapshots
+ * in, a classified report out (report.ts), built from the entity comparisons (contract.ts) and
+ * the JSON Schema comparison (schema.ts, keywords.ts, variants.ts, refs.ts). Files outside
+ * cli/drift/ import only from here.
+ */
+export {
+  classifyDrift,
+  formatDriftReport,
+  type DriftChange,
+  type DriftReport,
+  type DriftSeverity,
+} from "./report.js";

@@ -1,0 +1,149 @@
+/**
+ * Contract drift between two snapshots of one server, for `mcp-codegen check --live`: every
+ * difference, classified as breaking (clients generated from `before` may fail against a server
+ * that now offers `after`) or compatible. Pure: snapshots in, a report out.
+ *
+ * Breaking: a tool, prompt, resource or resource template removed; a new required argument; an
+ * argument removed or its type narrowed; an input enum narrowed; additionalProperties turned
+ * false; an output property removed or made optional, its type or enum widened, the output
+ * schema removed; a prompt argument newly required; a resource's URI or MIME type, or a
+ * template, changed; a server capability removed; any schema change that cannot be proven
+ * compatible. Compatible: additions, widened inputs, narrowed outputs, descriptions, titles,
+ * annotations, versions.
+ */
+import { compareText } from "@mcp-codegen/runtime/internal";
+import type { Snapshot } from "../../templates/index.js";
+import {
+  compareResource,
+  comparePrompt,
+  compareResourceTemplate,
+  compareTool,
+  pairBy,
+  type AddChange,
+  type DriftChange,
+  type DriftSeverity,
+} from "./contract.js";
+import { canonical, isRecord, keyName, own, preview, quote } from "./json.js";
+
+export type { DriftChange, DriftSeverity } from "./contract.js";
+
+/** Every change between two snapshots, breaking first. */
+export interface DriftReport {
+  /** Sorted by severity (breaking first), subject, kind, then detail, in code-point order. */
+  changes: DriftChange[];
+  /** True when at least one change is breaking. */
+  breaking: boolean;
+}
+
+/**
+ * Compares the contract a client was generated from (`before`) with the one the server offers
+ * now (`after`). Tools and prompts are matched by name, resources and resource templates by
+ * name too (generated code is named after them). Snapshot order does not matter.
+ */
+export function classifyDrift(before: Snapshot, after: Snapshot): DriftReport {
+  const changes: DriftChange[] = [];
+  const collector =
+    (subject: string): AddChange =>
+    (severity, kind, detail) =>
+      changes.push({ severity, kind, subject, detail });
+  compareEntities("tool", before.tools, after.tools, compareTool, collector);
+  compareEntities("prompt", before.prompts, after.prompts, comparePrompt, collector);
+  compareEntities("resource", before.resources, after.resources, compareResource, collector);
+  compareEntities(
+    "resource template",
+    before.resourceTemplates,
+    after.resourceTemplates,
+    compareResourceTemplate,
+    collector,
+  );
+  compareServer(before, after, collector("server"));
+  changes.sort(compareChanges);
+  return { changes, breaking: changes.some((change) => change.severity === "breaking") };
+}
+
+function compareEntities<T extends { name: string }>(
+  noun: string,
+  before: readonly T[],
+  after: readonly T[],
+  compare: (before: T, after: T, add: AddChange) => void,
+  collector: (subject: string) => AddChange,
+): void {
+  const kind = noun.replace(" ", "-");
+  const pairs = pairBy(before, after, (item) => item.name);
+  for (const item of pairs.removed) {
+    collector(`${noun} ${quote(item.name)}`)("breaking", `${kind}-removed`, "removed");
+  }
+  for (const item of pairs.added) {
+    collector(`${noun} ${quote(item.name)}`)("compatible", `${kind}-added`, "added");
+  }
+  for (const [was, now] of pairs.kept) compare(was, now, collector(`${noun} ${quote(now.name)}`));
+}
+
+/** Versions, name and instructions are compatible; a capability the client may use going away is not. */
+function compareServer(before: Snapshot, after: Snapshot, add: AddChange): void {
+  const fields: [string, string, unknown, unknown][] = [
+    ["server-name-changed", "name", before.server.name, after.server.name],
+    ["server-version-changed", "version", before.server.version, after.server.version],
+    ["protocol-version-changed", "protocol version", before.protocolVersion, after.protocolVersion],
+  ];
+  for (const [kind, what, was, now] of fields) {
+    if (was !== now) {
+      add("compatible", kind, `${what} changed from ${preview(was)} to ${preview(now)}`);
+    }
+  }
+  if (before.instructions !== after.instructions) {
+    add("compatible", "instructions-changed", "instructions changed");
+  }
+  const was: Readonly<Record<string, unknown>> = before.capabilities;
+  const now: Readonly<Record<string, unknown>> = after.capabilities;
+  for (const key of [...new Set([...Object.keys(was), ...Object.keys(now)])].sort(compareText)) {
+    const name = keyName(key);
+    if (own(now, key) === undefined) {
+      add("breaking", "capability-removed", `capability ${name} no longer offered`);
+    } else if (own(was, key) === undefined) {
+      add("compatible", "capability-added", `capability ${name} now offered`);
+    } else if (canonical(own(was, key)) !== canonical(own(now, key))) {
+      const detail = isRecord(own(now, key))
+        ? `capability ${name} options changed`
+        : `capability ${name} changed`;
+      add("compatible", "capability-changed", detail);
+    }
+  }
+}
+
+const SEVERITY_ORDER: Readonly<Record<DriftSeverity, number>> = { breaking: 0, compatible: 1 };
+
+function compareChanges(a: DriftChange, b: DriftChange): number {
+  return (
+    SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+    compareText(a.subject, b.subject) ||
+    compareText(a.kind, b.kind) ||
+    compareText(a.detail, b.detail)
+  );
+}
+
+/**
+ * The report as text for a terminal or CI log: a summary line, then the breaking changes, then
+ * the compatible ones, one line each (`subject: detail [kind]`). Deterministic, no colour, no
+ * trailing newline; `No contract drift.` when nothing changed.
+ */
+export function formatDriftReport(report: DriftReport): string {
+  if (report.changes.length === 0) return "No contract drift.";
+  const breaking = report.changes.filter((change) => change.severity === "breaking");
+  const compatible = report.changes.filter((change) => change.severity === "compatible");
+  const count = (n: number, what: string) => `${n} ${what} change${n === 1 ? "" : "s"}`;
+  const lines = [
+    `Contract drift: ${count(breaking.length, "breaking")}, ${count(compatible.length, "compatible")}`,
+  ];
+  for (const [title, changes] of [
+    ["Breaking", breaking],
+    ["Compatible", compatible],
+  ] as const) {
+    if (changes.length === 0) continue;
+    lines.push("", `${title}:`);
+    for (const change of [...changes].sort(compareChanges)) {
+      lines.push(`  ${change.subject}: ${change.detail} [${change.kind}]`);
+    }
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,37 @@
+/**
+ * The one door from cli/ into the generator: cli/ imports templates/ only through this file
+ * (test/architecture.test.ts checks it), so the generator's folders can change without cli/
+ * knowing. Re-exports only, one line per file.
+ */
+export {
+  checkEntries,
+  MAX_ENTRY_SIZE,
+  quoteForMessage,
+  type ContractListKey,
+  type ContractLists,
+} from "./contract-entries.js";
+export { escapeInvisible, isHiddenCharacter } from "./escape.js";
+export {
+  generateOutput,
+  type CachedModule,
+  type GeneratedFile,
+  type GenerationCache,
+} from "./generate.js";
+export { formatWarning, type GenerationWarning } from "./generation-warning.js";
+export { GENERATED_MARKER } from "./header.js";
+export { jsonValueProblem, MAX_CONTRACT_DEPTH } from "./json-depth.js";
+export { hasNameWords, toKebabFileName } from "./naming.js";
+export { RUNTIME_PACKAGE } from "./runtime-package.js";
+export { Budget } from "./schema/bounds.js";
+export { detectDialect, refHidesSiblings } from "./schema/dialect.js";
+export { resolveAllRefs } from "./schema/resolve-ref.js";
+export { scanDocument } from "./schema/scan.js";
+export { SchemaError, appendPointer, parsePointer } from "./schema/schema-error.js";
+export {
+  createSnapshot,
+  isSafeOutputPath,
+  parseSnapshot,
+  SnapshotError,
+  type PulledContract,
+  type Snapshot,
+} from "./snapshot.js";
