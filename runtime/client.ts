@@ -2,22 +2,14 @@
  * `McpClient`: the typed MCP methods over a `Session`. Create one with `connect()`.
  */
 import type { EraVerdict, ProtocolEra } from "./era.js";
-import { McpError, isMcpError, type ErrorContext } from "./errors.js";
-import { capabilitiesFor, mergeHandlers, type InputHandlers } from "./input-handlers.js";
-import type { MaybeInputRequired } from "./input-types.js";
-import {
-  continueRounds,
-  firstRoundParams,
-  type CallOptions,
-  type RoundTripOptions,
-} from "./round-trip.js";
-import { paramHeadersFor } from "./tool-headers.js";
+import { McpError } from "./errors.js";
+import type { InputResponses, MaybeInputRequired } from "./input-types.js";
+import { firstRoundParams, type CallOptions } from "./round-trip.js";
 import { dropInvalidTools, dropMalformedTools } from "./tool-list-filter.js";
-import { collectAllPages, readPage, type ListAllOptions, type Page } from "./pagination.js";
-import { ErrorCode } from "./protocol.js";
+import { collectAllPages, readPage, type Page } from "./pagination.js";
 import { describeServer, invalidResult, type ServerDescription } from "./server-description.js";
 import type { RequestOptions } from "./request-options.js";
-import { checkPromptResult, checkResourceResult, checkToolResult } from "./result-shape.js";
+import { checkPromptResult, checkResourceResult } from "./result-shape.js";
 import {
   ListenHub,
   type ListenOptions,
@@ -25,70 +17,45 @@ import {
   type SubscriptionFilter,
 } from "./listen.js";
 import { ResultCache, cachedRequest } from "./result-cache.js";
-import { DEFAULT_TIMEOUT_MS, type RequestExtras, type Session } from "./session.js";
+import { InputGlue, NO_INPUT, type ClientInput } from "./client-input.js";
+import {
+  LIST_METHODS,
+  type ListItems,
+  type ListMethod,
+  type ListOptions,
+  type PageOptions,
+} from "./client-lists.js";
+import { callTool, type ToolCallHost } from "./tool-call.js";
+import { DEFAULT_TIMEOUT_MS, type Session } from "./session.js";
 import { TaskClient } from "./task-client.js";
 import {
-  checkTask,
-  declaresTasks,
   withTasksExtension,
   type AwaitTaskOptions,
   type CreateTaskResult,
   type GetTaskResult,
   type CallToolOptions,
 } from "./tasks.js";
-import type { InputResponses } from "./input-types.js";
-import { acceptsTaskCalls, planLegacyCall, type LegacyCallPlan } from "./legacy-task-shape.js";
 import { LegacyTaskClient } from "./legacy-tasks.js";
 import type {
   CallToolResult,
   CompleteParams,
   CompleteResult,
   GetPromptResult,
-  InputRequiredResult,
   Prompt,
   ReadResourceResult,
   Resource,
   ResourceTemplate,
   Result,
   Tool,
-  ClientCapabilities,
 } from "./types.js";
 
-/** The list methods with the result key that holds their items. */
-export const LIST_METHODS = {
-  "tools/list": "tools",
-  "prompts/list": "prompts",
-  "resources/list": "resources",
-  "resources/templates/list": "resourceTemplates",
-} as const;
-
-export type ListMethod = keyof typeof LIST_METHODS;
-
-interface ListItems {
-  "tools/list": Tool;
-  "prompts/list": Prompt;
-  "resources/list": Resource;
-  "resources/templates/list": ResourceTemplate;
-}
-
-export interface ListOptions extends RequestOptions, ListAllOptions {}
-
-export interface PageOptions extends RequestOptions {
-  /** The opaque cursor from the previous page's `nextCursor`; omit for the first page. */
-  cursor?: string;
-}
-
-/** How the connection answers input requests: its handlers and the capabilities the caller declared. */
-export interface ClientInput {
-  handlers: InputHandlers;
-  declared: ClientCapabilities;
-}
-
-const NO_INPUT: ClientInput = Object.freeze({ handlers: {}, declared: {} });
+export { LIST_METHODS } from "./client-lists.js";
+export type { ListMethod, ListOptions, PageOptions } from "./client-lists.js";
+export type { ClientInput } from "./client-input.js";
 
 export class McpClient {
   readonly #session: Session;
-  readonly #input: ClientInput;
+  readonly #input: InputGlue;
   #server: ServerDescription | undefined;
   /** Tools from the last full `listTools()`, for `Mcp-Param-*` headers of untyped calls. */
   #tools = new Map<string, Tool>();
@@ -98,21 +65,22 @@ export class McpClient {
   /** Tasks on an initialize-era server (2025-11-25 `capabilities.tasks`), same methods. */
   readonly #legacyTasks: LegacyTaskClient;
   readonly #verdict: EraVerdict | undefined;
+  readonly #toolCalls: ToolCallHost;
 
   /** @internal Use `connect()`. */
   constructor(session: Session, server: ServerDescription | undefined, parts?: ClientParts) {
     this.#session = session;
     this.#server = server;
-    this.#input = parts?.input ?? NO_INPUT;
+    this.#input = new InputGlue(parts?.input ?? NO_INPUT);
     this.#verdict = parts?.verdict;
     this.#cache = parts?.cache ?? new ResultCache({ maxEntries: 0 });
     this.#hub = parts?.hub ?? new ListenHub(this.#cache, undefined, DEFAULT_TIMEOUT_MS);
     // `tasks/*` requests declare the extension, as servers require on each of them.
     this.#tasks = new TaskClient((method, params, options, allowTask) => {
-      const capabilities = withTasksExtension(this.#sessionCapabilities());
+      const capabilities = withTasksExtension(this.#input.sessionCapabilities());
       const context = { method, target: params.taskId };
       return session.request(method, params, options, context, { capabilities, allowTask });
-    }, this.#input.handlers);
+    }, this.#input.input.handlers);
     this.#legacyTasks = new LegacyTaskClient(
       (method, params, options, context) => session.request(method, params, options, context),
       () => this.#server?.capabilities,
@@ -120,6 +88,15 @@ export class McpClient {
     this.#hub.watch("notifications/tasks/status", (notification) =>
       this.#legacyTasks.pushed(notification.params),
     );
+    this.#toolCalls = {
+      session,
+      input: this.#input,
+      tasks: this.#tasks,
+      legacyTasks: this.#legacyTasks,
+      serverCapabilities: () => this.#server?.capabilities,
+      knownTool: (name) => this.#tools.get(name),
+      listTools: (options) => this.listTools(options),
+    };
   }
 
   /** The server's description from the last `server/discover`; throws if discovery was skipped. */
@@ -256,144 +233,7 @@ export class McpClient {
     options?: CallToolOptions,
     definition?: Tool,
   ): Promise<Result> {
-    const context = { method: "tools/call", target: name };
-    const params = args === undefined ? { name } : { name, arguments: args };
-    let tool = definition ?? this.#tools.get(name);
-    const legacy =
-      this.#session.era === "legacy" ? await this.#legacyPlan(name, tool, options) : undefined;
-    if (legacy !== undefined) tool = legacy.tool;
-    // Declared for the whole connection at `connect()`, every call must be ready for a task:
-    // without a `task` option it is awaited, so the call still returns the tool's result.
-    const mode = options?.task ?? (declaresTasks(this.#input.declared) ? "await" : undefined);
-    // The initialize era has no extension: a task is asked for with `params.task` instead.
-    const tasks = legacy === undefined && mode !== undefined;
-    const own = this.#callCapabilities(options);
-    const capabilities = tasks ? withTasksExtension(own ?? this.#sessionCapabilities()) : own;
-    // Every round goes through here: the same `Mcp-Param-*` headers (the arguments do not change)
-    // and the same HeaderMismatch recovery.
-    const send = async (roundParams: Record<string, unknown>): Promise<Result> => {
-      try {
-        return await this.#sendToolCall(roundParams, options, context, tool, capabilities, tasks);
-      } catch (error) {
-        // The server's `x-mcp-header` annotations changed since the definition we hold was made:
-        // the spec's recovery is to list the tools again and retry with the headers they ask for.
-        const refreshed = isHeaderMismatch(error)
-          ? await this.#refreshedTool(name, tool)
-          : undefined;
-        if (refreshed === undefined) throw error;
-        tool = refreshed;
-        return this.#sendToolCall(roundParams, options, context, tool, capabilities, tasks);
-      }
-    };
-    const sent = legacy?.plan.augment === true ? { ...params, task: {} } : params;
-    let result = await send(firstRoundParams(sent, options));
-    if (legacy !== undefined) {
-      result = await this.#legacyTasks.settle(result, legacy.plan, options, context);
-      if (result.resultType === "task") return result;
-    }
-    if (result.resultType === "input_required") {
-      result = await this.#continueRounds(result, context, params, send, options);
-      if (result.resultType === "input_required") return result;
-    }
-    if (result.resultType === "task") {
-      const task = checkTask(result, context, true);
-      if (mode === "return") return result;
-      result = await this.#tasks.wait(task.taskId, TaskClient.awaitOptions(options), context, task);
-    }
-    // Some servers leave out an empty content list; anything else malformed is a protocol error.
-    if (result.content === undefined) result.content = [];
-    checkToolResult(result, context);
-    return result;
-  }
-
-  /**
-   * How a legacy call goes (see `planLegacyCall`). A task asked of a server that accepts them
-   * needs the tool's `execution.taskSupport`: when the definition is unknown, the tools are
-   * listed once to find it, since sending a task to a tool that forbids one is an error.
-   */
-  async #legacyPlan(
-    name: string,
-    known: Tool | undefined,
-    options: CallToolOptions | undefined,
-  ): Promise<{ plan: LegacyCallPlan; tool: Tool | undefined }> {
-    const capabilities = this.#server?.capabilities;
-    let tool = known;
-    if (tool === undefined && options?.task !== undefined && acceptsTaskCalls(capabilities)) {
-      await this.listTools(options.signal === undefined ? undefined : { signal: options.signal });
-      tool = this.#tools.get(name);
-    }
-    return { plan: planLegacyCall(capabilities, tool, options?.task), tool };
-  }
-
-  #sendToolCall(
-    params: Record<string, unknown> & { arguments?: Record<string, unknown> },
-    options: RequestOptions | undefined,
-    context: ErrorContext,
-    tool: Tool | undefined,
-    capabilities: ClientCapabilities | undefined,
-    allowTask: boolean,
-  ): Promise<Result> {
-    const headers =
-      tool === undefined ? undefined : paramHeadersFor(tool, params.arguments, context);
-    // A tool the server marks read-only or idempotent may be sent again if its stream breaks.
-    const hints = tool?.annotations;
-    const idempotent = hints?.readOnlyHint === true || hints?.idempotentHint === true;
-    return this.#session.request("tools/call", params, options, context, {
-      allowInputRequired: true,
-      allowTask,
-      idempotent,
-      ...(headers === undefined ? {} : { headers }),
-      ...(capabilities === undefined ? {} : { capabilities }),
-    });
-  }
-
-  /** Capabilities for a call with its own handlers; undefined (the session's) otherwise. */
-  #callCapabilities(options: RoundTripOptions | undefined): ClientCapabilities | undefined {
-    if (options?.handlers === undefined) return undefined;
-    return capabilitiesFor(
-      this.#input.declared,
-      mergeHandlers(this.#input.handlers, options.handlers),
-    );
-  }
-
-  /** The capabilities `connect()` declared for the connection. */
-  #sessionCapabilities(): ClientCapabilities {
-    return capabilitiesFor(this.#input.declared, this.#input.handlers);
-  }
-
-  /** Extras for a request that may answer `input_required`, with per-call capabilities. */
-  #inputExtras(options: RoundTripOptions | undefined): RequestExtras {
-    const capabilities = this.#callCapabilities(options);
-    return capabilities === undefined ? INPUT_OK : { allowInputRequired: true, capabilities };
-  }
-
-  /** The rounds after a first `input_required` answer (see round-trip.ts). */
-  #continueRounds(
-    first: Result,
-    context: { method: string; target: string },
-    params: Record<string, unknown>,
-    send: (params: Record<string, unknown>) => Promise<Result>,
-    options: CallOptions | undefined,
-  ): Promise<Result> {
-    const own = options?.handlers;
-    const handlers =
-      own === undefined ? this.#input.handlers : mergeHandlers(this.#input.handlers, own);
-    return continueRounds(first as InputRequiredResult, {
-      ...context,
-      params,
-      send,
-      handlers,
-      options: options ?? {},
-    });
-  }
-
-  /** The tool's current definition, when listing again finds one that differs from `stale`. */
-  async #refreshedTool(name: string, stale: Tool | undefined): Promise<Tool | undefined> {
-    if (this.#session.transport.carriesHeaders !== true) return undefined;
-    await this.listTools();
-    const fresh = this.#tools.get(name);
-    const same = JSON.stringify(fresh?.inputSchema) === JSON.stringify(stale?.inputSchema);
-    return fresh === undefined || same ? undefined : fresh;
+    return callTool(this.#toolCalls, name, args, options, definition);
   }
 
   /**
@@ -446,7 +286,7 @@ export class McpClient {
     options: CallOptions | undefined,
     cacheFirstRound = false,
   ): Promise<Result> {
-    const extras = this.#inputExtras(options);
+    const extras = this.#input.extras(options);
     const send = (roundParams: Record<string, unknown>) =>
       this.#session.request(context.method, roundParams, options, context, extras);
     const first = firstRoundParams(params, options);
@@ -454,7 +294,7 @@ export class McpClient {
       ? await this.#cached(context.method, first, options, () => send(first))
       : await send(first);
     if (result.resultType !== "input_required") return result;
-    return this.#continueRounds(result, context, params, send, options);
+    return this.#input.continueRounds(result, context, params, send, options);
   }
 
   /**
@@ -539,7 +379,13 @@ export class McpClient {
     params?: Record<string, unknown>,
     options?: RequestOptions,
   ): Promise<Result> {
-    return this.#session.request(method, params, options, { method }, INPUT_OK);
+    return this.#session.request(
+      method,
+      params,
+      options,
+      { method },
+      this.#input.extras(undefined),
+    );
   }
 
   /**
@@ -601,11 +447,4 @@ export interface ClientParts {
   input: ClientInput;
   /** What `connect()` found; absent when it skipped finding out (`discover: false`). */
   verdict?: EraVerdict;
-}
-
-/** Requests whose answer may be `input_required`. */
-const INPUT_OK = Object.freeze({ allowInputRequired: true });
-
-function isHeaderMismatch(error: unknown): boolean {
-  return isMcpError(error) && error.code === ErrorCode.HeaderMismatch;
 }
