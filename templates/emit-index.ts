@@ -36,12 +36,37 @@ function summary(
   return first.length === 0 ? jsDocText(fallback) : first;
 }
 
-function group(members: readonly Member[]): { type: string; value: string } {
+/**
+ * The index's runtime imports, each under its own name unless a module's function took it (a
+ * tool `connect`): then under `<name>$`. Generated names never contain `$` (naming.ts), so the
+ * alias is free, and the tool keeps its name.
+ */
+function runtimeNames(local: ReadonlySet<string>) {
+  const aliases: Record<string, string> = {};
+  const name = (imported: string): string => {
+    if (!local.has(imported)) return imported;
+    aliases[imported] = `${imported}$`;
+    return aliases[imported];
+  };
+  return {
+    aliases,
+    bindClient: name("bindClient"),
+    connect: name("connect"),
+    ConnectOptions: name("ConnectOptions"),
+    ConnectTarget: name("ConnectTarget"),
+    McpClient: name("McpClient"),
+    WithoutClient: name("WithoutClient"),
+  };
+}
+
+type RuntimeNames = ReturnType<typeof runtimeNames>;
+
+function group(members: readonly Member[], rt: RuntimeNames): { type: string; value: string } {
   if (members.length === 0) return { type: "Record<never, never>", value: "{}" };
   const type = members.map(
-    (m) => `${jsDocBlock(m.doc)}\nreadonly ${m.member}: WithoutClient<typeof ${m.fn}>;`,
+    (m) => `${jsDocBlock(m.doc)}\nreadonly ${m.member}: ${rt.WithoutClient}<typeof ${m.fn}>;`,
   );
-  const value = members.map((m) => `${m.member}: bindClient(${m.fn}, client),`);
+  const value = members.map((m) => `${m.member}: ${rt.bindClient}(${m.fn}, client),`);
   return { type: `{\n${type.join("\n")}\n}`, value: `{\n${value.join("\n")}\n}` };
 }
 
@@ -99,8 +124,15 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
     })),
   ].sort((a, b) => (a.member < b.member ? -1 : a.member > b.member ? 1 : 0));
   const all = [...tools, ...prompts, ...resources];
-  const groups = { tools: group(tools), prompts: group(prompts), resources: group(resources) };
   const name = plan.client;
+  const rt = runtimeNames(
+    new Set([...all.map((m) => m.fn), `create${name}Client`, `bind${name}Client`, `${name}Client`]),
+  );
+  const groups = {
+    tools: group(tools, rt),
+    prompts: group(prompts, rt),
+    resources: group(resources, rt),
+  };
   const server = `${snapshot.server.name} ${snapshot.server.version}`;
 
   const byFile = [...all].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -123,6 +155,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
         ...(hasMembers ? ["WithoutClient"] : []),
       ],
       from: runtimeImport,
+      aliases: rt.aliases,
     },
     localImports: byFile.map((m) => ({ names: [m.fn], from: relativeModule(m.file) })),
     statements: [
@@ -133,7 +166,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
         jsDocBlock([
           "The untyped client underneath, for anything the server added after generation.",
         ]),
-        `readonly raw: McpClient;`,
+        `readonly raw: ${rt.McpClient};`,
         `readonly tools: ${groups.tools.type};`,
         `readonly prompts: ${groups.prompts.type};`,
         `readonly resources: ${groups.resources.type};`,
@@ -143,7 +176,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
       ].join("\n"),
       [
         jsDocBlock(["Wraps a client that is already connected to the server."]),
-        `export function bind${name}Client(client: McpClient): ${name}Client {`,
+        `export function bind${name}Client(client: ${rt.McpClient}): ${name}Client {`,
         `return {`,
         `raw: client,`,
         `tools: ${groups.tools.value},`,
@@ -170,10 +203,10 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
               ]
             : []),
         ]),
-        `export async function create${name}Client(target: ConnectTarget, options?: ConnectOptions): Promise<${name}Client> {`,
+        `export async function create${name}Client(target: ${rt.ConnectTarget}, options?: ${rt.ConnectOptions}): Promise<${name}Client> {`,
         legacy
-          ? `return bind${name}Client(await connect(target, { prior: { era: "legacy", protocolVersion: ${stringLiteral(snapshot.protocolVersion)}${snapshot.httpTransport === "sse" ? `, httpTransport: "sse"` : ""} }, ...options }));`
-          : `return bind${name}Client(await connect(target, options));`,
+          ? `return bind${name}Client(await ${rt.connect}(target, { prior: { era: "legacy", protocolVersion: ${stringLiteral(snapshot.protocolVersion)}${snapshot.httpTransport === "sse" ? `, httpTransport: "sse"` : ""} }, ...options }));`
+          : `return bind${name}Client(await ${rt.connect}(target, options));`,
         `}`,
       ].join("\n"),
     ],

@@ -14,27 +14,40 @@ type ImportStructure = OptionalKind<ImportDeclarationStructure> & {
 };
 
 /** One import declaration's structure: values first, then type-only names, each sorted. */
-export function importStructure(values: string[], types: string[], from: string): ImportStructure {
+export function importStructure(
+  values: string[],
+  types: string[],
+  from: string,
+  aliases: Readonly<Record<string, string>> = {},
+): ImportStructure {
+  const aliased = (name: string) => (Object.hasOwn(aliases, name) ? { alias: aliases[name]! } : {});
   return {
     moduleSpecifier: from,
     namedImports: [
-      ...[...new Set(values)].sort().map((name) => ({ name })),
-      ...[...new Set(types)].sort().map((name) => ({ name, isTypeOnly: true })),
+      ...[...new Set(values)].sort().map((name) => ({ name, ...aliased(name) })),
+      ...[...new Set(types)].sort().map((name) => ({ name, isTypeOnly: true, ...aliased(name) })),
     ],
   };
 }
 
 function printImport(structure: ImportStructure): string {
-  const names = structure.namedImports.map((specifier) =>
-    specifier.isTypeOnly === true ? `type ${specifier.name}` : specifier.name,
-  );
+  const names = structure.namedImports.map((specifier) => {
+    const name =
+      specifier.alias === undefined ? specifier.name : `${specifier.name} as ${specifier.alias}`;
+    return specifier.isTypeOnly === true ? `type ${name}` : name;
+  });
   return `import { ${names.join(", ")} } from ${stringLiteral(structure.moduleSpecifier)};`;
 }
 
 /** The module's text. */
 export function printModule(header: string, module: ModuleText): string {
   const imports = [
-    importStructure(module.imports.values, module.imports.types, module.imports.from),
+    importStructure(
+      module.imports.values,
+      module.imports.types,
+      module.imports.from,
+      module.imports.aliases,
+    ),
     ...(module.localImports ?? []).map((local) => importStructure(local.names, [], local.from)),
   ];
   const head = `${header}\n${imports.map(printImport).join("\n")}`;

@@ -9,30 +9,28 @@ import {
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
 
-export type BindClient_toolInput = { [k: string]: unknown };
+export type BindClientInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "bind_client": its definition as the server declared it, and its validators.
  */
-export const bindClientTool_tool = /* @__PURE__ */ defineTool<BindClient_toolInput, CallToolResult>(
-  {
-    definitionJson:
-      '{"description":"the index imports bindClient from the runtime","inputSchema":{"type":"object"},"name":"bind_client"}',
-    // prettier-ignore
-    validators: (z) => {
+export const bindClientTool = /* @__PURE__ */ defineTool<BindClientInput, CallToolResult>({
+  definitionJson:
+    '{"description":"the index imports bindClient from the runtime","inputSchema":{"type":"object"},"name":"bind_client"}',
+  // prettier-ignore
+  validators: (z) => {
     return {
       input: z.looseObject({}),
     };
   },
-  },
-);
+});
 
 /**
- * Manual mode of `bindClient_tool`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ * Manual mode of `bindClient`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
  */
-export function bindClient_tool(
+export function bindClient(
   client: McpClient,
-  input: BindClient_toolInput | undefined,
+  input: BindClientInput | undefined,
   options: ToolCallOptions & { manual: true },
 ): Promise<MaybeInputRequired<CallToolResult>>;
 /**
@@ -43,15 +41,15 @@ export function bindClient_tool(
  * @param input - The tool's arguments.
  * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
-export function bindClient_tool(
+export function bindClient(
   client: McpClient,
-  input?: BindClient_toolInput,
+  input?: BindClientInput,
   options?: ToolCallOptions,
 ): Promise<CallToolResult>;
-export function bindClient_tool(
+export function bindClient(
   client: McpClient,
-  input: BindClient_toolInput = {},
+  input: BindClientInput = {},
   options?: ToolCallOptions,
 ): Promise<CallToolResult | InputRequiredResult> {
-  return bindClientTool_tool.call(client, input, options);
+  return bindClientTool.call(client, input, options);
 }

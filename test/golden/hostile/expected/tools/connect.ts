@@ -9,12 +9,12 @@ import {
   type ToolCallOptions,
 } from "@mcp-codegen/runtime";
 
-export type Connect_toolInput = { [k: string]: unknown };
+export type ConnectInput = { [k: string]: unknown };
 
 /**
  * The MCP tool "connect": its definition as the server declared it, and its validators.
  */
-export const connectTool_tool = /* @__PURE__ */ defineTool<Connect_toolInput, CallToolResult>({
+export const connectTool = /* @__PURE__ */ defineTool<ConnectInput, CallToolResult>({
   definitionJson:
     '{"description":"the index imports connect from the runtime","inputSchema":{"type":"object"},"name":"connect"}',
   // prettier-ignore
@@ -26,11 +26,11 @@ export const connectTool_tool = /* @__PURE__ */ defineTool<Connect_toolInput, Ca
 });
 
 /**
- * Manual mode of `connect_tool`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ * Manual mode of `connect`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
  */
-export function connect_tool(
+export function connect(
   client: McpClient,
-  input: Connect_toolInput | undefined,
+  input: ConnectInput | undefined,
   options: ToolCallOptions & { manual: true },
 ): Promise<MaybeInputRequired<CallToolResult>>;
 /**
@@ -41,15 +41,15 @@ export function connect_tool(
  * @param input - The tool's arguments.
  * @param options - Timeout, cancellation, progress, input handlers, validation switches.
  */
-export function connect_tool(
+export function connect(
   client: McpClient,
-  input?: Connect_toolInput,
+  input?: ConnectInput,
   options?: ToolCallOptions,
 ): Promise<CallToolResult>;
-export function connect_tool(
+export function connect(
   client: McpClient,
-  input: Connect_toolInput = {},
+  input: ConnectInput = {},
   options?: ToolCallOptions,
 ): Promise<CallToolResult | InputRequiredResult> {
-  return connectTool_tool.call(client, input, options);
+  return connectTool.call(client, input, options);
 }
