@@ -126,6 +126,11 @@ export function planNames(
   const resourceTypes = assignNames(resources, "pascal", { reserved });
   const resourceFiles = assignNames(resources, "kebab");
 
+  // Lowercase, as assignNames compares: the stems a prompt's names may not shorten to.
+  const promptNamesTaken = new Set(
+    [...promptMembers.values(), ...promptTypes.values()].map((name) => name.toLowerCase()),
+  );
+
   const plan: NamePlan = {
     client,
     tools: tools.map(({ item, key }) => {
@@ -141,12 +146,14 @@ export function planNames(
     }),
     prompts: prompts.map(({ item, key }) => {
       const type = promptTypes.get(key)!;
+      const member = promptMembers.get(key)!;
+      const suffix = promptSuffix(type, member, promptNamesTaken);
       return {
         prompt: item,
-        member: promptMembers.get(key)!,
-        fn: `get${type}Prompt`,
-        binding: `${promptMembers.get(key)!}Prompt`,
-        typeBase: `${type}Prompt`,
+        member,
+        fn: `get${type}${suffix}`,
+        binding: `${member}${suffix}`,
+        typeBase: `${type}${suffix}`,
         file: `prompts/${promptFiles.get(key)!}.ts`,
       };
     }),
@@ -177,6 +184,19 @@ export function planNames(
   }
   resolveCrossKindCollisions(plan);
   return plan;
+}
+
+/**
+ * What a prompt's function, binding and type names end with: `Prompt`, unless its name already
+ * ends so (`args_prompt` gives `getArgsPrompt`, not `getArgsPromptPrompt`). The stem must not name
+ * another prompt: with `args` there too, `args_prompt` keeps the suffix, so the names stay unique
+ * (a stripped `getArgsPrompt` could only meet the plain name of a prompt whose type is the stem).
+ */
+function promptSuffix(type: string, member: string, taken: ReadonlySet<string>): "" | "Prompt" {
+  const stem = (name: string) => name.slice(0, -"Prompt".length).toLowerCase();
+  const endsInPrompt = (name: string) => name.length > "Prompt".length && name.endsWith("Prompt");
+  if (!endsInPrompt(type) || !endsInPrompt(member)) return "Prompt";
+  return taken.has(stem(type)) || taken.has(stem(member)) ? "Prompt" : "";
 }
 
 /** Exported names a module declares, for the cross-kind check. */

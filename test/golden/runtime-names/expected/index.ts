@@ -8,7 +8,7 @@ import {
   type McpClient,
   type WithoutClient,
 } from "@mcp-codegen/runtime";
-import { getArgsPromptPrompt } from "./prompts/args-prompt.js";
+import { getArgsPrompt } from "./prompts/args-prompt.js";
 import { getSummaryPrompt } from "./prompts/summary.js";
 import { bindClient } from "./tools/bind-client.js";
 import { connectOptions } from "./tools/connect-options.js";
@@ -17,11 +17,7 @@ import { convertCurrency } from "./tools/convert-currency.js";
 import { mcpClient } from "./tools/mcp-client.js";
 import { withOutClient } from "./tools/with-out-client.js";
 
-export {
-  getArgsPromptPrompt,
-  argsPromptPrompt,
-  type ArgsPromptPromptArguments,
-} from "./prompts/args-prompt.js";
+export { getArgsPrompt, argsPrompt, type ArgsPromptArguments } from "./prompts/args-prompt.js";
 export { getSummaryPrompt, summaryPrompt, type SummaryPromptArguments } from "./prompts/summary.js";
 export { bindClient, bindClientTool, type BindClientInput } from "./tools/bind-client.js";
 export {
@@ -80,7 +76,7 @@ export interface NamesClient {
     /**
      * A prompt whose name ends in "prompt".
      */
-    readonly argsPrompt: WithoutClient<typeof getArgsPromptPrompt>;
+    readonly argsPrompt: WithoutClient<typeof getArgsPrompt>;
     /**
      * The MCP prompt "summary".
      */
@@ -108,7 +104,7 @@ export function bindNamesClient(client: McpClient): NamesClient {
       withOutClient: bindClient$(withOutClient, client),
     },
     prompts: {
-      argsPrompt: bindClient$(getArgsPromptPrompt, client),
+      argsPrompt: bindClient$(getArgsPrompt, client),
       summary: bindClient$(getSummaryPrompt, client),
     },
     resources: {},

@@ -12,21 +12,21 @@ import {
 /**
  * Arguments of the MCP prompt "args_prompt".
  */
-export type ArgsPromptPromptArguments = Record<string, never>;
+export type ArgsPromptArguments = Record<string, never>;
 
 /**
  * The MCP prompt "args_prompt" as the server declared it.
  */
-export const argsPromptPrompt = /* @__PURE__ */ definePrompt<ArgsPromptPromptArguments>({
+export const argsPrompt = /* @__PURE__ */ definePrompt<ArgsPromptArguments>({
   definition: { description: 'A prompt whose name ends in "prompt".', name: "args_prompt" },
 });
 
 /**
- * Manual mode of `getArgsPromptPrompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
+ * Manual mode of `getArgsPrompt`: an `input_required` result the handlers cannot answer is returned; answer it and call again with `inputResponses` and `requestState`.
  */
-export function getArgsPromptPrompt(
+export function getArgsPrompt(
   client: McpClient,
-  args: ArgsPromptPromptArguments | undefined,
+  args: ArgsPromptArguments | undefined,
   options: CallOptions & { manual: true },
 ): Promise<MaybeInputRequired<GetPromptResult>>;
 /**
@@ -36,15 +36,15 @@ export function getArgsPromptPrompt(
  * @param client - A client connected to the server.
  * @param args - The prompt's arguments (strings, as the protocol requires).
  */
-export function getArgsPromptPrompt(
+export function getArgsPrompt(
   client: McpClient,
-  args?: ArgsPromptPromptArguments,
+  args?: ArgsPromptArguments,
   options?: CallOptions,
 ): Promise<GetPromptResult>;
-export function getArgsPromptPrompt(
+export function getArgsPrompt(
   client: McpClient,
-  args: ArgsPromptPromptArguments = {},
+  args: ArgsPromptArguments = {},
   options?: CallOptions,
 ): Promise<GetPromptResult | InputRequiredResult> {
-  return argsPromptPrompt.get(client, args, options);
+  return argsPrompt.get(client, args, options);
 }
