@@ -25,10 +25,10 @@ export const aToolNameThatKeepsGoingAToolNameThatKeepsGoingAToolNameTh_6010b9Too
       '{"description":"200 characters long","inputSchema":{"type":"object"},"name":"a_tool_name_that_keeps_going_a_tool_name_that_keeps_going_a_tool_name_that_keeps_going_a_tool_name_that_keeps_going_a_tool_name_that_keeps_going_a_tool_name_that_keeps_going_a_tool_name_that_keeps_end"}',
     // prettier-ignore
     validators: (z) => {
-    return {
-      input: z.looseObject({}),
-    };
-  },
+      return {
+        input: z.looseObject({}),
+      };
+    },
   });
 
 /**

@@ -23,10 +23,10 @@ export const createPayment37Tool = /* @__PURE__ */ defineTool<CreatePayment37Inp
       '{"description":"Generated tool 37: create payment.","inputSchema":{"type":"object","properties":{"status0":{"type":"boolean","default":false}}},"name":"create_payment_37"}',
     // prettier-ignore
     validators: (z) => {
-    return {
-      input: z.looseObject({ status0: z.boolean().optional() }),
-    };
-  },
+      return {
+        input: z.looseObject({ status0: z.boolean().optional() }),
+      };
+    },
   },
 );
 

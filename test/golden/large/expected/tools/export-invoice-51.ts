@@ -29,17 +29,17 @@ export const exportInvoice51Tool = /* @__PURE__ */ defineTool<ExportInvoice51Inp
       '{"description":"Generated tool 51: export invoice.","inputSchema":{"type":"object","properties":{"id0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"limit1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"id2":{"type":"string","enum":["low","medium"]},"limit3":{"type":"array","items":{"type":"string"},"maxItems":45},"amount4":{"type":"array","items":{"type":"string"},"maxItems":2},"created5":{"anyOf":[{"type":"string"},{"type":"integer"}]}},"required":["id0","limit1","created5"]},"name":"export_invoice_51","title":"Tool number 51"}',
     // prettier-ignore
     validators: (z) => {
-    return {
-      input: z.looseObject({
-        id0: z.union([z.string(), z.number().int()]),
-        limit1: z.union([z.string(), z.number().int()]),
-        id2: z.enum(["low", "medium"]).optional(),
-        limit3: z.array(z.string()).max(45).optional(),
-        amount4: z.array(z.string()).max(2).optional(),
-        created5: z.union([z.string(), z.number().int()]),
-      }),
-    };
-  },
+      return {
+        input: z.looseObject({
+          id0: z.union([z.string(), z.number().int()]),
+          limit1: z.union([z.string(), z.number().int()]),
+          id2: z.enum(["low", "medium"]).optional(),
+          limit3: z.array(z.string()).max(45).optional(),
+          amount4: z.array(z.string()).max(2).optional(),
+          created5: z.union([z.string(), z.number().int()]),
+        }),
+      };
+    },
   },
 );
 

@@ -50,23 +50,23 @@ export const exportInvoice87Tool = /* @__PURE__ */ defineTool<ExportInvoice87Inp
       '{"description":"Generated tool 87: export invoice.","inputSchema":{"type":"object","properties":{"name0":{"type":"integer","minimum":0,"maximum":757},"owner1":{"anyOf":[{"type":"string"},{"type":"integer"}]},"amount2":{"type":"array","items":{"type":"string"},"maxItems":13},"id3":{"type":"object","properties":{"tags0":{"type":"integer","minimum":0,"maximum":284},"amount1":{"type":"string","format":"uri"},"owner2":{"anyOf":[{"type":"string"},{"type":"integer"}]},"status3":{"type":"array","items":{"type":"string"},"maxItems":4}},"required":["amount1","owner2"]},"created4":{"type":"integer","minimum":0,"maximum":932},"owner5":{"type":"boolean","default":false},"cursor6":{"type":"array","items":{"type":"string"},"maxItems":14}},"required":["id3"]},"name":"export_invoice_87","title":"Tool number 87"}',
     // prettier-ignore
     validators: (z) => {
-    return {
-      input: z.looseObject({
-        name0: z.number().int().min(0).max(757).optional(),
-        owner1: z.union([z.string(), z.number().int()]).optional(),
-        amount2: z.array(z.string()).max(13).optional(),
-        id3: z.looseObject({
-          tags0: z.number().int().min(0).max(284).optional(),
-          amount1: z.url(),
-          owner2: z.union([z.string(), z.number().int()]),
-          status3: z.array(z.string()).max(4).optional(),
+      return {
+        input: z.looseObject({
+          name0: z.number().int().min(0).max(757).optional(),
+          owner1: z.union([z.string(), z.number().int()]).optional(),
+          amount2: z.array(z.string()).max(13).optional(),
+          id3: z.looseObject({
+            tags0: z.number().int().min(0).max(284).optional(),
+            amount1: z.url(),
+            owner2: z.union([z.string(), z.number().int()]),
+            status3: z.array(z.string()).max(4).optional(),
+          }),
+          created4: z.number().int().min(0).max(932).optional(),
+          owner5: z.boolean().optional(),
+          cursor6: z.array(z.string()).max(14).optional(),
         }),
-        created4: z.number().int().min(0).max(932).optional(),
-        owner5: z.boolean().optional(),
-        cursor6: z.array(z.string()).max(14).optional(),
-      }),
-    };
-  },
+      };
+    },
   },
 );
 

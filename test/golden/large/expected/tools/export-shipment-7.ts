@@ -44,26 +44,26 @@ export const exportShipment7Tool = /* @__PURE__ */ defineTool<ExportShipment7Inp
       '{"description":"Generated tool 7: export shipment.","inputSchema":{"type":"object","properties":{"status0":{"type":["string","null"],"pattern":"^[a-z0-9-]+$"},"tags1":{"type":"string","format":"date-time"},"tags2":{"type":"object","properties":{"amount0":{"type":"boolean","default":true},"id1":{"type":"string","enum":["low","medium"]},"cursor2":{"type":"integer","minimum":0,"maximum":760},"id3":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}}},"page":{"$ref":"#/$defs/page"}},"required":["status0","tags1","tags2"],"$defs":{"page":{"type":"object","properties":{"size":{"type":"integer","minimum":1}}}}},"name":"export/shipment_7"}',
     // prettier-ignore
     validators: (z) => {
-    const exportShipment7ToolInputSchemaPage = z.looseObject({
-      size: z.number().int().min(1).optional(),
-    });
-    return {
-      input: z.looseObject({
-        status0: z.string().refine(
-          linearPattern("^[a-z0-9\\x{2D}]+$"),
-          "must match the pattern \"^[a-z0-9-]+$\"",
-        ).nullable(),
-        tags1: z.iso.datetime({ offset: true }),
-        tags2: z.looseObject({
-          amount0: z.boolean().optional(),
-          id1: z.enum(["low", "medium"]).optional(),
-          cursor2: z.number().int().min(0).max(760).optional(),
-          id3: z.tuple([z.number(), z.number()]).optional(),
+      const exportShipment7ToolInputSchemaPage = z.looseObject({
+        size: z.number().int().min(1).optional(),
+      });
+      return {
+        input: z.looseObject({
+          status0: z.string().refine(
+            linearPattern("^[a-z0-9\\x{2D}]+$"),
+            "must match the pattern \"^[a-z0-9-]+$\"",
+          ).nullable(),
+          tags1: z.iso.datetime({ offset: true }),
+          tags2: z.looseObject({
+            amount0: z.boolean().optional(),
+            id1: z.enum(["low", "medium"]).optional(),
+            cursor2: z.number().int().min(0).max(760).optional(),
+            id3: z.tuple([z.number(), z.number()]).optional(),
+          }),
+          page: exportShipment7ToolInputSchemaPage.optional(),
         }),
-        page: exportShipment7ToolInputSchemaPage.optional(),
-      }),
-    };
-  },
+      };
+    },
   },
 );
 

@@ -49,19 +49,21 @@ export const getRepository81Tool = /* @__PURE__ */ defineTool<GetRepository81Inp
       '{"annotations":{"openWorldHint":false,"readOnlyHint":true},"description":"Generated tool 81: get repository.","inputSchema":{"type":"object","properties":{"amount0":{"anyOf":[{"type":"string"},{"type":"integer"}]},"cursor1":{"type":"boolean","default":false},"amount2":{"type":"string","enum":["low","medium","high"]},"owner3":{"type":"object","properties":{"status0":{"type":"integer","minimum":0,"maximum":637}},"additionalProperties":false},"created4":{"type":"boolean","default":true},"owner5":{"type":"array","items":{"type":"object","properties":{"tags0":{"type":"string","description":"A limit value"}},"additionalProperties":false}},"status6":{"type":"number","exclusiveMinimum":0,"default":1},"tags7":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}},"required":["status6"]},"name":"get_repository_81","title":"Tool number 81"}',
     // prettier-ignore
     validators: (z) => {
-    return {
-      input: z.looseObject({
-        amount0: z.union([z.string(), z.number().int()]).optional(),
-        cursor1: z.boolean().optional(),
-        amount2: z.enum(["low", "medium", "high"]).optional(),
-        owner3: z.strictObject({ status0: z.number().int().min(0).max(637).optional() }).optional(),
-        created4: z.boolean().optional(),
-        owner5: z.array(z.strictObject({ tags0: z.string().optional() })).optional(),
-        status6: z.number().gt(0),
-        tags7: z.tuple([z.number(), z.number()]).optional(),
-      }),
-    };
-  },
+      return {
+        input: z.looseObject({
+          amount0: z.union([z.string(), z.number().int()]).optional(),
+          cursor1: z.boolean().optional(),
+          amount2: z.enum(["low", "medium", "high"]).optional(),
+          owner3: z.strictObject({
+            status0: z.number().int().min(0).max(637).optional(),
+          }).optional(),
+          created4: z.boolean().optional(),
+          owner5: z.array(z.strictObject({ tags0: z.string().optional() })).optional(),
+          status6: z.number().gt(0),
+          tags7: z.tuple([z.number(), z.number()]).optional(),
+        }),
+      };
+    },
   },
 );
 

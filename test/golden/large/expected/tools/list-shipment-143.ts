@@ -26,13 +26,13 @@ export const listShipment143Tool = /* @__PURE__ */ defineTool<ListShipment143Inp
       '{"description":"Generated tool 143: list shipment.","inputSchema":{"type":"object","oneOf":[{"properties":{"mode":{"const":"by_id"},"id":{"type":"string"}},"required":["mode","id"]},{"properties":{"mode":{"const":"by_query"},"query":{"type":"string","minLength":1}},"required":["mode","query"]}]},"name":"list.shipment_143"}',
     // prettier-ignore
     validators: (z) => {
-    return {
-      input: z.looseObject({}).and(z.xor([
-        z.looseObject({ mode: z.literal("by_id"), id: z.string() }),
-        z.looseObject({ mode: z.literal("by_query"), query: z.string().min(1) }),
-      ])),
-    };
-  },
+      return {
+        input: z.looseObject({}).and(z.xor([
+          z.looseObject({ mode: z.literal("by_id"), id: z.string() }),
+          z.looseObject({ mode: z.literal("by_query"), query: z.string().min(1) }),
+        ])),
+      };
+    },
   },
 );
 

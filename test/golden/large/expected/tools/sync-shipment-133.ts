@@ -26,13 +26,13 @@ export const syncShipment133Tool = /* @__PURE__ */ defineTool<SyncShipment133Inp
       '{"description":"Generated tool 133: sync shipment.","inputSchema":{"type":"object","oneOf":[{"properties":{"mode":{"const":"by_id"},"id":{"type":"string"}},"required":["mode","id"]},{"properties":{"mode":{"const":"by_query"},"query":{"type":"string","minLength":1}},"required":["mode","query"]}]},"name":"sync_shipment_133"}',
     // prettier-ignore
     validators: (z) => {
-    return {
-      input: z.looseObject({}).and(z.xor([
-        z.looseObject({ mode: z.literal("by_id"), id: z.string() }),
-        z.looseObject({ mode: z.literal("by_query"), query: z.string().min(1) }),
-      ])),
-    };
-  },
+      return {
+        input: z.looseObject({}).and(z.xor([
+          z.looseObject({ mode: z.literal("by_id"), id: z.string() }),
+          z.looseObject({ mode: z.literal("by_query"), query: z.string().min(1) }),
+        ])),
+      };
+    },
   },
 );
 

@@ -25,14 +25,14 @@ export const updatePayment11Tool = /* @__PURE__ */ defineTool<UpdatePayment11Inp
       '{"description":"Generated tool 11: update payment.","inputSchema":{"type":"object","properties":{"cursor0":{"type":"boolean","default":true},"name1":{"type":"string","enum":["low","medium"]},"amount2":{"type":"string","enum":["low","medium"]}},"required":["cursor0"]},"name":"update_payment_11"}',
     // prettier-ignore
     validators: (z) => {
-    return {
-      input: z.looseObject({
-        cursor0: z.boolean(),
-        name1: z.enum(["low", "medium"]).optional(),
-        amount2: z.enum(["low", "medium"]).optional(),
-      }),
-    };
-  },
+      return {
+        input: z.looseObject({
+          cursor0: z.boolean(),
+          name1: z.enum(["low", "medium"]).optional(),
+          amount2: z.enum(["low", "medium"]).optional(),
+        }),
+      };
+    },
   },
 );
 

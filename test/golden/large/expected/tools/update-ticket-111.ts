@@ -39,19 +39,19 @@ export const updateTicket111Tool = /* @__PURE__ */ defineTool<UpdateTicket111Inp
       '{"description":"Generated tool 111: update ticket.","inputSchema":{"type":"object","properties":{"owner0":{"type":"array","items":{"type":"string"},"maxItems":18},"tags1":{"type":"string","enum":["low","medium","high"]},"cursor2":{"type":"object","properties":{"created0":{"type":"integer","minimum":0,"maximum":557},"owner1":{"type":"string","description":"A status value"},"owner2":{"type":"boolean","default":false},"tags3":{"type":"string","format":"date-time"}},"required":["owner2"],"additionalProperties":false}},"required":["owner0"]},"name":"update_ticket_111","title":"Tool number 111"}',
     // prettier-ignore
     validators: (z) => {
-    return {
-      input: z.looseObject({
-        owner0: z.array(z.string()).max(18),
-        tags1: z.enum(["low", "medium", "high"]).optional(),
-        cursor2: z.strictObject({
-          created0: z.number().int().min(0).max(557).optional(),
-          owner1: z.string().optional(),
-          owner2: z.boolean(),
-          tags3: z.iso.datetime({ offset: true }).optional(),
-        }).optional(),
-      }),
-    };
-  },
+      return {
+        input: z.looseObject({
+          owner0: z.array(z.string()).max(18),
+          tags1: z.enum(["low", "medium", "high"]).optional(),
+          cursor2: z.strictObject({
+            created0: z.number().int().min(0).max(557).optional(),
+            owner1: z.string().optional(),
+            owner2: z.boolean(),
+            tags3: z.iso.datetime({ offset: true }).optional(),
+          }).optional(),
+        }),
+      };
+    },
   },
 );
 

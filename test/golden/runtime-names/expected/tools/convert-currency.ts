@@ -20,10 +20,10 @@ export const convertCurrencyTool = /* @__PURE__ */ defineTool<ConvertCurrencyInp
       '{"annotations":{"idempotentHint":true,"openWorldHint":true,"readOnlyHint":true},"description":"Converts an amount between two currencies.\\n\\nRates are end-of-day.","inputSchema":{"type":"object"},"name":"convert_currency","title":"Convert currency"}',
     // prettier-ignore
     validators: (z) => {
-    return {
-      input: z.looseObject({}),
-    };
-  },
+      return {
+        input: z.looseObject({}),
+      };
+    },
   },
 );
 
