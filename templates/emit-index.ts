@@ -5,7 +5,7 @@
  * re-exported, so one import gives every type.
  */
 import { LEGACY_PROTOCOL_VERSIONS } from "@mcp-codegen/runtime/internal";
-import { describedLines } from "./docs.js";
+import { annotationLines, describedLines } from "./docs.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
 import type { ModuleText } from "./module-text.js";
 import type { NamePlan } from "./plan.js";
@@ -24,16 +24,17 @@ function relativeModule(file: string): string {
   return `./${file.replace(/\.ts$/, ".js")}`;
 }
 
-/** The first paragraph of a title or description, for a member's hover text. */
-function summary(
+/**
+ * A member's hover text: the title and the whole description, as the standalone function has
+ * them (hovering `client.tools.x` should tell as much as hovering `x`), or a fallback naming it.
+ */
+function memberDoc(
   title: string | undefined,
   description: string | undefined,
   fallback: string,
 ): string[] {
   const lines = describedLines(title, description);
-  const end = lines.indexOf("");
-  const first = end < 0 ? lines : lines.slice(0, end);
-  return first.length === 0 ? jsDocText(fallback) : first;
+  return lines.length === 0 ? jsDocText(fallback) : lines;
 }
 
 /**
@@ -82,18 +83,22 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
         ...(t.tool.outputSchema === undefined ? [] : [`${t.typeBase}Output`]),
       ],
     },
-    doc: summary(
-      t.tool.title ?? t.tool.annotations?.title,
-      t.tool.description,
-      `The MCP tool ${stringLiteral(t.tool.name)}.`,
-    ),
+    doc: [
+      ...memberDoc(
+        t.tool.title ?? t.tool.annotations?.title,
+        t.tool.description,
+        `The MCP tool ${stringLiteral(t.tool.name)}.`,
+      ),
+      // The server's hints, worded and placed as on the standalone function.
+      ...annotationLines(t.tool.annotations),
+    ],
   }));
   const prompts = plan.prompts.map((p) => ({
     member: p.member,
     fn: p.fn,
     file: p.file,
     exports: { values: [p.fn, p.binding], types: [`${p.typeBase}Arguments`] },
-    doc: summary(
+    doc: memberDoc(
       p.prompt.title,
       p.prompt.description,
       `The MCP prompt ${stringLiteral(p.prompt.name)}.`,
@@ -105,7 +110,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
       fn: r.fn,
       file: r.file,
       exports: { values: [r.fn, r.binding], types: [] as string[] },
-      doc: summary(
+      doc: memberDoc(
         r.resource.title,
         r.resource.description,
         `The MCP resource ${stringLiteral(r.resource.uri)}.`,
@@ -116,7 +121,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
       fn: t.fn,
       file: t.file,
       exports: { values: [t.fn, t.binding], types: [`${t.typeBase}Params`] },
-      doc: summary(
+      doc: memberDoc(
         t.template.title,
         t.template.description,
         `The MCP resource template ${stringLiteral(t.template.uriTemplate)}.`,

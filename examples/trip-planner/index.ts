@@ -63,42 +63,66 @@ export interface TripPlannerClient {
   readonly tools: {
     /**
      * Book a flight or a hotel
+     *
+     * Books a one-way flight between two airports, or a hotel stay in a city. Returns a confirmed booking with its reference and price, or a waiting-list place for hotel stays longer than 14 nights.
+     * @remarks Server hints (untrusted): not destructive, closed world.
      */
     readonly book: WithoutClient<typeof book>;
     /**
      * Convert currency
+     *
+     * Converts an amount between two currencies at the demo's fixed exchange rates (examples, not market rates).
+     * @remarks Server hints (untrusted): read-only, idempotent, closed world.
      */
     readonly convertCurrency: WithoutClient<typeof convertCurrency>;
     /**
      * Get the weather forecast
+     *
+     * Returns a plain-text forecast for the coming days in a city the demo knows (Lisbon, Oslo, Kyoto): one line per day with the sky and the high temperature.
+     * @remarks Server hints (untrusted): read-only, idempotent, closed world.
      */
     readonly getWeather: WithoutClient<typeof getWeather>;
     /**
      * Plan a trip
+     *
+     * Drafts a day-by-day plan for a trip: one activity per day between the arrival and departure dates (at most 30 nights), and a head count of adults and children.
+     * @remarks Server hints (untrusted): read-only, idempotent, closed world.
      */
     readonly planTrip: WithoutClient<typeof planTrip>;
     /**
      * Summarize an itinerary
+     *
+     * Flattens a nested itinerary (days containing stops containing details, to any depth) into an outline, and counts its entries, stops and levels.
+     * @remarks Server hints (untrusted): read-only, idempotent, closed world.
      */
     readonly summarizeItinerary: WithoutClient<typeof summarizeItinerary>;
     /**
      * Cancel a booking
+     *
+     * Cancels a flight or hotel booking by its reference and reports the refund: hotel stays in full, flights 50% of the fare. Cannot be undone.
+     * @remarks Server hints (untrusted): destructive, idempotent, closed world.
      */
     readonly tripCancelBooking: WithoutClient<typeof tripCancelBooking>;
   };
   readonly prompts: {
     /**
      * Packing list
+     *
+     * Asks the model for a packing list suited to a destination and a season.
      */
     readonly packingList: WithoutClient<typeof getPackingListPrompt>;
   };
   readonly resources: {
     /**
      * About this demo
+     *
+     * What the Trip Planner demo server is and where its data comes from.
      */
     readonly about: WithoutClient<typeof readAbout>;
     /**
      * City guide
+     *
+     * A short travel guide to a city, in English (default) or French (lang=fr).
      */
     readonly cityGuide: WithoutClient<typeof readCityGuide>;
   };

@@ -103,6 +103,12 @@ export interface EdgeSchemasClient {
     readonly draft07Definitions: WithoutClient<typeof draft07Definitions>;
     /**
      * Formats, defaults and deprecation
+     *
+     * String formats, numeric bounds, defaults, examples and deprecated properties.
+     *
+     * Second paragraph with a list:
+     * - one
+     * - two
      */
     readonly formatsDefaultsDeprecated: WithoutClient<typeof formatsDefaultsDeprecated>;
     /**

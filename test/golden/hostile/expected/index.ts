@@ -209,6 +209,7 @@ export interface HostileClient {
     readonly define: WithoutClient<typeof define_tool>;
     /**
      * *\/ title that closes
+     * @remarks Server hints (untrusted): destructive.
      */
     readonly delete_: WithoutClient<typeof delete_>;
     /**
@@ -249,6 +250,8 @@ export interface HostileClient {
     readonly invisibleCharacters: WithoutClient<typeof invisibleCharacters>;
     /**
      * Properties that bite
+     *
+     * Property names and values that try to escape their context.
      */
     readonly propertiesThatBite: WithoutClient<typeof propertiesThatBite>;
     /**

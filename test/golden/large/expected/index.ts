@@ -1064,6 +1064,9 @@ export interface LargeClient {
     readonly createCalendarEvent1: WithoutClient<typeof createCalendarEvent1>;
     /**
      * Tool number 54
+     *
+     * Generated tool 54: create report.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly createReport54: WithoutClient<typeof createReport54>;
     /**
@@ -1088,6 +1091,9 @@ export interface LargeClient {
     readonly createCalendarEvent49: WithoutClient<typeof createCalendarEvent49>;
     /**
      * Tool number 90
+     *
+     * Generated tool 90: create invoice.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly createInvoice: WithoutClient<typeof createInvoice>;
     /**
@@ -1104,6 +1110,8 @@ export interface LargeClient {
     readonly createDocument61: WithoutClient<typeof createDocument61>;
     /**
      * Tool number 147
+     *
+     * Generated tool 147: create invoice.
      */
     readonly createInvoice147: WithoutClient<typeof createInvoice147>;
     /**
@@ -1140,10 +1148,15 @@ export interface LargeClient {
     readonly deleteRepository103: WithoutClient<typeof deleteRepository103>;
     /**
      * Tool number 63
+     *
+     * Generated tool 63: delete shipment.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly deleteShipment63: WithoutClient<typeof deleteShipment63>;
     /**
      * Tool number 24
+     *
+     * Generated tool 24: delete document.
      */
     readonly deleteDocument24: WithoutClient<typeof deleteDocument24>;
     /**
@@ -1156,6 +1169,9 @@ export interface LargeClient {
     readonly deleteShipment52: WithoutClient<typeof deleteShipment52>;
     /**
      * Tool number 135
+     *
+     * Generated tool 135: delete calendar event.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly deleteCalendarEvent: WithoutClient<typeof deleteCalendarEvent>;
     /**
@@ -1176,6 +1192,9 @@ export interface LargeClient {
     readonly deleteInvoice46: WithoutClient<typeof deleteInvoice46>;
     /**
      * Tool number 27
+     *
+     * Generated tool 27: delete order.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly deleteOrder27: WithoutClient<typeof deleteOrder27>;
     /**
@@ -1184,6 +1203,8 @@ export interface LargeClient {
     readonly deleteOrder86: WithoutClient<typeof deleteOrder86>;
     /**
      * Tool number 120
+     *
+     * Generated tool 120: delete payment.
      */
     readonly deletePayment: WithoutClient<typeof deletePayment>;
     /**
@@ -1200,6 +1221,8 @@ export interface LargeClient {
     readonly deleteUser107: WithoutClient<typeof deleteUser107>;
     /**
      * Tool number 123
+     *
+     * Generated tool 123: delete user.
      */
     readonly deleteUser123: WithoutClient<typeof deleteUser123>;
     /**
@@ -1208,10 +1231,15 @@ export interface LargeClient {
     readonly exportDocument109: WithoutClient<typeof exportDocument109>;
     /**
      * Tool number 0
+     *
+     * Generated tool 0: export shipment.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly exportShipment: WithoutClient<typeof exportShipment>;
     /**
      * Tool number 105
+     *
+     * Generated tool 105: export shipment.
      */
     readonly exportShipment_1871fb: WithoutClient<typeof exportShipment_1871fb>;
     /**
@@ -1244,10 +1272,14 @@ export interface LargeClient {
     readonly exportCalendarEvent26: WithoutClient<typeof exportCalendarEvent26>;
     /**
      * Tool number 60
+     *
+     * Generated tool 60: export invoice.
      */
     readonly exportInvoice: WithoutClient<typeof exportInvoice>;
     /**
      * Tool number 12
+     *
+     * Generated tool 12: export invoice.
      */
     readonly exportInvoice12: WithoutClient<typeof exportInvoice12>;
     /**
@@ -1256,6 +1288,8 @@ export interface LargeClient {
     readonly exportInvoice4: WithoutClient<typeof exportInvoice4>;
     /**
      * Tool number 51
+     *
+     * Generated tool 51: export invoice.
      */
     readonly exportInvoice51: WithoutClient<typeof exportInvoice51>;
     /**
@@ -1264,6 +1298,8 @@ export interface LargeClient {
     readonly exportInvoice76: WithoutClient<typeof exportInvoice76>;
     /**
      * Tool number 87
+     *
+     * Generated tool 87: export invoice.
      */
     readonly exportInvoice87: WithoutClient<typeof exportInvoice87>;
     /**
@@ -1272,6 +1308,8 @@ export interface LargeClient {
     readonly exportOrder67: WithoutClient<typeof exportOrder67>;
     /**
      * Tool number 84
+     *
+     * Generated tool 84: export payment.
      */
     readonly exportPayment84: WithoutClient<typeof exportPayment84>;
     /**
@@ -1292,6 +1330,9 @@ export interface LargeClient {
     readonly exportTicket2: WithoutClient<typeof exportTicket2>;
     /**
      * Tool number 72
+     *
+     * Generated tool 72: export ticket.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly exportTicket72: WithoutClient<typeof exportTicket72>;
     /**
@@ -1304,6 +1345,8 @@ export interface LargeClient {
     readonly getCalendarEvent92: WithoutClient<typeof getCalendarEvent92>;
     /**
      * Tool number 102
+     *
+     * Generated tool 102: get repository.
      */
     readonly getRepository102: WithoutClient<typeof getRepository102>;
     /**
@@ -1312,10 +1355,15 @@ export interface LargeClient {
     readonly getDocument77: WithoutClient<typeof getDocument77>;
     /**
      * Tool number 144
+     *
+     * Generated tool 144: get payment.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly getPayment144: WithoutClient<typeof getPayment144>;
     /**
      * Tool number 96
+     *
+     * Generated tool 96: get repository.
      */
     readonly getRepository96: WithoutClient<typeof getRepository96>;
     /**
@@ -1336,14 +1384,20 @@ export interface LargeClient {
     readonly getCalendarEvent91: WithoutClient<typeof getCalendarEvent91>;
     /**
      * Tool number 15
+     *
+     * Generated tool 15: get document.
      */
     readonly getDocument: WithoutClient<typeof getDocument>;
     /**
      * Tool number 3
+     *
+     * Generated tool 3: get document.
      */
     readonly getDocument3: WithoutClient<typeof getDocument3>;
     /**
      * Tool number 66
+     *
+     * Generated tool 66: get invoice.
      */
     readonly getInvoice66: WithoutClient<typeof getInvoice66>;
     /**
@@ -1364,6 +1418,9 @@ export interface LargeClient {
     readonly getReport112: WithoutClient<typeof getReport112>;
     /**
      * Tool number 81
+     *
+     * Generated tool 81: get repository.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly getRepository81: WithoutClient<typeof getRepository81>;
     /**
@@ -1380,6 +1437,8 @@ export interface LargeClient {
     readonly getUser116: WithoutClient<typeof getUser116>;
     /**
      * Tool number 132
+     *
+     * Generated tool 132: list report.
      */
     readonly listReport132: WithoutClient<typeof listReport132>;
     /**
@@ -1388,6 +1447,8 @@ export interface LargeClient {
     readonly listTicket149: WithoutClient<typeof listTicket149>;
     /**
      * Tool number 48
+     *
+     * Generated tool 48: list document.
      */
     readonly listDocument48: WithoutClient<typeof listDocument48>;
     /**
@@ -1412,6 +1473,9 @@ export interface LargeClient {
     readonly listCalendarEvent74: WithoutClient<typeof listCalendarEvent74>;
     /**
      * Tool number 126
+     *
+     * Generated tool 126: list invoice.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly listInvoice126: WithoutClient<typeof listInvoice126>;
     /**
@@ -1428,6 +1492,8 @@ export interface LargeClient {
     readonly listRepository79: WithoutClient<typeof listRepository79>;
     /**
      * Tool number 138
+     *
+     * Generated tool 138: list user.
      */
     readonly listUser138: WithoutClient<typeof listUser138>;
     /**
@@ -1448,6 +1514,8 @@ export interface LargeClient {
     readonly listCalendarEvent97: WithoutClient<typeof listCalendarEvent97>;
     /**
      * Tool number 78
+     *
+     * Generated tool 78: list document.
      */
     readonly listDocument78: WithoutClient<typeof listDocument78>;
     /**
@@ -1464,14 +1532,22 @@ export interface LargeClient {
     readonly listOrder121: WithoutClient<typeof listOrder121>;
     /**
      * Tool number 21
+     *
+     * Generated tool 21: list order.
      */
     readonly listOrder21: WithoutClient<typeof listOrder21>;
     /**
      * Tool number 9
+     *
+     * Generated tool 9: list report.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly listReport9: WithoutClient<typeof listReport9>;
     /**
      * Tool number 45
+     *
+     * Generated tool 45: list shipment.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly listShipment: WithoutClient<typeof listShipment>;
     /**
@@ -1480,10 +1556,14 @@ export interface LargeClient {
     readonly listUser47: WithoutClient<typeof listUser47>;
     /**
      * Tool number 75
+     *
+     * Generated tool 75: search calendar event.
      */
     readonly searchCalendarEvent: WithoutClient<typeof searchCalendarEvent>;
     /**
      * Tool number 129
+     *
+     * Generated tool 129: search calendar event.
      */
     readonly searchCalendarEvent129: WithoutClient<typeof searchCalendarEvent129>;
     /**
@@ -1496,10 +1576,15 @@ export interface LargeClient {
     readonly searchOrder64: WithoutClient<typeof searchOrder64>;
     /**
      * Tool number 39
+     *
+     * Generated tool 39: search shipment.
      */
     readonly searchShipment39: WithoutClient<typeof searchShipment39>;
     /**
      * Tool number 18
+     *
+     * Generated tool 18: search document.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly searchDocument18: WithoutClient<typeof searchDocument18>;
     /**
@@ -1532,6 +1617,8 @@ export interface LargeClient {
     readonly searchRepository124: WithoutClient<typeof searchRepository124>;
     /**
      * Tool number 57
+     *
+     * Generated tool 57: search user.
      */
     readonly searchUser57: WithoutClient<typeof searchUser57>;
     /**
@@ -1552,6 +1639,9 @@ export interface LargeClient {
     readonly syncPayment56: WithoutClient<typeof syncPayment56>;
     /**
      * Tool number 36
+     *
+     * Generated tool 36: sync calendar event.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly syncCalendarEvent36: WithoutClient<typeof syncCalendarEvent36>;
     /**
@@ -1576,18 +1666,29 @@ export interface LargeClient {
     readonly syncOrder62: WithoutClient<typeof syncOrder62>;
     /**
      * Tool number 99
+     *
+     * Generated tool 99: sync order.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly syncOrder99: WithoutClient<typeof syncOrder99>;
     /**
      * Tool number 108
+     *
+     * Generated tool 108: sync payment.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly syncPayment108: WithoutClient<typeof syncPayment108>;
     /**
      * Tool number 117
+     *
+     * Generated tool 117: sync payment.
+     * @remarks Server hints (untrusted): read-only, closed world.
      */
     readonly syncPayment117: WithoutClient<typeof syncPayment117>;
     /**
      * Tool number 33
+     *
+     * Generated tool 33: sync report.
      */
     readonly syncReport33: WithoutClient<typeof syncReport33>;
     /**
@@ -1600,6 +1701,8 @@ export interface LargeClient {
     readonly syncTicket: WithoutClient<typeof syncTicket>;
     /**
      * Tool number 30
+     *
+     * Generated tool 30: sync user.
      */
     readonly syncUser: WithoutClient<typeof syncUser>;
     /**
@@ -1608,10 +1711,14 @@ export interface LargeClient {
     readonly syncUser29: WithoutClient<typeof syncUser29>;
     /**
      * Tool number 42
+     *
+     * Generated tool 42: sync user.
      */
     readonly syncUser42: WithoutClient<typeof syncUser42>;
     /**
      * Tool number 141
+     *
+     * Generated tool 141: update calendar event.
      */
     readonly updateCalendarEvent141: WithoutClient<typeof updateCalendarEvent141>;
     /**
@@ -1624,10 +1731,14 @@ export interface LargeClient {
     readonly updateInvoice: WithoutClient<typeof updateInvoice>;
     /**
      * Tool number 114
+     *
+     * Generated tool 114: update user.
      */
     readonly updateUser114: WithoutClient<typeof updateUser114>;
     /**
      * Tool number 93
+     *
+     * Generated tool 93: update document.
      */
     readonly updateDocument93: WithoutClient<typeof updateDocument93>;
     /**
@@ -1636,6 +1747,8 @@ export interface LargeClient {
     readonly updateCalendarEvent: WithoutClient<typeof updateCalendarEvent>;
     /**
      * Tool number 69
+     *
+     * Generated tool 69: update document.
      */
     readonly updateDocument69: WithoutClient<typeof updateDocument69>;
     /**
@@ -1648,6 +1761,8 @@ export interface LargeClient {
     readonly updatePayment28: WithoutClient<typeof updatePayment28>;
     /**
      * Tool number 6
+     *
+     * Generated tool 6: update payment.
      */
     readonly updatePayment6: WithoutClient<typeof updatePayment6>;
     /**
@@ -1656,6 +1771,8 @@ export interface LargeClient {
     readonly updateRepository106: WithoutClient<typeof updateRepository106>;
     /**
      * Tool number 111
+     *
+     * Generated tool 111: update ticket.
      */
     readonly updateTicket111: WithoutClient<typeof updateTicket111>;
   };

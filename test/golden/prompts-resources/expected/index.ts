@@ -130,6 +130,8 @@ export interface LibraryClient {
     readonly emptyArgs: WithoutClient<typeof getEmptyArgsPrompt>;
     /**
      * Summarize a book
+     *
+     * Asks for a summary of one book.
      */
     readonly summarizeBook: WithoutClient<typeof getSummarizeBookPrompt>;
   };
@@ -144,6 +146,8 @@ export interface LibraryClient {
     readonly book: WithoutClient<typeof readBook>;
     /**
      * Catalog
+     *
+     * Every book, as JSON.
      */
     readonly catalog: WithoutClient<typeof readCatalog>;
     /**

@@ -65,6 +65,11 @@ export interface NamesClient {
     readonly connectOptions: WithoutClient<typeof connectOptions>;
     /**
      * Convert currency
+     *
+     * Converts an amount between two currencies.
+     *
+     * Rates are end-of-day.
+     * @remarks Server hints (untrusted): read-only, idempotent, open world.
      */
     readonly convertCurrency: WithoutClient<typeof convertCurrency>;
     /**
