@@ -1,17 +1,22 @@
 /**
  * Prints a module: the provenance header, its imports, and its statements separated by blank
- * lines. Imports are ts-morph `ImportDeclarationStructure`s, printed here rather than by
- * ts-morph's `printStructure`: loading ts-morph loads the whole TypeScript compiler, a tenth of a
- * cold generation, to print a few import lines. The output is unformatted; `format.ts` makes it
- * pretty, once.
+ * lines. The output is unformatted; `format.ts` makes it pretty, once.
  */
-import type { ImportDeclarationStructure, ImportSpecifierStructure, OptionalKind } from "ts-morph";
 import { stringLiteral } from "./escape.js";
 import type { ModuleText } from "./module-text.js";
 
-type ImportStructure = OptionalKind<ImportDeclarationStructure> & {
-  namedImports: OptionalKind<ImportSpecifierStructure>[];
-};
+/** One name in an import declaration: `name`, `name as alias`, `type name`. */
+interface ImportSpecifier {
+  name: string;
+  alias?: string;
+  isTypeOnly?: boolean;
+}
+
+/** One import declaration: what it imports, from where. */
+interface ImportStructure {
+  moduleSpecifier: string;
+  namedImports: ImportSpecifier[];
+}
 
 /** One import declaration's structure: values first, then type-only names, each sorted. */
 export function importStructure(
