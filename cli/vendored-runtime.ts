@@ -8,7 +8,7 @@
 import { readFile, readdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
-import { GENERATED_MARKER, RUNTIME_PACKAGE, type GeneratedFile } from "../templates/index.js";
+import { generatedBanner, RUNTIME_PACKAGE, type GeneratedFile } from "../templates/index.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 
@@ -47,7 +47,7 @@ export async function vendoredRuntimeFiles(): Promise<GeneratedFile[]> {
       const body = text.replace(/\n\/\/# sourceMappingURL=.*\n?$/, "\n");
       return {
         path: `runtime/${relative(root, path).split(sep).join("/")}`,
-        content: `${GENERATED_MARKER} ${PACKAGE_VERSION} (vendored runtime). Do not edit.\n${body}`,
+        content: `${generatedBanner(`${PACKAGE_VERSION} (vendored runtime). Do not edit.`)}\n${body}`,
       };
     }),
   );

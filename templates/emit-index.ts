@@ -5,7 +5,7 @@
  * re-exported, so one import gives every type.
  */
 import { LEGACY_PROTOCOL_VERSIONS } from "@mcp-codegen/runtime/internal";
-import { describedLines } from "./docs.js";
+import { annotationLines, describedLines } from "./docs.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
 import type { ModuleText } from "./module-text.js";
 import type { NamePlan } from "./plan.js";
@@ -24,24 +24,50 @@ function relativeModule(file: string): string {
   return `./${file.replace(/\.ts$/, ".js")}`;
 }
 
-/** The first paragraph of a title or description, for a member's hover text. */
-function summary(
+/**
+ * A member's hover text: the title and the whole description, as the standalone function has
+ * them (hovering `client.tools.x` should tell as much as hovering `x`), or a fallback naming it.
+ */
+function memberDoc(
   title: string | undefined,
   description: string | undefined,
   fallback: string,
 ): string[] {
   const lines = describedLines(title, description);
-  const end = lines.indexOf("");
-  const first = end < 0 ? lines : lines.slice(0, end);
-  return first.length === 0 ? jsDocText(fallback) : first;
+  return lines.length === 0 ? jsDocText(fallback) : lines;
 }
 
-function group(members: readonly Member[]): { type: string; value: string } {
+/**
+ * The index's runtime imports, each under its own name unless a module's function took it (a
+ * tool `connect`): then under `<name>$`. Generated names never contain `$` (naming.ts), so the
+ * alias is free, and the tool keeps its name.
+ */
+function runtimeNames(local: ReadonlySet<string>) {
+  const aliases: Record<string, string> = {};
+  const name = (imported: string): string => {
+    if (!local.has(imported)) return imported;
+    aliases[imported] = `${imported}$`;
+    return aliases[imported];
+  };
+  return {
+    aliases,
+    bindClient: name("bindClient"),
+    connect: name("connect"),
+    ConnectOptions: name("ConnectOptions"),
+    ConnectTarget: name("ConnectTarget"),
+    McpClient: name("McpClient"),
+    WithoutClient: name("WithoutClient"),
+  };
+}
+
+type RuntimeNames = ReturnType<typeof runtimeNames>;
+
+function group(members: readonly Member[], rt: RuntimeNames): { type: string; value: string } {
   if (members.length === 0) return { type: "Record<never, never>", value: "{}" };
   const type = members.map(
-    (m) => `${jsDocBlock(m.doc)}\nreadonly ${m.member}: WithoutClient<typeof ${m.fn}>;`,
+    (m) => `${jsDocBlock(m.doc)}\nreadonly ${m.member}: ${rt.WithoutClient}<typeof ${m.fn}>;`,
   );
-  const value = members.map((m) => `${m.member}: bindClient(${m.fn}, client),`);
+  const value = members.map((m) => `${m.member}: ${rt.bindClient}(${m.fn}, client),`);
   return { type: `{\n${type.join("\n")}\n}`, value: `{\n${value.join("\n")}\n}` };
 }
 
@@ -57,18 +83,22 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
         ...(t.tool.outputSchema === undefined ? [] : [`${t.typeBase}Output`]),
       ],
     },
-    doc: summary(
-      t.tool.title ?? t.tool.annotations?.title,
-      t.tool.description,
-      `The MCP tool ${stringLiteral(t.tool.name)}.`,
-    ),
+    doc: [
+      ...memberDoc(
+        t.tool.title ?? t.tool.annotations?.title,
+        t.tool.description,
+        `The MCP tool ${stringLiteral(t.tool.name)}.`,
+      ),
+      // The server's hints, worded and placed as on the standalone function.
+      ...annotationLines(t.tool.annotations),
+    ],
   }));
   const prompts = plan.prompts.map((p) => ({
     member: p.member,
     fn: p.fn,
     file: p.file,
     exports: { values: [p.fn, p.binding], types: [`${p.typeBase}Arguments`] },
-    doc: summary(
+    doc: memberDoc(
       p.prompt.title,
       p.prompt.description,
       `The MCP prompt ${stringLiteral(p.prompt.name)}.`,
@@ -80,7 +110,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
       fn: r.fn,
       file: r.file,
       exports: { values: [r.fn, r.binding], types: [] as string[] },
-      doc: summary(
+      doc: memberDoc(
         r.resource.title,
         r.resource.description,
         `The MCP resource ${stringLiteral(r.resource.uri)}.`,
@@ -91,7 +121,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
       fn: t.fn,
       file: t.file,
       exports: { values: [t.fn, t.binding], types: [`${t.typeBase}Params`] },
-      doc: summary(
+      doc: memberDoc(
         t.template.title,
         t.template.description,
         `The MCP resource template ${stringLiteral(t.template.uriTemplate)}.`,
@@ -99,8 +129,15 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
     })),
   ].sort((a, b) => (a.member < b.member ? -1 : a.member > b.member ? 1 : 0));
   const all = [...tools, ...prompts, ...resources];
-  const groups = { tools: group(tools), prompts: group(prompts), resources: group(resources) };
   const name = plan.client;
+  const rt = runtimeNames(
+    new Set([...all.map((m) => m.fn), `create${name}Client`, `bind${name}Client`, `${name}Client`]),
+  );
+  const groups = {
+    tools: group(tools, rt),
+    prompts: group(prompts, rt),
+    resources: group(resources, rt),
+  };
   const server = `${snapshot.server.name} ${snapshot.server.version}`;
 
   const byFile = [...all].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -123,6 +160,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
         ...(hasMembers ? ["WithoutClient"] : []),
       ],
       from: runtimeImport,
+      aliases: rt.aliases,
     },
     localImports: byFile.map((m) => ({ names: [m.fn], from: relativeModule(m.file) })),
     statements: [
@@ -133,7 +171,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
         jsDocBlock([
           "The untyped client underneath, for anything the server added after generation.",
         ]),
-        `readonly raw: McpClient;`,
+        `readonly raw: ${rt.McpClient};`,
         `readonly tools: ${groups.tools.type};`,
         `readonly prompts: ${groups.prompts.type};`,
         `readonly resources: ${groups.resources.type};`,
@@ -143,7 +181,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
       ].join("\n"),
       [
         jsDocBlock(["Wraps a client that is already connected to the server."]),
-        `export function bind${name}Client(client: McpClient): ${name}Client {`,
+        `export function bind${name}Client(client: ${rt.McpClient}): ${name}Client {`,
         `return {`,
         `raw: client,`,
         `tools: ${groups.tools.value},`,
@@ -170,10 +208,10 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
               ]
             : []),
         ]),
-        `export async function create${name}Client(target: ConnectTarget, options?: ConnectOptions): Promise<${name}Client> {`,
+        `export async function create${name}Client(target: ${rt.ConnectTarget}, options?: ${rt.ConnectOptions}): Promise<${name}Client> {`,
         legacy
-          ? `return bind${name}Client(await connect(target, { prior: { era: "legacy", protocolVersion: ${stringLiteral(snapshot.protocolVersion)}${snapshot.httpTransport === "sse" ? `, httpTransport: "sse"` : ""} }, ...options }));`
-          : `return bind${name}Client(await connect(target, options));`,
+          ? `return bind${name}Client(await ${rt.connect}(target, { prior: { era: "legacy", protocolVersion: ${stringLiteral(snapshot.protocolVersion)}${snapshot.httpTransport === "sse" ? `, httpTransport: "sse"` : ""} }, ...options }));`
+          : `return bind${name}Client(await ${rt.connect}(target, options));`,
         `}`,
       ].join("\n"),
     ],

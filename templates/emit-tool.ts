@@ -19,14 +19,17 @@ import type { ModuleText } from "./module-text.js";
 
 /**
  * The `validators` property, laid out by `layoutCode` at its final indentation and kept as is by
- * prettier (see layout-code.ts for why).
+ * prettier (see layout-code.ts for why). `indent` is the column prettier puts the property at: 2,
+ * or 4 when a long `defineTool<…>(` head makes it break the call's argument onto its own line
+ * (`validatorsIndent` reads which, and the generator lays the block out again at that column).
  */
 function validatorsProperty(
   declarations: string,
   input: string,
   output: string | undefined,
+  indent: number,
 ): string {
-  const body = "    ";
+  const body = " ".repeat(indent + 2);
   const statements = declarations
     .split("\n")
     .filter((line) => line.trim() !== "")
@@ -41,8 +44,20 @@ function validatorsProperty(
     entry("input", input),
     ...(output === undefined ? [] : [entry("output", output)]),
     `${body}};`,
-    "  },",
+    `${" ".repeat(indent)}},`,
   ].join("\n");
+}
+
+/** The column the validators property was laid out for, before prettier saw it. */
+export const DEFAULT_VALIDATORS_INDENT = 2;
+
+/**
+ * The column prettier put a tool module's validators property at, or undefined for a module
+ * without one. Server text cannot fake the match: string literals are one line, and comment lines
+ * start with ` * `.
+ */
+export function validatorsIndent(formatted: string): number | undefined {
+  return /\n( *)\/\/ prettier-ignore\n *validators: \(z\) => \{\n/.exec(formatted)?.[1]?.length;
 }
 
 /** Recursive validators are typed with the runtime's zod facade, not zod's generics. */
@@ -116,6 +131,8 @@ export interface ToolEmitOptions {
   readonly openInputTypes?: boolean;
   /** The server's capabilities: declaring the tasks extension gives every tool the task forms. */
   readonly serverCapabilities?: ServerCapabilities;
+  /** The column of the validators property (see `validatorsIndent`); 2 unless the call wraps. */
+  readonly validatorsIndent?: number;
 }
 
 export function emitTool(
@@ -165,6 +182,7 @@ export function emitTool(
     [inputZod.declarations, outputZod?.declarations ?? ""].join("\n"),
     inputZod.expression,
     outputZod?.expression,
+    options.validatorsIndent ?? DEFAULT_VALIDATORS_INDENT,
   );
 
   const docLines = [

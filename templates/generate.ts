@@ -7,7 +7,12 @@ import { createHash } from "node:crypto";
 import { emitIndex } from "./emit-index.js";
 import { emitPrompt } from "./emit-prompt.js";
 import { emitResource, emitTemplate } from "./emit-resource.js";
-import { emitTool, type ToolEmitOptions } from "./emit-tool.js";
+import {
+  DEFAULT_VALIDATORS_INDENT,
+  emitTool,
+  validatorsIndent,
+  type ToolEmitOptions,
+} from "./emit-tool.js";
 import { formatModules } from "./format.js";
 import type { GenerationWarning } from "./generation-warning.js";
 import { provenanceHeader } from "./header.js";
@@ -68,6 +73,11 @@ interface PendingModule {
   emit: (runtimeImport: string) => ModuleText;
   /** Everything the output depends on besides the generator version and header. */
   identity: unknown;
+  /**
+   * The module again, laid out for where prettier put its hand-laid-out part, when that is not
+   * where it was assumed to go; undefined when the formatted text is right as it is.
+   */
+  relayout?: (runtimeImport: string, formatted: string) => ModuleText | undefined;
 }
 
 /** Generates every file for a snapshot: the snapshot itself, one module per item, the index. */
@@ -101,6 +111,13 @@ export async function generateOutput(
       path: e.file,
       emit: (r: string) => emitTool(e, r, toolOptions),
       identity: ["tool", e, toolOptions],
+      // A long `defineTool<…>(` head makes prettier break the call, which moves the validators
+      // (kept as laid out, under `// prettier-ignore`) two columns right: lay them out there.
+      relayout: (r: string, formatted: string) => {
+        const indent = validatorsIndent(formatted);
+        if (indent === undefined || indent === DEFAULT_VALIDATORS_INDENT) return undefined;
+        return emitTool(e, r, { ...toolOptions, validatorsIndent: indent });
+      },
     })),
     ...plan.prompts.map((e) => ({
       path: e.file,
@@ -137,6 +154,15 @@ export async function generateOutput(
     // Formatting stays on this thread: worker threads were measured slower on two cores (each
     // one loads and warms up prettier again).
     const formatted = await formatModules(emitted.map((module) => printModule(header, module)));
+    const again = misses.flatMap((miss, i) => {
+      const module = miss.module.relayout?.(miss.runtimeImport, formatted[i]!);
+      return module === undefined ? [] : [{ i, module }];
+    });
+    const reformatted = await formatModules(again.map(({ module }) => printModule(header, module)));
+    again.forEach(({ i, module }, j) => {
+      emitted[i] = module;
+      formatted[i] = reformatted[j]!;
+    });
     misses.forEach((miss, i) => {
       const module: CachedModule = {
         content: formatted[i]!,

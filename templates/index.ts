@@ -18,7 +18,7 @@ export {
   type GenerationCache,
 } from "./generate.js";
 export { formatWarning, type GenerationWarning } from "./generation-warning.js";
-export { GENERATED_MARKER } from "./header.js";
+export { GENERATED_TAG, generatedBanner, hasGeneratedMarker } from "./header.js";
 export { jsonValueProblem, MAX_CONTRACT_DEPTH } from "./json-depth.js";
 export { hasNameWords, toKebabFileName } from "./naming.js";
 export { RUNTIME_PACKAGE } from "./runtime-package.js";

@@ -8,6 +8,8 @@ export interface RuntimeImports {
   values: string[];
   types: string[];
   from: string;
+  /** Imported names the module uses under another local name (`connect` → `connect$`). */
+  aliases?: Readonly<Record<string, string>>;
 }
 
 export interface ModuleText {

@@ -48,35 +48,31 @@ function indexNames(client: string): string[] {
   return [`create${client}Client`, `bind${client}Client`, `${client}Client`];
 }
 
-/** Every name a generated module imports from `@mcp-codegen/runtime`. */
-const RUNTIME_IMPORTS = [
-  "bindClient",
-  "connect",
-  "defineTool",
-  "definePrompt",
-  "defineResource",
-  "defineResourceTemplate",
-  "linearPattern",
-  "outsidePatterns",
-  "CallOptions",
-  "CallToolResult",
-  "ConnectOptions",
-  "ConnectTarget",
-  "CreateTaskResult",
-  "GeneratedSchema",
-  "GetPromptResult",
-  "InputRequiredResult",
-  "MaybeInputRequired",
-  "McpClient",
-  "ReadResourceResult",
-  "RequestOptions",
-  "ToolAwaitTaskOptions",
-  "ToolCallOptions",
-  "ToolResult",
-  "ToolReturnTaskOptions",
-  "UriTemplateValue",
-  "WithoutClient",
-];
+/**
+ * What each kind's module imports from `@mcp-codegen/runtime`: a name the module declares must not
+ * be one of them. The index's own runtime imports are not here: `emit-index.ts` aliases them when
+ * a tool's function takes the name, so a tool called `connect` keeps it.
+ */
+const MODULE_RUNTIME_IMPORTS: Readonly<Record<Kind, ReadonlySet<string>>> = {
+  tool: words(
+    "defineTool linearPattern outsidePatterns CallToolResult CreateTaskResult GeneratedSchema InputRequiredResult MaybeInputRequired McpClient ToolAwaitTaskOptions ToolCallOptions ToolResult ToolReturnTaskOptions",
+  ),
+  prompt: words(
+    "definePrompt CallOptions GetPromptResult InputRequiredResult MaybeInputRequired McpClient",
+  ),
+  resource: words(
+    "defineResource CallOptions InputRequiredResult MaybeInputRequired McpClient ReadResourceResult",
+  ),
+  template: words(
+    "defineResourceTemplate CallOptions InputRequiredResult MaybeInputRequired McpClient ReadResourceResult UriTemplateValue",
+  ),
+};
+
+type Kind = "tool" | "prompt" | "resource" | "template";
+
+function words(list: string): ReadonlySet<string> {
+  return new Set(list.split(" "));
+}
 
 /**
  * Items keyed by their (renamed) name. A server may repeat a name: the first keeps it, later ones
@@ -130,6 +126,11 @@ export function planNames(
   const resourceTypes = assignNames(resources, "pascal", { reserved });
   const resourceFiles = assignNames(resources, "kebab");
 
+  // Lowercase, as assignNames compares: the stems a prompt's names may not shorten to.
+  const promptNamesTaken = new Set(
+    [...promptMembers.values(), ...promptTypes.values()].map((name) => name.toLowerCase()),
+  );
+
   const plan: NamePlan = {
     client,
     tools: tools.map(({ item, key }) => {
@@ -145,12 +146,14 @@ export function planNames(
     }),
     prompts: prompts.map(({ item, key }) => {
       const type = promptTypes.get(key)!;
+      const member = promptMembers.get(key)!;
+      const suffix = promptSuffix(type, member, promptNamesTaken);
       return {
         prompt: item,
-        member: promptMembers.get(key)!,
-        fn: `get${type}Prompt`,
-        binding: `${promptMembers.get(key)!}Prompt`,
-        typeBase: `${type}Prompt`,
+        member,
+        fn: `get${type}${suffix}`,
+        binding: `${member}${suffix}`,
+        typeBase: `${type}${suffix}`,
         file: `prompts/${promptFiles.get(key)!}.ts`,
       };
     }),
@@ -183,11 +186,21 @@ export function planNames(
   return plan;
 }
 
+/**
+ * What a prompt's function, binding and type names end with: `Prompt`, unless its name already
+ * ends so (`args_prompt` gives `getArgsPrompt`, not `getArgsPromptPrompt`). The stem must not name
+ * another prompt: with `args` there too, `args_prompt` keeps the suffix, so the names stay unique
+ * (a stripped `getArgsPrompt` could only meet the plain name of a prompt whose type is the stem).
+ */
+function promptSuffix(type: string, member: string, taken: ReadonlySet<string>): "" | "Prompt" {
+  const stem = (name: string) => name.slice(0, -"Prompt".length).toLowerCase();
+  const endsInPrompt = (name: string) => name.length > "Prompt".length && name.endsWith("Prompt");
+  if (!endsInPrompt(type) || !endsInPrompt(member)) return "Prompt";
+  return taken.has(stem(type)) || taken.has(stem(member)) ? "Prompt" : "";
+}
+
 /** Exported names a module declares, for the cross-kind check. */
-function exportedNames(
-  entry: Planned,
-  kind: "tool" | "prompt" | "resource" | "template",
-): string[] {
+function exportedNames(entry: Planned, kind: Kind): string[] {
   switch (kind) {
     case "tool":
       return [entry.fn, entry.binding, `${entry.typeBase}Input`, `${entry.typeBase}Output`];
@@ -202,13 +215,13 @@ function exportedNames(
 
 /**
  * The index re-exports every module, so two kinds must not export the same name (a tool named
- * `get_x_prompt` next to a prompt `x`). Rare; when it happens the later kind in the order tools,
- * prompts, resources, templates gets a `_<kind>` suffix on all its names, which depends only on
- * the set of names, not on list order.
+ * `get_x_prompt` next to a prompt `x`), and a module cannot declare a name it imports (a tool
+ * `define` would make `defineTool`). Rare; when it happens the later kind in the order tools,
+ * prompts, resources, templates, or the module itself, gets a `_<kind>` suffix on all its names,
+ * which depends only on the set of names, not on list order.
  */
 function resolveCrossKindCollisions(plan: NamePlan): void {
-  // Module-level names must also avoid what modules import; client members (object keys) need not.
-  const taken = new Set([...indexNames(plan.client), ...RUNTIME_IMPORTS]);
+  const taken = new Set(indexNames(plan.client));
   const groups = [
     ["tool", plan.tools],
     ["prompt", plan.prompts],
@@ -217,7 +230,10 @@ function resolveCrossKindCollisions(plan: NamePlan): void {
   ] as const;
   for (const [kind, entries] of groups) {
     for (const entry of entries) {
-      if (exportedNames(entry, kind).some((name) => taken.has(name))) {
+      // A module's names must also avoid what that module imports; client members (object keys)
+      // need not.
+      const clashes = (name: string) => taken.has(name) || MODULE_RUNTIME_IMPORTS[kind].has(name);
+      if (exportedNames(entry, kind).some(clashes)) {
         entry.fn = `${entry.fn}_${kind}`;
         entry.binding = `${entry.binding}_${kind}`;
         entry.typeBase = `${entry.typeBase}_${kind}`;

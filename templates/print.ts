@@ -1,40 +1,58 @@
 /**
  * Prints a module: the provenance header, its imports, and its statements separated by blank
- * lines. Imports are ts-morph `ImportDeclarationStructure`s, printed here rather than by
- * ts-morph's `printStructure`: loading ts-morph loads the whole TypeScript compiler, a tenth of a
- * cold generation, to print a few import lines. The output is unformatted; `format.ts` makes it
- * pretty, once.
+ * lines. The output is unformatted; `format.ts` makes it pretty, once.
  */
-import type { ImportDeclarationStructure, ImportSpecifierStructure, OptionalKind } from "ts-morph";
 import { stringLiteral } from "./escape.js";
 import type { ModuleText } from "./module-text.js";
 
-type ImportStructure = OptionalKind<ImportDeclarationStructure> & {
-  namedImports: OptionalKind<ImportSpecifierStructure>[];
-};
+/** One name in an import declaration: `name`, `name as alias`, `type name`. */
+interface ImportSpecifier {
+  name: string;
+  alias?: string;
+  isTypeOnly?: boolean;
+}
+
+/** One import declaration: what it imports, from where. */
+interface ImportStructure {
+  moduleSpecifier: string;
+  namedImports: ImportSpecifier[];
+}
 
 /** One import declaration's structure: values first, then type-only names, each sorted. */
-export function importStructure(values: string[], types: string[], from: string): ImportStructure {
+export function importStructure(
+  values: string[],
+  types: string[],
+  from: string,
+  aliases: Readonly<Record<string, string>> = {},
+): ImportStructure {
+  const aliased = (name: string) => (Object.hasOwn(aliases, name) ? { alias: aliases[name]! } : {});
   return {
     moduleSpecifier: from,
     namedImports: [
-      ...[...new Set(values)].sort().map((name) => ({ name })),
-      ...[...new Set(types)].sort().map((name) => ({ name, isTypeOnly: true })),
+      ...[...new Set(values)].sort().map((name) => ({ name, ...aliased(name) })),
+      ...[...new Set(types)].sort().map((name) => ({ name, isTypeOnly: true, ...aliased(name) })),
     ],
   };
 }
 
 function printImport(structure: ImportStructure): string {
-  const names = structure.namedImports.map((specifier) =>
-    specifier.isTypeOnly === true ? `type ${specifier.name}` : specifier.name,
-  );
+  const names = structure.namedImports.map((specifier) => {
+    const name =
+      specifier.alias === undefined ? specifier.name : `${specifier.name} as ${specifier.alias}`;
+    return specifier.isTypeOnly === true ? `type ${name}` : name;
+  });
   return `import { ${names.join(", ")} } from ${stringLiteral(structure.moduleSpecifier)};`;
 }
 
 /** The module's text. */
 export function printModule(header: string, module: ModuleText): string {
   const imports = [
-    importStructure(module.imports.values, module.imports.types, module.imports.from),
+    importStructure(
+      module.imports.values,
+      module.imports.types,
+      module.imports.from,
+      module.imports.aliases,
+    ),
     ...(module.localImports ?? []).map((local) => importStructure(local.names, [], local.from)),
   ];
   const head = `${header}\n${imports.map(printImport).join("\n")}`;

@@ -99,7 +99,7 @@ async function pullJob(job: ServerJob, reporter: Reporter, cwd: string): Promise
     strict: job.strict === true,
   });
   reporter.info(
-    `${job.label}: ${count(snapshot.tools.length, "tool")}, ${count(snapshot.prompts.length, "prompt")}, ${count(snapshot.resources.length + snapshot.resourceTemplates.length, "resource")} → ${out} ${describeWrite(stats)}`,
+    `${job.label}: ${count(snapshot.tools.length, "tool")}, ${count(snapshot.prompts.length, "prompt")}, ${count(snapshot.resources.length, "resource")}, ${count(snapshot.resourceTemplates.length, "resource template")} → ${out} ${describeWrite(stats)}`,
   );
 }
 

@@ -138,7 +138,9 @@ describe("the built bin (dist/cli/main.js) as a child process", () => {
     expect(pulled.stderr).toBe("");
     expect(pulled.code).toBe(0);
     expect(pulled.stdout.startsWith(`${server.url}: 7 tools, 1 prompt`)).toBe(true);
-    expect(pulled.stdout).toMatch(/, 4 resources → .*\/mcp\/bin \(14 written, 0 unchanged\)\n$/);
+    expect(pulled.stdout).toMatch(
+      /, 2 resources, 2 resource templates → .*\/mcp\/bin \(14 written, 0 unchanged\)\n$/,
+    );
   });
 
   it("writes what the in-process pull wrote", async () => {

@@ -73,7 +73,7 @@ describe("pull over stdio (kitchen sink)", () => {
     const lines = linesOf(first.stdout);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /: 7 tools, 1 prompts?, 4 resources → .*out\/sink \(14 written, 0 unchanged\)$/,
+      /: 7 tools, 1 prompt, 2 resources, 2 resource templates → .*out\/sink \(14 written, 0 unchanged\)$/,
     );
   });
 
@@ -175,7 +175,9 @@ describe("pull over Streamable HTTP (kitchen sink on 127.0.0.1:0)", () => {
     expect(overStdio.code).toBe(0);
     // The label is the URL; the counts' wording is the summary's, so only the numbers are pinned.
     expect(overHttp.stdout.startsWith(`${server.url}: 7 tools, 1 prompt`)).toBe(true);
-    expect(overHttp.stdout).toMatch(/, 4 resources → .*\/http \(14 written, 0 unchanged\)\n$/);
+    expect(overHttp.stdout).toMatch(
+      /, 2 resources, 2 resource templates → .*\/http \(14 written, 0 unchanged\)\n$/,
+    );
     expect(await listTree(project.path("http"))).toEqual(KITCHEN_SINK_FILES);
     expect(await readTree(project.path("http"))).toEqual(await readTree(project.path("stdio")));
   });
@@ -224,7 +226,7 @@ describe("pull with a config file", () => {
     expect(second.stderr).toBe("");
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(
-      /^sink: 6 tools, 0 prompts, 3 resources → .*removed 3 stale\)\n$/,
+      /^sink: 6 tools, 0 prompts, 2 resources, 1 resource template → .*removed 3 stale\)\n$/,
     );
     const remaining = KITCHEN_SINK_FILES.filter(
       (file) => !["tools/add.ts", "prompts/greet.ts", "resources/user-posts.ts"].includes(file),
@@ -289,9 +291,11 @@ describe("pull with a config of two servers (stdio and HTTP)", () => {
     expect(run.code).toBe(0);
     const lines = sorted(linesOf(run.stdout));
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^local: 1 tools?, 0 prompts, 0 resources → .*mcp\/local \(3 written/);
+    expect(lines[0]).toMatch(
+      /^local: 1 tool, 0 prompts, 0 resources, 0 resource templates → .*mcp\/local \(3 written/,
+    );
     expect(lines[1]).toMatch(
-      /^remote: 2 tools, 1 prompts?, 1 resources? → .*mcp\/remote \(6 written/,
+      /^remote: 2 tools, 1 prompt, 1 resource, 0 resource templates → .*mcp\/remote \(6 written/,
     );
   });
 

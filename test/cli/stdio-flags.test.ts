@@ -26,7 +26,7 @@ describe("pull --cwd", () => {
     );
     expect(run.stderr).toBe("");
     expect(run.code).toBe(ExitCode.Ok);
-    expect(run.stdout).toMatch(/: 1 tool, 0 prompts, 0 resources → /);
+    expect(run.stdout).toMatch(/: 1 tool, 0 prompts, 0 resources, 0 resource templates → /);
   });
 
   it("is what makes it work: without it the same server cannot start", async () => {

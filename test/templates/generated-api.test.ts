@@ -17,12 +17,16 @@ function typeScriptFiles(dir: string): string[] {
   });
 }
 
-/** Names imported from the runtime, type-only ones included. */
+/** Names imported from the runtime, type-only and aliased ones included. */
 function runtimeImports(text: string): string[] {
   const names: string[] = [];
   for (const match of text.matchAll(/import \{([^}]*)\} from "@mcp-codegen\/runtime";/g)) {
     for (const part of match[1]!.split(",")) {
-      const name = part.trim().replace(/^type\s+/, "");
+      // `connect as connect$`: the imported name is the first one.
+      const name = part
+        .trim()
+        .replace(/^type\s+/, "")
+        .replace(/\s+as\s+\S+$/, "");
       if (name !== "") names.push(name);
     }
   }

@@ -21,3 +21,26 @@ describe("planNames next to the runtime's names", () => {
     }
   });
 });
+
+describe("planNames next to the index's runtime imports", () => {
+  it("keeps the names of tools called after what only the index imports (it aliases instead)", () => {
+    const snapshot = {
+      name: "x",
+      version: "1",
+      tools: ["connect", "bindClient", "ConnectOptions", "WithoutClient"].map((name) => ({
+        name,
+        inputSchema: { type: "object" },
+      })),
+      prompts: [],
+      resources: [],
+      resourceTemplates: [],
+    } as unknown as Snapshot;
+    const names = planNames(snapshot).tools.map((tool) => [tool.fn, tool.binding, tool.typeBase]);
+    expect(names).toEqual([
+      ["connect", "connectTool", "Connect"],
+      ["bindClient", "bindClientTool", "BindClient"],
+      ["connectOptions", "connectOptionsTool", "ConnectOptions"],
+      ["withoutClient", "withoutClientTool", "WithoutClient"],
+    ]);
+  });
+});
