@@ -5,7 +5,7 @@
  */
 import { has, isPlainObject, own, type RawObject } from "./json-value.js";
 import { diagnose, type LowerContext } from "./lower-context.js";
-import { lowerAt } from "./lower-schema.js";
+import { lowerAt, type Lowered } from "./lower-schema.js";
 import { compilePattern } from "./pattern.js";
 import { appendPointer } from "./schema-error.js";
 import {
@@ -15,7 +15,6 @@ import {
   type ObjectNode,
   type PatternPropertyNode,
   type PropertyNode,
-  type SchemaNode,
 } from "./schema-node.js";
 
 // Keywords that change what an object admits but that no type states and no validator checks.
@@ -49,7 +48,7 @@ export function lowerObject(ctx: LowerContext, raw: RawObject, pointer: string):
   const required = readRequired(ctx, raw, pointer);
   const declared = lowerProperties(ctx, raw, pointer, required);
   const patternProperties = lowerPatternProperties(ctx, raw, pointer);
-  const additional = lowerAdditional(ctx, raw, pointer);
+  const { node: additional, doc: additionalDoc } = lowerAdditional(ctx, raw, pointer);
   const names = new Set(declared.map((p) => p.name));
   const undeclaredNode = patternProperties.length === 0 ? additional : UNKNOWN;
   const undeclared: PropertyNode[] = [...required]
@@ -60,6 +59,7 @@ export function lowerObject(ctx: LowerContext, raw: RawObject, pointer: string):
     properties: [...declared, ...undeclared],
     patternProperties,
     additional,
+    ...(additionalDoc === undefined ? {} : { additionalDoc }),
     ...(has(raw, "additionalProperties") || has(raw, "unevaluatedProperties")
       ? {}
       : { additionalUnstated: true as const }),
@@ -133,20 +133,20 @@ function lowerPatternProperties(
   });
 }
 
-function lowerAdditional(ctx: LowerContext, raw: RawObject, pointer: string): SchemaNode {
+function lowerAdditional(ctx: LowerContext, raw: RawObject, pointer: string): Lowered {
   if (has(raw, "additionalProperties"))
-    return lowerAt(ctx, appendPointer(pointer, "additionalProperties"), true).node;
-  if (!has(raw, "unevaluatedProperties")) return UNKNOWN;
+    return lowerAt(ctx, appendPointer(pointer, "additionalProperties"), true);
+  if (!has(raw, "unevaluatedProperties")) return { node: UNKNOWN };
   // Without in-place applicators, every undeclared key is unevaluated: the same as additionalProperties.
   if (!IN_PLACE.some((k) => has(raw, k)))
-    return lowerAt(ctx, appendPointer(pointer, "unevaluatedProperties"), true).node;
+    return lowerAt(ctx, appendPointer(pointer, "unevaluatedProperties"), true);
   diagnose(
     ctx,
     appendPointer(pointer, "unevaluatedProperties"),
     "unevaluatedProperties next to in-place applicators is not enforced",
     "warning",
   );
-  return UNKNOWN;
+  return { node: UNKNOWN };
 }
 
 function additionalKeys(

@@ -44,12 +44,13 @@ function lowerHere(ctx: LowerContext, pointer: string, guarded: boolean): Lowere
     if (pointer !== ctx.current.pointer && ctx.targets.has(pointer)) {
       return withDoc(referTo(ctx, pointer, guarded), doc);
     }
-    const node = lowerObjectSchema(ctx, raw, pointer, scanned.depth, guarded);
+    const branches: SchemaDoc[] = [];
+    const node = lowerObjectSchema(ctx, raw, pointer, scanned.depth, guarded, branches);
     // The siblings of a reference that is not followed may still type the schema: the note
     // says what was read as unknown rather than that the whole part is.
     for (const reason of unresolvedReasons(ctx, pointer))
       ctx.pendingNotes.push(`The reference is read as unknown: ${reason}.`);
-    return withDoc(node, doc);
+    return withDoc(node, withBranchDescriptions(doc, branches));
   } catch (error) {
     // A problem in this subschema (a type name JSON Schema lacks, an enum that is not a list):
     // the subschema is read as `{}`, the widest honest reading, and the rest is still typed.
@@ -112,6 +113,7 @@ function lowerObjectSchema(
   pointer: string,
   depth: number,
   guarded: boolean,
+  branches: SchemaDoc[],
 ): SchemaNode {
   const refs = (ctx.refTargets.get(pointer) ?? []).map((target) => {
     if (typeof target === "string") return referTo(ctx, target, guarded);
@@ -122,10 +124,11 @@ function lowerObjectSchema(
   if (refs.length > 0 && refHidesSiblings(ctx.index.dialect)) return intersect(refs);
   const parts: SchemaNode[] = [lowerBase(ctx, raw, pointer, depth), ...refs];
   for (const member of lowerList(ctx, raw, "allOf", pointer, guarded)) parts.push(member);
-  if (has(raw, "anyOf")) parts.push(unite(lowerList(ctx, raw, "anyOf", pointer, guarded), false));
+  if (has(raw, "anyOf"))
+    parts.push(unite(lowerBranches(ctx, raw, "anyOf", pointer, guarded, branches), false));
   if (has(raw, "oneOf")) {
     const before = ctx.setAside;
-    const members = lowerList(ctx, raw, "oneOf", pointer, guarded);
+    const members = lowerBranches(ctx, raw, "oneOf", pointer, guarded, branches);
     // "Exactly one" of members one of which was set aside as `{}` would mean "none of the
     // others": narrower than the schema. "Any of" them is the wider, honest reading.
     parts.push(unite(members, ctx.setAside === before));
@@ -148,6 +151,44 @@ export function lowerList(
   if (!Array.isArray(list)) return [];
   const at = appendPointer(pointer, keyword);
   return list.map((_, i) => lowerAt(ctx, appendPointer(at, i), guarded).node);
+}
+
+/**
+ * Lowers the members of `anyOf` or `oneOf`, keeping their docs in `branches`: a union member has
+ * no JSDoc of its own, so what it says would otherwise be lost.
+ */
+function lowerBranches(
+  ctx: LowerContext,
+  raw: RawObject,
+  keyword: "anyOf" | "oneOf",
+  pointer: string,
+  guarded: boolean,
+  branches: SchemaDoc[],
+): SchemaNode[] {
+  const list = own(raw, keyword);
+  if (!Array.isArray(list)) return [];
+  const at = appendPointer(pointer, keyword);
+  return list.map((_, i) => {
+    const lowered = lowerAt(ctx, appendPointer(at, i), guarded);
+    if (lowered.doc !== undefined) branches.push(lowered.doc);
+    return lowered.node;
+  });
+}
+
+/**
+ * The schema's doc, with the descriptions of its union members when it has none itself: schemas
+ * written as `anyOf: [{ type: "string", description }, { type: "null" }]` (an optional field as
+ * many generators write it) describe the field only inside a branch.
+ */
+function withBranchDescriptions(
+  doc: SchemaDoc | undefined,
+  branches: readonly SchemaDoc[],
+): SchemaDoc | undefined {
+  if (doc?.description !== undefined) return doc;
+  const descriptions = [...new Set(branches.flatMap((branch) => branch.description ?? []))];
+  if (descriptions.length === 0) return doc;
+  const base: SchemaDoc = doc ?? { examples: [], deprecated: false, constraints: [] };
+  return { ...base, description: descriptions.join("\n\n") };
 }
 
 function withDoc(node: SchemaNode, doc: SchemaDoc | undefined): Lowered {

@@ -96,6 +96,8 @@ export interface ObjectNode {
   readonly patternProperties: readonly PatternPropertyNode[];
   /** Schema of every other key: `never` when closed, `unknown` when open. */
   readonly additional: SchemaNode;
+  /** The annotations of `additionalProperties`, shown on the index signature. */
+  readonly additionalDoc?: SchemaDoc;
   /**
    * Set when `additional` is `unknown` only because the schema says nothing about other keys (no
    * `additionalProperties`, no `unevaluatedProperties`): validators admit them, as JSON Schema

@@ -183,7 +183,7 @@ class TypeEmitter {
     }));
     const members = properties.map(({ property, type }) => propertyMember(property, type));
     const index = this.#indexSignature(node, properties);
-    if (index !== undefined) members.push(`[k: string]: ${index};`);
+    if (index !== undefined) members.push(indexMember(node, index));
     if (members.length === 0) return atom(CLOSED_EMPTY);
     if (!members.some((member) => member.includes("\n")))
       return atom(`{ ${members.join(" ").replace(/;$/, "")} }`);
@@ -240,6 +240,17 @@ function propertyMember(property: PropertyNode, type: Emitted): string {
   const line = property.required
     ? `${key}: ${type.text};`
     : `${key}?: ${withUndefined(type.text)};`;
+  return doc === "" ? line : `${doc}\n${line}`;
+}
+
+/**
+ * The index signature, with the JSDoc of `additionalProperties` when its schema is what the
+ * signature types (not when the object is closed for typing or widened to `unknown`).
+ */
+function indexMember(node: ObjectNode, index: string): string {
+  const line = `[k: string]: ${index};`;
+  const typed = node.additional.kind !== "never" && node.additional.kind !== "unknown";
+  const doc = typed ? renderJsDoc(node.additionalDoc) : "";
   return doc === "" ? line : `${doc}\n${line}`;
 }
 
