@@ -10,6 +10,7 @@
  * from our own normalised tree is shorter than working around all of that, and the zod emitter
  * reads the same tree, so the type and the validator cannot drift apart.
  */
+import { forbiddenKeys } from "./exclusive-keys.js";
 import { renderJsDoc } from "./jsdoc.js";
 import { warningsOf, type SchemaDiagnostic } from "./schema-error.js";
 import { assertIdentifier, numberLiteral, propertyName, stringLiteral } from "./literals.js";
@@ -74,7 +75,11 @@ export function schemaToTypeScript(
 ): TypeScriptOutput {
   assertIdentifier(options.typeName, "typeName");
   const names = prepared.definitions.map((definition) => `${options.typeName}${definition.suffix}`);
-  const emitter = new TypeEmitter(names, options.closeUnstatedObjects === true);
+  const emitter = new TypeEmitter(
+    names,
+    prepared.definitions.map((definition) => definition.node),
+    options.closeUnstatedObjects === true,
+  );
   const expressions = prepared.definitions.map((definition) => emitter.emit(definition.node).text);
   const declarations = prepared.definitions.map((definition, i) => {
     const doc = renderJsDoc(definition.doc, narrowingNotes(definition.node));
@@ -124,10 +129,12 @@ const OPEN_EMPTY = "{ [k: string]: unknown }";
 
 class TypeEmitter {
   readonly #names: readonly string[];
+  readonly #nodes: readonly SchemaNode[];
   readonly #closeUnstated: boolean;
 
-  constructor(names: readonly string[], closeUnstated: boolean) {
+  constructor(names: readonly string[], nodes: readonly SchemaNode[], closeUnstated: boolean) {
     this.#names = names;
+    this.#nodes = nodes;
     this.#closeUnstated = closeUnstated;
   }
 
@@ -145,7 +152,7 @@ class TypeEmitter {
       case "ref":
         return simpleAtom(this.#names[node.index] ?? "unknown");
       case "union":
-        return unionOf(node.members.map((member) => this.emit(member)));
+        return unionOf(this.#unionMembers(node.members, node.exclusive));
       case "intersection":
         // Narrowed to no members: every member was a union, and the type is the widest one.
         if (node.typeMembers?.length === 0) return simpleAtom("unknown");
@@ -164,6 +171,37 @@ class TypeEmitter {
     }
   }
 
+  /** Union members, closed object members with `key?: never` for the others' keys. */
+  #unionMembers(members: readonly SchemaNode[], exclusive: boolean): Emitted[] {
+    const objectOf = (node: SchemaNode): ObjectNode | undefined => this.#objectOf(node);
+    const forbidden = forbiddenKeys(members, exclusive, this.#closeUnstated, objectOf);
+    return members.map((member, i) => this.#excluding(member, forbidden[i] ?? []));
+  }
+
+  /** The object a node is typed as, through references and refinements. */
+  #objectOf(node: SchemaNode): ObjectNode | undefined {
+    if (node.kind === "refined") return this.#objectOf(node.base);
+    if (node.kind === "ref") {
+      const target = this.#nodes[node.index];
+      // A reference to a reference is a reference cycle with no object in it: not followed.
+      return target?.kind === "object" || target?.kind === "refined"
+        ? this.#objectOf(target)
+        : undefined;
+    }
+    return node.kind === "object" ? node : undefined;
+  }
+
+  #excluding(node: SchemaNode, forbidden: readonly string[]): Emitted {
+    if (forbidden.length === 0) return this.emit(node);
+    if (node.kind === "refined") return this.#excluding(node.base, forbidden);
+    if (node.kind === "object") return this.#object(node, forbidden);
+    // A named object type: the keys are forbidden beside it.
+    return intersectionOf([
+      this.emit(node),
+      atom(`{ ${forbidden.map(neverMember).join(" ").replace(/;$/, "")} }`),
+    ]);
+  }
+
   #array(node: ArrayNode): Emitted {
     const rest = node.rest.kind === "never" ? undefined : this.emit(node.rest);
     if (node.prefix.length === 0)
@@ -176,12 +214,13 @@ class TypeEmitter {
     return atom(`[${elements.join(", ")}]`);
   }
 
-  #object(node: ObjectNode): Emitted {
+  #object(node: ObjectNode, forbidden: readonly string[] = []): Emitted {
     const properties = node.properties.map((property) => ({
       property,
       type: this.emit(property.node),
     }));
     const members = properties.map(({ property, type }) => propertyMember(property, type));
+    members.push(...forbidden.map(neverMember));
     const index = this.#indexSignature(node, properties);
     if (index !== undefined) members.push(indexMember(node, index));
     if (members.length === 0) return atom(CLOSED_EMPTY);
@@ -252,6 +291,11 @@ function indexMember(node: ObjectNode, index: string): string {
   const typed = node.additional.kind !== "never" && node.additional.kind !== "unknown";
   const doc = typed ? renderJsDoc(node.additionalDoc) : "";
   return doc === "" ? line : `${doc}\n${line}`;
+}
+
+/** A key another member of an exclusive union declares: `key?: never;`. */
+function neverMember(name: string): string {
+  return `${propertyName(name)}?: never;`;
 }
 
 /** Why a type says less than its schema: the unions an oversized intersection left out. */

@@ -32,6 +32,9 @@ export type BookInput =
        * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$
        */
       date: string;
+      city?: never;
+      checkIn?: never;
+      nights?: never;
     }
   | {
       kind: "hotel";
@@ -55,6 +58,9 @@ export type BookInput =
        * @maximum 30
        */
       nights: number;
+      from?: never;
+      to?: never;
+      date?: never;
     };
 
 export type BookOutput =
@@ -73,6 +79,7 @@ export type BookOutput =
         amount: number;
         currency: "EUR" | "USD" | "GBP" | "JPY" | "NOK" | "CHF";
       };
+      position?: never;
     }
   | {
       status: "waitlisted";
@@ -85,6 +92,8 @@ export type BookOutput =
        */
       position: number;
       summary: string;
+      reference?: never;
+      price?: never;
     };
 
 /**

@@ -68,7 +68,7 @@ describe("schemaToTypeScript with closeUnstatedObjects", () => {
           { properties: { b: { type: "string" } }, required: ["b"] },
         ],
       },
-      want: "export type T = { a: string } | { b: string };",
+      want: "export type T = { a: string; b?: never } | { b: string; a?: never };",
     },
   ];
 
