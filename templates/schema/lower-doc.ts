@@ -80,11 +80,20 @@ function readExamples(
   );
 }
 
+/**
+ * Bounds that only restate the safe-integer range: zod's `.int()` (the SDK's schemas) writes them
+ * on every integer, and they tell a reader nothing a `number` does not. Validators keep them.
+ */
+const SAFE_RANGE: Readonly<Record<string, number>> = {
+  minimum: Number.MIN_SAFE_INTEGER,
+  maximum: Number.MAX_SAFE_INTEGER,
+};
+
 function readConstraints(raw: RawObject): Array<readonly [string, string]> {
   const constraints: Array<readonly [string, string]> = [];
   for (const keyword of NUMERIC) {
     const value = own(raw, keyword);
-    if (typeof value === "number" && Number.isFinite(value))
+    if (typeof value === "number" && Number.isFinite(value) && value !== SAFE_RANGE[keyword])
       constraints.push([keyword, String(value)]);
   }
   const pattern = own(raw, "pattern");

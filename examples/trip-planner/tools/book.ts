@@ -88,7 +88,6 @@ export type BookOutput =
        * Place on the waiting list, 1 is next
        *
        * @minimum 1
-       * @maximum 9007199254740991
        */
       position: number;
       summary: string;

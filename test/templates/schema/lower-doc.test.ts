@@ -47,6 +47,29 @@ describe("readDoc", () => {
       given: { title: 1, description: ["x"], deprecated: "yes", minimum: "1" },
       want: undefined,
     },
+    {
+      // What zod's .int() writes on every integer (the SDK's schemas): a number says that already.
+      name: "bounds that only restate the safe-integer range are not shown",
+      given: { type: "integer", minimum: -9007199254740991, maximum: 9007199254740991 },
+      want: undefined,
+    },
+    {
+      name: "a safe-integer bound beside a real one: only the real one",
+      given: { type: "integer", minimum: 1, maximum: 9007199254740991 },
+      want: { examples: [], deprecated: false, constraints: [["minimum", "1"]] },
+    },
+    {
+      name: "the same number under another keyword is a constraint",
+      given: { type: "integer", exclusiveMaximum: 9007199254740991, minimum: 9007199254740991 },
+      want: {
+        examples: [],
+        deprecated: false,
+        constraints: [
+          ["minimum", "9007199254740991"],
+          ["exclusiveMaximum", "9007199254740991"],
+        ],
+      },
+    },
   ];
   it.each(cases)("$name", ({ given, want }) => {
     expect(rootDoc(given)).toEqual(want);
