@@ -5,10 +5,14 @@
  */
 import { annotationLines, describedLines } from "./docs.js";
 import type { PlannedTool } from "./plan.js";
-import { prepareSchema, type PreparedSchema, type SchemaNode } from "./schema/prepare.js";
+import {
+  prepareSchema,
+  schemaToTypeScript,
+  schemaToZod,
+  type PreparedSchema,
+  type SchemaNode,
+} from "./schema/index.js";
 import { schemaWarnings, subjectOf, uniqueWarnings } from "./generation-warning.js";
-import { schemaToTypeScript } from "./schema/to-typescript.js";
-import { schemaToZod } from "./schema/to-zod.js";
 import { jsDocBlock, stringLiteral } from "./escape.js";
 import { emptyObjectDefault } from "./empty-default.js";
 import { CALL_OVERLOAD_TYPES, TASK_OVERLOAD_TYPES, callOverloads } from "./call-overloads.js";
@@ -157,9 +161,7 @@ export function emitTool(
     ...schemaWarnings(subject, "outputSchema", outputZod?.diagnostics ?? []),
   ]);
   const result = output === undefined ? "CallToolResult" : `ToolResult<${outputName}>`;
-  const recursive = `${inputZod.declarations}${outputZod?.declarations ?? ""}`.includes(
-    ": GeneratedSchema =",
-  );
+  const recursive = inputZod.recursive || outputZod?.recursive === true;
 
   const validators = validatorsProperty(
     [inputZod.declarations, outputZod?.declarations ?? ""].join("\n"),

@@ -19,7 +19,7 @@ export type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-06" | "draft-0
 
 /** A `pattern` a validator checks: the same language in RE2 syntax, for a linear-time engine. */
 export interface CompiledPattern {
-  /** RE2 syntax with ECMAScript's meaning (templates/schema/pattern-re2.ts); emitted as a string. */
+  /** RE2 syntax with ECMAScript's meaning (templates/schema/lower/pattern-re2.ts); emitted as a string. */
   readonly source: string;
   /** The pattern as the schema wrote it, for messages. */
   readonly text: string;
@@ -137,7 +137,7 @@ export interface IntersectionNode {
   /** The schema that combines the members (absent for intersections built while lowering). */
   readonly pointer?: string;
   /**
-   * Set when the type would expand into too many union members (union-bound.ts): the members the
+   * Set when the type would expand into too many union members (lower/union-bound.ts): the members the
    * TypeScript type keeps. Validators always check `members`.
    */
   readonly typeMembers?: readonly SchemaNode[];
