@@ -60,6 +60,11 @@ export interface TypeScriptOutput {
   readonly typeExpression: string;
   /** What the emitted types could not say (level `warning`), with the schema pointer. */
   readonly diagnostics: readonly SchemaDiagnostic[];
+  /**
+   * Whether the root type certainly admits `{}` (so a parameter of that type may default to it).
+   * Errs towards `false`: a `$ref` root or an intersection is not looked into.
+   */
+  readonly acceptsEmpty: boolean;
 }
 
 /**
@@ -104,6 +109,7 @@ export function schemaToTypeScript(
     declarations: declarations.join("\n\n"),
     typeExpression: expressions[0] as string,
     diagnostics: warningsOf(prepared),
+    acceptsEmpty: admitsEmptyObject(prepared.definitions[0]?.node),
   };
 }
 
@@ -304,4 +310,20 @@ function fitsIndex(node: SchemaNode, type: Emitted, allowed: ReadonlySet<string>
 function primitiveName(value: JsonValue): string {
   if (value === null) return "null";
   return typeof value === "object" ? "" : typeof value;
+}
+
+/** Whether the type emitted for `node` certainly admits `{}`. */
+function admitsEmptyObject(node: SchemaNode | undefined): boolean {
+  switch (node?.kind) {
+    case "unknown":
+      return true;
+    case "object":
+      return node.properties.every((property) => !property.required);
+    case "union":
+      return node.members.some(admitsEmptyObject);
+    case "refined":
+      return admitsEmptyObject(node.base);
+    default:
+      return false;
+  }
 }

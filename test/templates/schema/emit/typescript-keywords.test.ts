@@ -352,7 +352,23 @@ describe("schemaToTypeScript", () => {
       typeExpression: "IdsId[]",
       declarations: "export type Ids = IdsId[];\n\nexport type IdsId = string;",
       diagnostics: [],
+      acceptsEmpty: false,
     });
+  });
+
+  it("says whether the root type admits {}", () => {
+    const acceptsEmpty = (schema: unknown): boolean =>
+      schemaToTypeScript(prepareSchema(schema), { typeName: "T" }).acceptsEmpty;
+    const optional = { type: "object", properties: { a: { type: "string" } } };
+    expect(acceptsEmpty(optional)).toBe(true);
+    expect(acceptsEmpty(true)).toBe(true);
+    expect(acceptsEmpty({ ...optional, required: ["a"] })).toBe(false);
+    expect(acceptsEmpty({ anyOf: [{ ...optional, required: ["a"] }, { type: "object" }] })).toBe(
+      true,
+    );
+    expect(acceptsEmpty({ ...optional, not: { required: ["b"] } })).toBe(true);
+    expect(acceptsEmpty({ type: "string" })).toBe(false);
+    expect(acceptsEmpty(false)).toBe(false);
   });
 
   it("rejects a type name that is not an identifier", () => {
