@@ -7,7 +7,7 @@ import { describedLines } from "./docs.js";
 import { emptyObjectDefault } from "./empty-default.js";
 import { CALL_OVERLOAD_TYPES, callOverloads } from "./call-overloads.js";
 import { subjectOf } from "./generation-warning.js";
-import { describeMessage } from "./schema/schema-error.js";
+import { describeMessage } from "./schema/index.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
 import { jsonLiteral } from "./literal.js";
 import type { ModuleText } from "./module-text.js";

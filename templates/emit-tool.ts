@@ -5,10 +5,15 @@
  */
 import { annotationLines, describedLines } from "./docs.js";
 import type { PlannedTool } from "./plan.js";
-import { prepareSchema, type PreparedSchema, type SchemaNode } from "./schema/prepare.js";
+import {
+  prepareSchema,
+  schemaToTypeScript,
+  schemaToZod,
+  type PreparedSchema,
+  type SchemaNode,
+  type TypeScriptOutput,
+} from "./schema/index.js";
 import { schemaWarnings, subjectOf, uniqueWarnings } from "./generation-warning.js";
-import { schemaToTypeScript } from "./schema/to-typescript.js";
-import { schemaToZod } from "./schema/to-zod.js";
 import { jsDocBlock, stringLiteral } from "./escape.js";
 import { emptyObjectDefault } from "./empty-default.js";
 import { CALL_OVERLOAD_TYPES, TASK_OVERLOAD_TYPES, callOverloads } from "./call-overloads.js";
@@ -70,31 +75,14 @@ const recursiveAnnotation = (): string => "GeneratedSchema";
  * object schema, but a server may send `false`, an array schema, or something set aside as
  * `unknown`; `= {}` must compile whatever it sent.
  */
-function acceptsEmptyInput(schema: unknown, root: PreparedSchema): boolean {
-  const node = root.definitions[0]?.node;
-  if (node === undefined || !admitsEmptyObject(node)) return false;
+function acceptsEmptyInput(schema: unknown, types: TypeScriptOutput): boolean {
+  if (!types.acceptsEmpty) return false;
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return true;
   const required = (schema as Record<string, unknown>).required;
   const composed = ["oneOf", "anyOf", "allOf", "$ref", "if", "not"].some((k) =>
     Object.hasOwn(schema, k),
   );
   return !composed && (!Array.isArray(required) || required.length === 0);
-}
-
-/** Whether the type emitted for `node` certainly admits `{}` (so `= {}` compiles). */
-function admitsEmptyObject(node: SchemaNode): boolean {
-  switch (node.kind) {
-    case "unknown":
-      return true;
-    case "object":
-      return node.properties.every((property) => !property.required);
-    case "union":
-      return node.members.some(admitsEmptyObject);
-    case "refined":
-      return admitsEmptyObject(node.base);
-    default:
-      return false;
-  }
 }
 
 /** The property names a type for `node` declares at its top level (through unions and refinements). */
@@ -116,8 +104,13 @@ function declaredNames(node: SchemaNode | undefined): string[] {
  * The parameter's default when `{}` is a valid input (see `acceptsEmptyInput`), written so that
  * it compiles whatever names the schema declares (`emptyObjectDefault`); `""` otherwise.
  */
-function emptyInputDefault(schema: unknown, input: PreparedSchema, typeName: string): string {
-  if (!acceptsEmptyInput(schema, input)) return "";
+function emptyInputDefault(
+  schema: unknown,
+  input: PreparedSchema,
+  types: TypeScriptOutput,
+  typeName: string,
+): string {
+  if (!acceptsEmptyInput(schema, types)) return "";
   return emptyObjectDefault(typeName, declaredNames(input.definitions[0]?.node));
 }
 
@@ -174,9 +167,7 @@ export function emitTool(
     ...schemaWarnings(subject, "outputSchema", outputZod?.diagnostics ?? []),
   ]);
   const result = output === undefined ? "CallToolResult" : `ToolResult<${outputName}>`;
-  const recursive = `${inputZod.declarations}${outputZod?.declarations ?? ""}`.includes(
-    ": GeneratedSchema =",
-  );
+  const recursive = inputZod.recursive || outputZod?.recursive === true;
 
   const validators = validatorsProperty(
     [inputZod.declarations, outputZod?.declarations ?? ""].join("\n"),
@@ -194,7 +185,7 @@ export function emitTool(
     "@param input - The tool's arguments.",
     "@param options - Timeout, cancellation, progress, input handlers, validation switches.",
   ];
-  const inputDefault = emptyInputDefault(tool.inputSchema, input, inputName);
+  const inputDefault = emptyInputDefault(tool.inputSchema, input, inputTypes, inputName);
   const tasks = toolTaskSupport(tool, options.serverCapabilities);
 
   return {

@@ -4,8 +4,8 @@
  * module (and through the generation cache), so a cached run reports what a fresh one does; the
  * CLI prints them, and `--strict` makes them fatal.
  */
-import { appendPointer, describePointer, describeText } from "./schema/schema-error.js";
-import type { SchemaDiagnostic } from "./schema/schema-error.js";
+import { appendPointer, describePointer, describeText } from "./schema/index.js";
+import type { SchemaDiagnostic } from "./schema/index.js";
 
 export interface GenerationWarning {
   /** The item, for messages: `tool "get_weather"`, `prompt "greet"`, `resource template "…"`. */

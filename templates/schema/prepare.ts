@@ -5,17 +5,17 @@
  * Passes: detect the dialect; scan the document (bounds, `$id`/`$anchor` index, references);
  * resolve every reference inside the document (rejecting any that leaves it); lower the root and
  * each reachable reference target to schema nodes, once each; check the reference graph; bound
- * the unions the TypeScript type would expand (union-bound.ts).
+ * the unions the TypeScript type would expand (lower/union-bound.ts).
  */
-import { Budget, type SchemaLimits } from "./bounds.js";
-import { createDefinitionNamer } from "./definition-names.js";
-import { detectDialect } from "./dialect.js";
-import { isPlainObject, own } from "./json-value.js";
-import type { DefinitionSlot, LowerContext } from "./lower-context.js";
-import { lowerAt, type Lowered } from "./lower-schema.js";
-import { findCycle, onCycle } from "./reference-graph.js";
-import { resolveAllRefs } from "./resolve-ref.js";
-import { scanDocument, setAside } from "./scan.js";
+import { Budget, type SchemaLimits } from "./read/bounds.js";
+import { createDefinitionNamer } from "./lower/definition-names.js";
+import { detectDialect } from "./read/dialect.js";
+import { isPlainObject, own } from "./read/json-value.js";
+import type { DefinitionSlot, LowerContext, Lowered } from "./lower/context.js";
+import { lowerAt } from "./lower/schema.js";
+import { findCycle, onCycle } from "./read/reference-graph.js";
+import { resolveAllRefs } from "./read/resolve-ref.js";
+import { scanDocument, setAside } from "./read/scan.js";
 import { SchemaError, describePointer } from "./schema-error.js";
 import {
   UNKNOWN,
@@ -24,12 +24,12 @@ import {
   type SchemaDoc,
   type SchemaNode,
 } from "./schema-node.js";
-import { boundUnions } from "./union-bound.js";
+import { boundUnions } from "./lower/union-bound.js";
 
 export { SchemaError } from "./schema-error.js";
 export type { DiagnosticLevel, SchemaDiagnostic } from "./schema-error.js";
 export type { PreparedSchema, SchemaDefinition, SchemaNode } from "./schema-node.js";
-export type { SchemaLimits } from "./bounds.js";
+export type { SchemaLimits } from "./read/bounds.js";
 
 /** Options of `prepareSchema`: the bounds (see `SchemaLimits` for the defaults). */
 export type PrepareOptions = Partial<SchemaLimits>;
@@ -112,6 +112,7 @@ function prepareDocument(value: unknown, options: PrepareOptions): PreparedSchem
     ),
     slots: [root],
     slotByPointer: new Map([["", 0]]),
+    lowerAt: (pointer, guarded) => lowerAt(ctx, pointer, guarded),
     nameDefinition: createDefinitionNamer(),
     current: root,
     setAside: 0,

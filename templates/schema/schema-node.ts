@@ -19,7 +19,7 @@ export type Dialect = "2020-12" | "2019-09" | "draft-07" | "draft-06" | "draft-0
 
 /** A `pattern` a validator checks: the same language in RE2 syntax, for a linear-time engine. */
 export interface CompiledPattern {
-  /** RE2 syntax with ECMAScript's meaning (templates/schema/pattern-re2.ts); emitted as a string. */
+  /** RE2 syntax with ECMAScript's meaning (templates/schema/lower/pattern-re2.ts); emitted as a string. */
   readonly source: string;
   /** The pattern as the schema wrote it, for messages. */
   readonly text: string;
@@ -96,6 +96,8 @@ export interface ObjectNode {
   readonly patternProperties: readonly PatternPropertyNode[];
   /** Schema of every other key: `never` when closed, `unknown` when open. */
   readonly additional: SchemaNode;
+  /** The annotations of `additionalProperties`, shown on the index signature. */
+  readonly additionalDoc?: SchemaDoc;
   /**
    * Set when `additional` is `unknown` only because the schema says nothing about other keys (no
    * `additionalProperties`, no `unevaluatedProperties`): validators admit them, as JSON Schema
@@ -135,7 +137,7 @@ export interface IntersectionNode {
   /** The schema that combines the members (absent for intersections built while lowering). */
   readonly pointer?: string;
   /**
-   * Set when the type would expand into too many union members (union-bound.ts): the members the
+   * Set when the type would expand into too many union members (lower/union-bound.ts): the members the
    * TypeScript type keeps. Validators always check `members`.
    */
   readonly typeMembers?: readonly SchemaNode[];

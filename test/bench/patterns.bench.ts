@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import { join, dirname } from "node:path";
 import { gzipSync } from "node:zlib";
 import { linearPattern } from "../../runtime/linear-pattern.js";
-import { compilePattern } from "../../templates/schema/pattern.js";
+import { compilePattern } from "../../templates/schema/lower/pattern.js";
 
 const json = process.argv.includes("--json");
 

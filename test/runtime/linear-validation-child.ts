@@ -10,7 +10,7 @@ import type { McpClient } from "../../runtime/client.js";
 import { defineTool } from "../../runtime/tool-binding.js";
 import type { GeneratedSchema } from "../../runtime/generated-zod.js";
 import { prepareSchema } from "../../templates/schema/prepare.js";
-import { schemaToZod } from "../../templates/schema/to-zod.js";
+import { schemaToZod } from "../../templates/schema/emit/zod.js";
 import { evaluateZod } from "../templates/schema/evaluate-zod.js";
 
 function validatorFor(schema: unknown) {

@@ -19,8 +19,8 @@ import {
   stringLiteral,
 } from "../../templates/escape.js";
 import { generateFiles } from "../../templates/generate.js";
-import { renderJsDoc } from "../../templates/schema/jsdoc.js";
-import { stringLiteral as schemaStringLiteral } from "../../templates/schema/literals.js";
+import { renderJsDoc } from "../../templates/schema/emit/jsdoc.js";
+import { stringLiteral as schemaStringLiteral } from "../../templates/schema/emit/literals.js";
 import { createSnapshot } from "../../templates/snapshot.js";
 
 /**

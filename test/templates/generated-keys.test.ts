@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INHERITED_NAMES } from "../../templates/empty-default.js";
 import { generateFiles } from "../../templates/generate.js";
 import { prepareSchema } from "../../templates/schema/prepare.js";
-import { schemaToZod } from "../../templates/schema/to-zod.js";
+import { schemaToZod } from "../../templates/schema/emit/zod.js";
 import { createSnapshot } from "../../templates/snapshot.js";
 import type { Prompt, ResourceTemplate, Tool } from "../../runtime/types.js";
 import { REPOSITORY_ROOT } from "../support/golden-cases.js";

@@ -33,6 +33,9 @@ export type BookInput =
        * @pattern ^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))$
        */
       date: string;
+      city?: never;
+      checkIn?: never;
+      nights?: never;
     }
   | {
       kind: "hotel";
@@ -56,6 +59,9 @@ export type BookInput =
        * @maximum 30
        */
       nights: number;
+      from?: never;
+      to?: never;
+      date?: never;
     };
 
 export type BookOutput =
@@ -74,6 +80,7 @@ export type BookOutput =
         amount: number;
         currency: "EUR" | "USD" | "GBP" | "JPY" | "NOK" | "CHF";
       };
+      position?: never;
     }
   | {
       status: "waitlisted";
@@ -82,10 +89,11 @@ export type BookOutput =
        * Place on the waiting list, 1 is next
        *
        * @minimum 1
-       * @maximum 9007199254740991
        */
       position: number;
       summary: string;
+      reference?: never;
+      price?: never;
     };
 
 /**

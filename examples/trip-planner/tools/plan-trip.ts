@@ -52,7 +52,6 @@ export type PlanTripInput = {
      * Age in years; omit for adults
      *
      * @minimum 0
-     * @maximum 9007199254740991
      */
     age?: number | undefined;
   }[];
@@ -60,10 +59,7 @@ export type PlanTripInput = {
 
 export type PlanTripOutput = {
   destination: string;
-  /**
-   * @minimum 0
-   * @maximum 9007199254740991
-   */
+  /** @minimum 0 */
   nights: number;
   /** One entry per day */
   days: {
@@ -75,15 +71,9 @@ export type PlanTripOutput = {
     activity: string;
   }[];
   travellers: {
-    /**
-     * @minimum 0
-     * @maximum 9007199254740991
-     */
+    /** @minimum 0 */
     adults: number;
-    /**
-     * @minimum 0
-     * @maximum 9007199254740991
-     */
+    /** @minimum 0 */
     children: number;
   };
   /** Currency spent there, when the city is known */

@@ -31,10 +31,7 @@ export type SummarizeItineraryInputItineraryNode = {
 export type SummarizeItineraryOutput = {
   /** Every entry in reading order, with its depth (the root is level 0) */
   outline: {
-    /**
-     * @minimum 0
-     * @maximum 9007199254740991
-     */
+    /** @minimum 0 */
     level: number;
     title: string;
   }[];
@@ -42,21 +39,18 @@ export type SummarizeItineraryOutput = {
    * Number of entries in the tree
    *
    * @minimum 1
-   * @maximum 9007199254740991
    */
   entries: number;
   /**
    * Number of leaf entries: the concrete stops
    *
    * @minimum 1
-   * @maximum 9007199254740991
    */
   stops: number;
   /**
    * Levels in the tree; a lone root has depth 1
    *
    * @minimum 1
-   * @maximum 9007199254740991
    */
   depth: number;
 };

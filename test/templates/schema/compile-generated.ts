@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import ts from "typescript";
 import { prepareSchema } from "../../../templates/schema/prepare.js";
-import { schemaToTypeScript } from "../../../templates/schema/to-typescript.js";
-import { schemaToZod } from "../../../templates/schema/to-zod.js";
+import { schemaToTypeScript } from "../../../templates/schema/emit/typescript.js";
+import { schemaToZod } from "../../../templates/schema/emit/zod.js";
 
 /** Compiler options of generated code: strict, exact optional properties, checked indexing. */
 export const GENERATED_CODE_OPTIONS: ts.CompilerOptions = {

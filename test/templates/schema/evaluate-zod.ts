@@ -6,7 +6,7 @@
 import ts from "typescript";
 import { z } from "zod";
 import { linearPattern, outsidePatterns } from "../../../runtime/linear-pattern.js";
-import type { ZodOutput } from "../../../templates/schema/to-zod.js";
+import type { ZodOutput } from "../../../templates/schema/emit/zod.js";
 
 /** The validator `output` describes, with the runtime functions it may call in scope. */
 export function evaluateZod(output: ZodOutput): z.ZodType {

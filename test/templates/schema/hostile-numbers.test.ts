@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { prepareSchema } from "../../../templates/schema/prepare.js";
-import { schemaToZod } from "../../../templates/schema/to-zod.js";
+import { schemaToZod } from "../../../templates/schema/emit/zod.js";
 import { compileGenerated, schemaModule } from "./compile-generated.js";
 import { evaluateZod } from "./evaluate-zod.js";
 import { referenceValidate } from "./reference-validator.js";

@@ -18,11 +18,13 @@ export type CompositionsInput = {
         kind: "circle";
         /** @exclusiveMinimum 0 */
         radius: number;
+        side?: never;
       }
     | {
         kind: "square";
         /** @exclusiveMinimum 0 */
         side: number;
+        radius?: never;
       };
   either?: string | string[] | undefined;
   merged?: ({ a: string } & { b: number }) | undefined;

@@ -11,11 +11,12 @@ import {
 } from "@mcp-codegen/runtime";
 
 export type UpdateDocument93Input =
-  | { mode: "by_id"; id: string }
+  | { mode: "by_id"; id: string; query?: never }
   | {
       mode: "by_query";
       /** @minLength 1 */
       query: string;
+      id?: never;
     };
 
 /**

@@ -1,0 +1,138 @@
+/**
+ * Bounds the unions TypeScript expands. An intersection of unions is distributed by the compiler
+ * into one union of every combination (`(A | B) & (C | D)` is `A & C | A & D | B & C | B & D`),
+ * so `allOf` over n two-branch `anyOf`s is 2^n members; at 100,000 the compiler gives up with
+ * TS2590 ("union type that is too complex to represent"), and long before that every file that
+ * uses the type pays for it. An intersection that would expand past `MAX_EXPANDED_UNION` keeps
+ * only its members that are not unions in the type (wider, never wrong); the validator still
+ * checks every member, and a warning names the schema.
+ */
+import type { SchemaDiagnostic } from "../schema-error.js";
+import type {
+  IntersectionNode,
+  RefinementRule,
+  SchemaDefinition,
+  SchemaNode,
+} from "../schema-node.js";
+
+/**
+ * The most members an expanded intersection may have. Measured with tsc on this generator's
+ * output: 2^10 object members cost about a second of checking, 2^16 six seconds and 250 MB, and
+ * TypeScript refuses 100,000. Real schemas stay far below (an `enum` of a few hundred currencies
+ * intersected with `string` is a few hundred); hostile ones are cut off here.
+ */
+export const MAX_EXPANDED_UNION = 1024;
+
+interface Bounded {
+  readonly node: SchemaNode;
+  /** How many members TypeScript makes of the node's type once unions are distributed. */
+  readonly size: number;
+}
+
+/**
+ * Returns the definitions' nodes with every oversized intersection narrowed in its type
+ * (`typeMembers`), and one warning per narrowed intersection.
+ */
+export function boundUnions(definitions: readonly SchemaDefinition[]): {
+  nodes: SchemaNode[];
+  diagnostics: SchemaDiagnostic[];
+} {
+  const diagnostics: SchemaDiagnostic[] = [];
+  const results = new Map<number, Bounded>();
+  const pending = new Set<number>();
+
+  const definition = (index: number): Bounded => {
+    const known = results.get(index);
+    if (known !== undefined) return known;
+    const target = definitions[index];
+    // A reference back into a definition being sized is a recursive type: TypeScript keeps it
+    // named (not expanded) there, so it counts as one member.
+    if (target === undefined || pending.has(index)) return { node: { kind: "unknown" }, size: 1 };
+    pending.add(index);
+    const result = bound(target.node, target.pointer);
+    pending.delete(index);
+    results.set(index, result);
+    return result;
+  };
+
+  const bound = (node: SchemaNode, pointer: string): Bounded => {
+    switch (node.kind) {
+      case "boolean":
+        return { node, size: 2 };
+      case "literal":
+        return { node, size: Math.max(node.values.length, 1) };
+      case "ref":
+        return { node, size: definition(node.index).size };
+      case "union": {
+        const members = node.members.map((member) => bound(member, pointer));
+        return {
+          node: { ...node, members: members.map((member) => member.node) },
+          size: members.reduce((sum, member) => sum + member.size, 0),
+        };
+      }
+      case "intersection":
+        return intersection(node, node.pointer ?? pointer);
+      case "refined":
+        return refined(node.base, node.rules, pointer);
+      case "array":
+        return {
+          node: {
+            ...node,
+            prefix: node.prefix.map((element) => bound(element, pointer).node),
+            rest: bound(node.rest, pointer).node,
+          },
+          size: 1,
+        };
+      case "object":
+        return {
+          node: {
+            ...node,
+            properties: node.properties.map((property) => ({
+              ...property,
+              node: bound(property.node, pointer).node,
+            })),
+            patternProperties: node.patternProperties.map((entry) => ({
+              ...entry,
+              node: bound(entry.node, pointer).node,
+            })),
+            additional: bound(node.additional, pointer).node,
+          },
+          size: 1,
+        };
+      default:
+        return { node, size: 1 };
+    }
+  };
+
+  const refined = (
+    base: SchemaNode,
+    rules: readonly RefinementRule[],
+    pointer: string,
+  ): Bounded => {
+    const inner = bound(base, pointer);
+    const sub = (node: SchemaNode): SchemaNode => bound(node, pointer).node;
+    const boundedRules = rules.map((rule): RefinementRule =>
+      rule.kind === "not"
+        ? { kind: "not", node: sub(rule.node) }
+        : { kind: "if", if: sub(rule.if), then: sub(rule.then), else: sub(rule.else) },
+    );
+    return { node: { kind: "refined", base: inner.node, rules: boundedRules }, size: inner.size };
+  };
+
+  const intersection = (node: IntersectionNode, pointer: string): Bounded => {
+    const members = node.members.map((member) => bound(member, pointer));
+    const size = members.reduce((product, member) => product * member.size, 1);
+    const rebuilt: IntersectionNode = { ...node, members: members.map((member) => member.node) };
+    if (size <= MAX_EXPANDED_UNION) return { node: rebuilt, size };
+    diagnostics.push({
+      pointer,
+      level: "warning",
+      message: `the type of this schema would be a union of ${size > 1e9 ? "more than 10^9" : size} members (its anyOf/oneOf combined through allOf), more than ${MAX_EXPANDED_UNION}; the type leaves the unions out, the validator checks them`,
+    });
+    const typeMembers = members.filter((member) => member.size <= 1).map((member) => member.node);
+    return { node: { ...rebuilt, typeMembers }, size: 1 };
+  };
+
+  const nodes = definitions.map((_, index) => definition(index).node);
+  return { nodes, diagnostics };
+}
