@@ -10,7 +10,7 @@
  * linear-pattern-bundle.test.ts); unbundled Node loads it with the runtime's entry.
  *
  * The generator writes the pattern in RE2 syntax with ECMAScript's meaning (see
- * templates/schema/pattern-re2.ts), and checks that it compiles, so a failure here is a bug.
+ * templates/schema/lower/pattern-re2.ts), and checks that it compiles, so a failure here is a bug.
  * Each pattern is compiled on its first test, never at import.
  */
 import { RE2JS } from "re2js";

@@ -22,11 +22,16 @@ export { GENERATED_TAG, generatedBanner, hasGeneratedMarker } from "./header.js"
 export { jsonValueProblem, MAX_CONTRACT_DEPTH } from "./json-depth.js";
 export { hasNameWords, toKebabFileName } from "./naming.js";
 export { RUNTIME_PACKAGE } from "./runtime-package.js";
-export { Budget } from "./schema/bounds.js";
-export { detectDialect, refHidesSiblings } from "./schema/dialect.js";
-export { resolveAllRefs } from "./schema/resolve-ref.js";
-export { scanDocument } from "./schema/scan.js";
-export { SchemaError, appendPointer, parsePointer } from "./schema/schema-error.js";
+export {
+  Budget,
+  SchemaError,
+  appendPointer,
+  detectDialect,
+  parsePointer,
+  refHidesSiblings,
+  resolveAllRefs,
+  scanDocument,
+} from "./schema/index.js";
 export {
   createSnapshot,
   isSafeOutputPath,

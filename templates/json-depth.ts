@@ -10,7 +10,7 @@
  * Deepest nesting of arrays and objects a contract entry (a tool, prompt, resource, resource
  * template) or the server's description may have, counted from the entry itself. Real contracts
  * stay far below; the schema reader stops at 128 levels from a schema's root
- * (`templates/schema/bounds.ts`), so a deep schema is still reported by it, with its pointer.
+ * (`templates/schema/read/bounds.ts`), so a deep schema is still reported by it, with its pointer.
  */
 export const MAX_CONTRACT_DEPTH = 160;
 

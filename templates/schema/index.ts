@@ -25,7 +25,7 @@ export {
   type SchemaDiagnostic,
 } from "./schema-error.js";
 export { Budget, DEFAULT_LIMITS, type SchemaLimits } from "./read/bounds.js";
-export { detectDialect } from "./read/dialect.js";
+export { detectDialect, refHidesSiblings } from "./read/dialect.js";
 export { scanDocument, type ScannedSchema, type SchemaIndex } from "./read/scan.js";
 export { resolveAllRefs, resolveRef } from "./read/resolve-ref.js";
 export {

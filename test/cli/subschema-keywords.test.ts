@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { structuralKey } from "../../cli/drift/json.js";
 import { SUBSCHEMA_KEYWORDS } from "../../runtime/internal.js";
 import { findMcpParamHeaders } from "../../runtime/mcp-param-headers.js";
-import { Budget } from "../../templates/schema/bounds.js";
-import { scanDocument } from "../../templates/schema/scan.js";
+import { Budget } from "../../templates/schema/read/bounds.js";
+import { scanDocument } from "../../templates/schema/read/scan.js";
 
 /** `child` placed under `keyword` the way that keyword holds subschemas, and its pointer. */
 function under(keyword: string, child: object): [schema: object, pointer: string] {
