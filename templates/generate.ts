@@ -21,6 +21,7 @@ import { planNames } from "./plan.js";
 import { RUNTIME_PACKAGE } from "./runtime-package.js";
 import { printModule } from "./print.js";
 import { serializeSnapshot, type Snapshot } from "./snapshot.js";
+import { compareText } from "@mcp-codegen/runtime/internal";
 
 export interface GeneratedFile {
   /** Relative to the output folder, `/`-separated. */
@@ -172,19 +173,15 @@ export async function generateOutput(
       done.push({ path: miss.module.path, module });
     });
   }
-  done.sort((a, b) => byPath(a.path, b.path));
+  done.sort((a, b) => compareText(a.path, b.path));
   const files = done.map(({ path, module }) => ({ path, content: module.content }));
   files.push(...(options.extraFiles ?? []));
-  const listed = files.map((file) => file.path).sort(byPath);
+  const listed = files.map((file) => file.path).sort(compareText);
   files.push({ path: "mcp.snapshot.json", content: serializeSnapshot(snapshot, listed) });
   return {
-    files: files.sort((a, b) => byPath(a.path, b.path)),
+    files: files.sort((a, b) => compareText(a.path, b.path)),
     warnings: done.flatMap(({ module }) => module.warnings),
   };
-}
-
-function byPath(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function cacheKey(

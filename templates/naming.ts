@@ -25,6 +25,7 @@
  * rewritten name can equal a plain one. `<hash>` is 6 lowercase hex digits of FNV-1a over the raw
  * name's UTF-16 code units: the same on every platform and Node version.
  */
+import { compareText } from "@mcp-codegen/runtime/internal";
 
 /** How `assignNames` renders names. */
 export type NameStyle = "camel" | "pascal" | "kebab";
@@ -148,7 +149,7 @@ export function assignNames(
   options: AssignNamesOptions = {},
 ): Map<string, string> {
   const extra = new Set(options.reserved ?? []);
-  const keys = [...new Set(items.map((item) => item.key))].sort(compareCodeUnits);
+  const keys = [...new Set(items.map((item) => item.key))].sort(compareText);
   const groups = new Map<string, { key: string; base: string }[]>();
   for (const key of keys) {
     let base = nameFor(key, style);
@@ -169,13 +170,13 @@ export function assignNames(
     }
   }
   for (const name of names.values()) taken.add(name.toLowerCase());
-  losers.sort((a, b) => compareCodeUnits(a.key, b.key));
+  losers.sort((a, b) => compareText(a.key, b.key));
   for (const loser of losers) {
     const name = suffixedName(loser.key, loser.base, taken);
     taken.add(name.toLowerCase());
     names.set(loser.key, name);
   }
-  return new Map([...names].sort(([a], [b]) => compareCodeUnits(a, b)));
+  return new Map([...names].sort(([a], [b]) => compareText(a, b)));
 }
 
 function nameFor(key: string, style: NameStyle): string {
@@ -197,11 +198,6 @@ function suffixedName(key: string, base: string, taken: ReadonlySet<string>): st
     const name = `${base.slice(0, MAX_LENGTH - tail.length)}${tail}`;
     if (!taken.has(name.toLowerCase())) return name;
   }
-}
-
-/** Code-unit order: what `<` does on strings, the same in every locale. */
-function compareCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function finishIdentifier(raw: string, joined: string): string {

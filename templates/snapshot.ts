@@ -21,6 +21,7 @@ import type {
   ServerCapabilities,
   Tool,
 } from "@mcp-codegen/runtime";
+import { compareText } from "@mcp-codegen/runtime/internal";
 
 /** Bumped when the snapshot's shape changes incompatibly. */
 export const SNAPSHOT_FORMAT_VERSION = 1;
@@ -86,11 +87,6 @@ export interface PulledContract {
   codegen?: CodegenOptions | undefined;
 }
 
-/** Code-point order, identical on every OS and locale. */
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** Values kept exactly as the server wrote them: a schema's property order is what users read. */
 const VERBATIM_KEYS: ReadonlySet<string> = new Set(["inputSchema", "outputSchema"]);
 
@@ -102,7 +98,7 @@ function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (typeof value !== "object" || value === null) return value;
   const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort(compareStrings)) {
+  for (const key of Object.keys(value).sort(compareText)) {
     const child = (value as Record<string, unknown>)[key];
     // defineProperty, so a key like "__proto__" stays data instead of replacing the prototype.
     Object.defineProperty(sorted, key, {
@@ -129,10 +125,10 @@ export function createSnapshot(contract: PulledContract): Snapshot {
       if (text === undefined) canonical.set(item, (text = canonicalJson(item)));
       return text;
     };
-    return compareStrings(key(a), key(b));
+    return compareText(key(a), key(b));
   };
   const byName = <T extends { name: string }>(items: T[]): T[] =>
-    [...items].sort((a, b) => compareStrings(a.name, b.name) || tieBreak(a, b));
+    [...items].sort((a, b) => compareText(a.name, b.name) || tieBreak(a, b));
   const snapshot: Snapshot = {
     formatVersion: SNAPSHOT_FORMAT_VERSION,
     name: contract.name,
@@ -146,13 +142,11 @@ export function createSnapshot(contract: PulledContract): Snapshot {
     tools: byName(contract.tools),
     prompts: byName(contract.prompts),
     resources: [...contract.resources].sort(
-      (a, b) => compareStrings(a.uri, b.uri) || compareStrings(a.name, b.name) || tieBreak(a, b),
+      (a, b) => compareText(a.uri, b.uri) || compareText(a.name, b.name) || tieBreak(a, b),
     ),
     resourceTemplates: [...contract.resourceTemplates].sort(
       (a, b) =>
-        compareStrings(a.uriTemplate, b.uriTemplate) ||
-        compareStrings(a.name, b.name) ||
-        tieBreak(a, b),
+        compareText(a.uriTemplate, b.uriTemplate) || compareText(a.name, b.name) || tieBreak(a, b),
     ),
   };
   const codegen = normaliseCodegen(contract.codegen);
@@ -176,7 +170,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, child: unknown) => {
     if (typeof child !== "object" || child === null || Array.isArray(child)) return child;
     const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(child).sort(compareStrings)) {
+    for (const key of Object.keys(child).sort(compareText)) {
       Object.defineProperty(sorted, key, {
         value: (child as Record<string, unknown>)[key],
         enumerable: true,
@@ -197,7 +191,7 @@ export function serializeSnapshot(snapshot: Snapshot, files?: readonly string[])
   // Only the top level needs ordering here: createSnapshot sorted everything below it.
   const ordered = Object.fromEntries(
     Object.keys(listed)
-      .sort(compareStrings)
+      .sort(compareText)
       .map((key) => [key, listed[key]]),
   );
   return `${escapeInvisible(JSON.stringify(ordered, null, 2))}\n`;
