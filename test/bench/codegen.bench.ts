@@ -4,7 +4,8 @@
  * - cold: no generation cache, every module emitted and formatted;
  * - unchanged: the same snapshot again, everything served from the cache and nothing written;
  * - typecheck: `tsc --noEmit` of the generated output under the strict settings it promises.
- * Targets: under 3 s, 0.5 s and 3 s. Pass `--tools N` for another size, `--json` for raw figures.
+ * Targets: under 3 s, 0.5 s and 3 s. Pass `--tools N` for another size, `--json` for raw figures,
+ * `--keep` to leave the output in .tmp/bench-codegen (for `tsc --generateTrace` and the like).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -90,4 +91,4 @@ if (args.includes("--json")) {
     `\nall runs (ms): cold ${results.cold.map(Math.round).join(", ")}; unchanged ${results.unchanged.map(Math.round).join(", ")}`,
   );
 }
-rmSync(work, { recursive: true, force: true });
+if (!args.includes("--keep")) rmSync(work, { recursive: true, force: true });
