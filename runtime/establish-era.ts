@@ -149,22 +149,18 @@ async function legacy(
 ): Promise<Established> {
   const protocolVersion =
     preferred !== undefined && accepted.includes(preferred) ? preferred : accepted[0]!;
-  const server = await initializeLegacy(session, {
-    protocolVersion,
-    acceptedVersions: accepted,
-    capabilities: plan.capabilities,
-    clientInfo: plan.clientInfo,
-    signal: plan.signal,
-  });
-  // A server that forgets the HTTP session (404) gets the same handshake again, once per 404.
-  session.reinitialize = () =>
+  const handshake = (version: string, versions: readonly string[], signal?: AbortSignal) =>
     initializeLegacy(session, {
-      protocolVersion: server.protocolVersion,
-      acceptedVersions: [server.protocolVersion],
+      protocolVersion: version,
+      acceptedVersions: versions,
       capabilities: plan.capabilities,
       clientInfo: plan.clientInfo,
-      signal: undefined,
+      signal,
     });
+  const server = await handshake(protocolVersion, accepted, plan.signal);
+  // A server that forgets the HTTP session (404) gets the same handshake again, once per 404,
+  // for the version already agreed on.
+  session.reinitialize = () => handshake(server.protocolVersion, [server.protocolVersion]);
   const verdict: EraVerdict = { era: "legacy", protocolVersion: server.protocolVersion };
   return { session, server, verdict };
 }
