@@ -3,6 +3,7 @@
  * in-process handler. Types only, so platform entry points can name them without loading `connect`.
  */
 import type { Dispatcher } from "undici";
+import type { OAuthOptions } from "./auth/oauth-options.js";
 import type { FetchFunction } from "./http/fetch-io.js";
 import type { InProcessHandler } from "./in-process.js";
 
@@ -32,6 +33,12 @@ export interface HttpTarget {
    * that adds tracing. Default: the global `fetch`. Node sends with undici and ignores it.
    */
   fetch?: FetchFunction;
+  /**
+   * OAuth for a protected server (2026-07-28 authorization): on a 401 the runtime discovers the
+   * authorization server, registers or identifies the client, sends the user through
+   * `auth.redirect`, and from then on sends the token with every request.
+   */
+  auth?: OAuthOptions;
 }
 
 /** A server in the same process: requests are handed over without serialisation. */

@@ -31,7 +31,7 @@ export interface FetchHttpTransportOptions extends StreamableHttpOptions {
  *   a `maxResponseBytes` that is not a positive integer.
  */
 export function createFetchHttpTransport(options: FetchHttpTransportOptions): Transport {
-  return createStreamableHttpTransport(options, () => createFetchIo(options.fetch));
+  return createStreamableHttpTransport(withAuthFetch(options), () => createFetchIo(options.fetch));
 }
 
 /** Options of `createFetchHttpSseTransport`. */
@@ -49,5 +49,12 @@ export interface FetchHttpSseTransportOptions extends HttpSseOptions {
  *   a `maxResponseBytes` or `endpointTimeoutMs` that is not a positive integer.
  */
 export function createFetchHttpSseTransport(options: FetchHttpSseTransportOptions): Transport {
-  return createLegacySseTransport(options, () => createFetchIo(options.fetch));
+  return createLegacySseTransport(withAuthFetch(options), () => createFetchIo(options.fetch));
+}
+
+/** OAuth's own requests (metadata, tokens) go through the transport's `fetch` unless it has one. */
+function withAuthFetch<T extends StreamableHttpOptions & { fetch?: FetchFunction }>(options: T): T {
+  const { auth, fetch } = options;
+  if (auth === undefined || auth.fetch !== undefined || fetch === undefined) return options;
+  return { ...options, auth: { ...auth, fetch } };
 }

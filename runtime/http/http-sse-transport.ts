@@ -17,6 +17,7 @@ import type {
 import type { Transport, TransportDiagnostic } from "../transport.js";
 import { drainBody, mediaType } from "./http-body.js";
 import { httpError } from "./http-error.js";
+import { withOAuth } from "../auth/authorizing-io.js";
 import type { HttpIo, HttpIoResponse } from "./http-io.js";
 import { networkError } from "./http-network-error.js";
 import { copyHeaders, resolveHttpTarget } from "./http-request-headers.js";
@@ -68,7 +69,7 @@ export function createLegacySseTransport(options: HttpSseOptions, makeIo: () => 
   const streamUrl = `${target.origin}${target.path}`;
   const maxResponseBytes = positive("maxResponseBytes", options.maxResponseBytes);
   const endpointTimeoutMs = positive("endpointTimeoutMs", options.endpointTimeoutMs);
-  const io = makeIo();
+  const io = withOAuth(makeIo(), options.auth, streamUrl, target.endpoint);
   const lifetime = new AbortController();
   const pending = new Map<JsonRpcId, Pending>();
   let postTarget: Promise<PostTarget> | undefined;

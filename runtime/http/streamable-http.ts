@@ -12,6 +12,8 @@ import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../js
 import type { RequestExchange, Transport, TransportDiagnostic } from "../transport.js";
 import { contentLength, drainBody, mediaType } from "./http-body.js";
 import { httpError } from "./http-error.js";
+import { withOAuth } from "../auth/authorizing-io.js";
+import type { OAuthOptions } from "../auth/oauth-options.js";
 import type { HttpIo, HttpIoResponse } from "./http-io.js";
 import { networkError } from "./http-network-error.js";
 import { requestHeaders, resolveHttpTarget } from "./http-request-headers.js";
@@ -38,6 +40,11 @@ export interface StreamableHttpOptions {
   headers?: Record<string, string>;
   /** Cap on a JSON response body, and on any one SSE event. Default 16 MiB. */
   maxResponseBytes?: number;
+  /**
+   * OAuth for a protected server: a 401 runs discovery, client registration and the
+   * authorization code flow, then every request carries the token (see `OAuthOptions`).
+   */
+  auth?: OAuthOptions;
 }
 
 /**
@@ -74,7 +81,7 @@ export function createStreamableHttpTransport(
   if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes <= 0) {
     throw localError("input", "maxResponseBytes must be a positive integer");
   }
-  const io = makeIo();
+  const io = withOAuth(makeIo(), options.auth, url, target.endpoint);
   let closing: Promise<void> | undefined;
   // Set by the first successful `initialize`: from then on every message takes the legacy path.
   let legacy: LegacySession | undefined;

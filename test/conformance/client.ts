@@ -4,11 +4,16 @@
  * Each scenario is a few calls on the runtime's public API, the way an application would make
  * them; the harness's mock server records the wire and judges it. No protocol work happens here.
  *
- * A scenario with no entry in SCENARIOS exits 2 without a request, so the harness reports it
- * failing: auth/OAuth (issue 11) and the skills extension (SEP-2640).
+ * A scenario with no entry in SCENARIOS (and not `auth/*`) exits 2 without a request, so the
+ * harness reports it failing: the skills extension (SEP-2640).
  */
 import { connect } from "@mcp-codegen/runtime";
-import type { ConnectOptions, McpClient } from "@mcp-codegen/runtime";
+import type {
+  AuthorizationRedirect,
+  ConnectOptions,
+  McpClient,
+  OAuthOptions,
+} from "@mcp-codegen/runtime";
 
 type Scenario = (url: string) => Promise<void>;
 
@@ -110,16 +115,73 @@ const SCENARIOS: Record<string, Scenario> = {
     }),
 };
 
+/**
+ * The URL the harness's authorization servers accept as a Client ID Metadata Document (they never
+ * fetch it): what a real client would host on its own https origin.
+ */
+const CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";
+
+/**
+ * Every auth/* scenario: connect with OAuth, list the tools and call the first, the way an
+ * application would; the mock's authorization server judges the flow. Pre-registered
+ * credentials come from the scenario context.
+ */
+async function authScenario(url: string): Promise<void> {
+  const context = scenarioContext();
+  const auth: OAuthOptions = {
+    redirect: headlessRedirect("http://localhost:3000/callback"),
+    clientMetadataUrl: CLIENT_METADATA_URL,
+  };
+  if (typeof context.client_id === "string") {
+    auth.client = { clientId: context.client_id };
+    if (typeof context.client_secret === "string") auth.client.clientSecret = context.client_secret;
+  }
+  await session(
+    url,
+    {},
+    async (client) => {
+      const [tool] = await client.listTools();
+      if (tool !== undefined) await client.callTool(tool.name, {});
+    },
+    auth,
+  );
+}
+
+/**
+ * The user-agent leg without a user: the harness's authorization endpoint redirects straight
+ * back, so the redirect is the `Location` of a GET that does not follow it.
+ */
+function headlessRedirect(redirectUri: string): AuthorizationRedirect {
+  return {
+    redirectUri,
+    async authorize(authorizationUrl, signal) {
+      const response = await fetch(authorizationUrl, {
+        redirect: "manual",
+        ...(signal === undefined ? {} : { signal }),
+      });
+      const location = response.headers.get("location");
+      await response.body?.cancel();
+      if (location === null) {
+        throw new Error(
+          `the authorization endpoint answered HTTP ${response.status}, not a redirect`,
+        );
+      }
+      return new URL(location, authorizationUrl);
+    },
+  };
+}
+
 /** Connects, runs `body`, and always closes. */
 async function session(
   url: string,
   options: ConnectOptions,
   body: (client: McpClient) => Promise<unknown>,
+  auth?: OAuthOptions,
 ): Promise<void> {
-  const client = await connect(
-    { url },
-    { clientInfo: { name: "mcp-codegen-conformance", version: "1.0.0" }, ...options },
-  );
+  const client = await connect(auth === undefined ? { url } : { url, auth }, {
+    clientInfo: { name: "mcp-codegen-conformance", version: "1.0.0" },
+    ...options,
+  });
   try {
     await body(client);
   } finally {
@@ -129,12 +191,17 @@ async function session(
 
 /** The tool calls the harness asks for (http-custom-headers). */
 function toolCallsFromContext(): { name: string; arguments: Record<string, unknown> }[] {
-  const raw = process.env["MCP_CONFORMANCE_CONTEXT"];
-  if (raw === undefined || raw === "") return [];
-  const context = JSON.parse(raw) as {
+  const context = scenarioContext() as {
     toolCalls?: { name: string; arguments: Record<string, unknown> }[];
   };
   return context.toolCalls ?? [];
+}
+
+/** The scenario's test data (`MCP_CONFORMANCE_CONTEXT`), or `{}`. */
+function scenarioContext(): Record<string, unknown> {
+  const raw = process.env["MCP_CONFORMANCE_CONTEXT"];
+  if (raw === undefined || raw === "") return {};
+  return JSON.parse(raw) as Record<string, unknown>;
 }
 
 function report(error: unknown): void {
@@ -144,7 +211,7 @@ function report(error: unknown): void {
 async function main(): Promise<number> {
   const scenario = process.env["MCP_CONFORMANCE_SCENARIO"] ?? "";
   const url = process.argv[2];
-  const run = SCENARIOS[scenario];
+  const run = scenario.startsWith("auth/") ? authScenario : SCENARIOS[scenario];
   if (url === undefined || run === undefined) {
     console.error(`no conformance handler for scenario ${JSON.stringify(scenario)}`);
     return 2;

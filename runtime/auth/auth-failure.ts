@@ -1,0 +1,64 @@
+/**
+ * The one error every failed authorization step becomes: an `McpError` of kind `auth` naming the
+ * MCP endpoint, what failed and what to do. Messages quote authorization-server text only through
+ * `snippet` (short, inert) and never carry tokens, codes, verifiers or client secrets; nothing from
+ * a token response is attached as `cause`, because a logged cause would print it.
+ */
+import { isMcpError } from "../errors.js";
+import type { McpError } from "../errors.js";
+import { httpError } from "../http/http-error.js";
+import { snippet } from "../http/http-snippet.js";
+import {
+  AuthorizationResponseError,
+  OperationProcessingError,
+  ResponseBodyError,
+} from "oauth4webapi";
+
+/** The request whose 401 or 403 started the flow: where errors say they happened. */
+export interface AuthTrigger {
+  /** The JSON-RPC method of the request (or `connect`). */
+  method: string;
+  /** The masked MCP endpoint. */
+  endpoint: string;
+  /** 401, or 403 for a step-up. */
+  status: number;
+}
+
+/** An `auth` error: `authorizing <endpoint>: <message>`. */
+export function authFailure(trigger: AuthTrigger, message: string): McpError<"auth"> {
+  return httpError("auth", `authorizing ${trigger.endpoint}: ${message}`, trigger.method, {
+    status: trigger.status,
+  });
+}
+
+/**
+ * What an oauth4webapi failure (or a fetch failure) of `step` says, as an `auth` error. Only the
+ * OAuth error code and description of a response, or the library's own message about what it
+ * checked, are quoted; `McpError`s pass through.
+ */
+export function describeOAuthFailure(
+  trigger: AuthTrigger,
+  step: string,
+  error: unknown,
+): McpError<"auth"> {
+  if (isAuthError(error)) return error;
+  let detail: string;
+  if (error instanceof ResponseBodyError || error instanceof AuthorizationResponseError) {
+    detail = [error.error, error.error_description ?? ""]
+      .map((part) => snippet(part))
+      .filter((part) => part !== "")
+      .join(": ");
+  } else if (error instanceof OperationProcessingError) {
+    detail = snippet(error.message);
+  } else if (error instanceof TypeError) {
+    // fetch rejects with a TypeError when nothing answered.
+    detail = `the request failed (${snippet(error.message)})`;
+  } else {
+    detail = snippet(error instanceof Error ? error.message : String(error));
+  }
+  return authFailure(trigger, `${step} failed: ${detail}`);
+}
+
+function isAuthError(error: unknown): error is McpError<"auth"> {
+  return isMcpError(error) && error.kind === "auth";
+}

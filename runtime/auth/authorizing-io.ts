@@ -1,0 +1,95 @@
+/**
+ * OAuth on the HTTP I/O seam, so every transport over it (Streamable HTTP in both eras, the GET
+ * stream and DELETE of initialize-era sessions, the legacy HTTP+SSE transport) gets it alike: each
+ * request carries the current token; a 401 runs the flow once and resends; a 403 with
+ * `insufficient_scope` re-authorizes with more scope and resends, a bounded number of times. A
+ * response the flow cannot fix reaches the transport as it came, which reports it as `auth`.
+ */
+import type { HttpIo, HttpIoRequest, HttpIoResponse } from "../http/http-io.js";
+import { bearerChallenge } from "../http/www-authenticate.js";
+import type { AuthTrigger } from "./auth-failure.js";
+import type { OAuthOptions } from "./oauth-options.js";
+import { OAuthSession } from "./oauth-session.js";
+import type { BearerHints } from "./oauth-session.js";
+
+/**
+ * Step-ups per request: the spec asks for a limit so a server that never accepts the scopes it
+ * names cannot loop the user through consent forever.
+ */
+export const MAX_STEP_UPS = 2;
+
+/** `io` with OAuth from `session`; `endpoint` is the masked MCP endpoint for messages. */
+export function authorizingIo(io: HttpIo, session: OAuthSession, endpoint: string): HttpIo {
+  return {
+    close: () => io.close(),
+    async send(request) {
+      const signal = request.abort?.signal;
+      let reauthorized = false;
+      let stepUps = 0;
+      for (;;) {
+        const trigger: AuthTrigger = { method: methodOf(request), endpoint, status: 401 };
+        const authorization = await session.authorization(trigger, signal);
+        const response = await io.send(withAuthorization(request, authorization));
+        if (response.status !== 401 && response.status !== 403) return response;
+        const hints = hintsOf(response);
+        if (response.status === 401 && !reauthorized) {
+          reauthorized = true;
+          response.body.discard();
+          await session.unauthorized(authorization, hints, trigger, signal);
+          continue;
+        }
+        if (
+          response.status === 403 &&
+          hints.error === "insufficient_scope" &&
+          stepUps < MAX_STEP_UPS
+        ) {
+          stepUps++;
+          response.body.discard();
+          await session.insufficientScope(hints, { ...trigger, status: 403 }, signal);
+          continue;
+        }
+        return response;
+      }
+    },
+  };
+}
+
+function withAuthorization(
+  request: HttpIoRequest,
+  authorization: string | undefined,
+): HttpIoRequest {
+  if (authorization === undefined) return request;
+  return { ...request, headers: { ...request.headers, authorization } };
+}
+
+function hintsOf(response: HttpIoResponse): BearerHints {
+  const params = bearerChallenge(response.header("www-authenticate")) ?? {};
+  const hints: BearerHints = {};
+  if (params.resource_metadata !== undefined) hints.resource_metadata = params.resource_metadata;
+  if (params.scope !== undefined) hints.scope = params.scope;
+  if (params.error !== undefined) hints.error = params.error;
+  return hints;
+}
+
+/** The JSON-RPC method for messages: the `Mcp-Method` header, else the body's, else the verb. */
+function methodOf(request: HttpIoRequest): string {
+  const header = request.headers["mcp-method"];
+  if (header !== undefined) return header;
+  if (request.body !== undefined) {
+    const match = /"method"\s*:\s*"([^"\\]{1,100})"/.exec(request.body.slice(0, 4096));
+    if (match?.[1] !== undefined) return match[1];
+  }
+  return request.method ?? "POST";
+}
+
+/** `io` as is without `auth`, else with OAuth for the MCP endpoint at `url`. */
+export function withOAuth(
+  io: HttpIo,
+  auth: OAuthOptions | undefined,
+  url: string,
+  endpoint: string,
+): HttpIo {
+  return auth === undefined
+    ? io
+    : authorizingIo(io, new OAuthSession(auth, new URL(url)), endpoint);
+}

@@ -1,0 +1,47 @@
+/**
+ * `auth` on an HTTP target: how the runtime obtains and keeps OAuth tokens for a protected MCP
+ * server (2026-07-28 authorization: Protected Resource Metadata, authorization code with PKCE,
+ * client identity by pre-registration, Client ID Metadata Document or Dynamic Client
+ * Registration). Platform-neutral: only `fetch` and WebCrypto.
+ */
+import type { FetchFunction } from "../http/fetch-io.js";
+import type { AuthorizationRedirect } from "./authorization-redirect.js";
+import type { TokenStore } from "./token-store.js";
+
+/** A client registered with the authorization server ahead of time. */
+export interface OAuthPreRegisteredClient {
+  clientId: string;
+  /** For a confidential client; sent as the AS metadata and `tokenEndpointAuthMethod` say. */
+  clientSecret?: string;
+  /**
+   * The issuer this client is registered with. When set, the client is used only with that
+   * authorization server (a server that moves to another one gets a fresh registration).
+   */
+  issuer?: string;
+  /** Default: `client_secret_basic` with a secret (`client_secret_post` when only that is listed), else `none`. */
+  tokenEndpointAuthMethod?: "client_secret_basic" | "client_secret_post" | "none";
+}
+
+/** Options of the OAuth client (`auth` of an HTTP target). */
+export interface OAuthOptions {
+  /** Sends the user to the authorization server and brings the redirect back. */
+  redirect: AuthorizationRedirect;
+  /** Where tokens and registrations live. Default: in memory, for this transport. */
+  store?: TokenStore;
+  /** Pre-registered client credentials; take precedence over every other client identity. */
+  client?: OAuthPreRegisteredClient;
+  /**
+   * An https URL serving this client's Client ID Metadata Document: used as the `client_id`
+   * with authorization servers that advertise `client_id_metadata_document_supported`.
+   */
+  clientMetadataUrl?: string;
+  /** `client_name` for Dynamic Client Registration. Default `"mcp-codegen client"`. */
+  clientName?: string;
+  /**
+   * `application_type` for Dynamic Client Registration: `native` (default) for desktop, CLI and
+   * loopback-redirect apps, `web` for remote web apps.
+   */
+  applicationType?: "native" | "web";
+  /** The `fetch` for metadata, registration and token requests. Default: the global `fetch`. */
+  fetch?: FetchFunction;
+}

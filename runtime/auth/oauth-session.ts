@@ -1,0 +1,231 @@
+/**
+ * The OAuth state of one MCP endpoint: the `Authorization` value for the next request, and what
+ * to do when the server answers 401 (refresh, else run the whole flow) or 403 with
+ * `insufficient_scope` (re-authorize with the union of scopes). Concurrent requests that meet the
+ * same 401 share one flow.
+ */
+import type * as oauth from "oauth4webapi";
+import type { FetchFunction } from "../http/fetch-io.js";
+import type { AuthTrigger } from "./auth-failure.js";
+import { resolveFetch } from "./auth-http.js";
+import { authorizeWithCode, refreshTokens } from "./authorization-code.js";
+import type { GrantContext } from "./authorization-code.js";
+import { resolveClientIdentity } from "./client-identity.js";
+import type { OAuthOptions } from "./oauth-options.js";
+import { discoverResourceMetadata } from "./resource-metadata.js";
+import type { ResourceMetadata } from "./resource-metadata.js";
+import { discoverServerMetadata } from "./server-metadata.js";
+import type { TokenStore } from "./token-store.js";
+import { memoryTokenStore } from "./token-store.js";
+import {
+  chooseScope,
+  isExpired,
+  readTokenRecord,
+  tokenKey,
+  writeTokenRecord,
+} from "./token-record.js";
+import type { TokenRecord } from "./token-record.js";
+
+/** The `WWW-Authenticate` Bearer parameters the flow reads. */
+export interface BearerHints {
+  resource_metadata?: string;
+  scope?: string;
+  error?: string;
+}
+
+/** What discovery found, kept for refreshes and step-ups on this endpoint. */
+interface Discovered {
+  resource: ResourceMetadata;
+  server: oauth.AuthorizationServer;
+}
+
+export class OAuthSession {
+  readonly #options: OAuthOptions;
+  readonly #serverUrl: URL;
+  readonly #store: TokenStore;
+  readonly #fetch: FetchFunction;
+  #discovered: Discovered | undefined;
+  #flow: Promise<void> | undefined;
+
+  constructor(options: OAuthOptions, serverUrl: URL) {
+    this.#options = options;
+    this.#serverUrl = serverUrl;
+    this.#store = options.store ?? memoryTokenStore();
+    this.#fetch = resolveFetch(options.fetch);
+  }
+
+  /**
+   * The `Authorization` header value for the next request, or undefined before any token.
+   * An expired token is refreshed first when discovery already ran.
+   */
+  async authorization(
+    trigger: AuthTrigger,
+    signal: AbortSignal | undefined,
+  ): Promise<string | undefined> {
+    if (this.#flow !== undefined) await this.#flow.catch(() => undefined);
+    const record = await this.#record();
+    if (record === undefined) return undefined;
+    if (
+      isExpired(record, Date.now()) &&
+      record.refreshToken !== undefined &&
+      this.#discovered !== undefined
+    ) {
+      await this.#share(() => this.#refreshOrAuthorize(record, {}, trigger, signal));
+      return bearer(await this.#record());
+    }
+    return bearer(record);
+  }
+
+  /**
+   * The server refused `sent` (the header value the refused request carried). Resolves once a new
+   * token is stored; rejects with an `auth` error saying what to do.
+   */
+  async unauthorized(
+    sent: string | undefined,
+    hints: BearerHints,
+    trigger: AuthTrigger,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    if (this.#flow !== undefined) {
+      await this.#flow;
+      return;
+    }
+    const record = await this.#record();
+    // Another request already replaced the refused token: retry with the new one.
+    if (record !== undefined && bearer(record) !== sent) return;
+    await this.#share(async () => {
+      const discovered = await this.#discover(hints, trigger, signal);
+      if (record?.refreshToken !== undefined && record.issuer === discovered.server.issuer) {
+        await this.#refreshOrAuthorize(record, hints, trigger, signal);
+      } else {
+        await this.#authorize(discovered, hints.scope, undefined, trigger, signal);
+      }
+    });
+  }
+
+  /** The server wants more scope (403 `insufficient_scope`): re-authorize with the union. */
+  async insufficientScope(
+    hints: BearerHints,
+    trigger: AuthTrigger,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    if (this.#flow !== undefined) {
+      await this.#flow;
+      return;
+    }
+    await this.#share(async () => {
+      const discovered = await this.#discover(hints, trigger, signal);
+      const previous = (await this.#record())?.scope;
+      await this.#authorize(discovered, hints.scope, previous, trigger, signal);
+    });
+  }
+
+  async #share(run: () => Promise<void>): Promise<void> {
+    const flow = run().finally(() => {
+      if (this.#flow === flow) this.#flow = undefined;
+    });
+    this.#flow = flow;
+    await flow;
+  }
+
+  async #discover(
+    hints: BearerHints,
+    trigger: AuthTrigger,
+    signal: AbortSignal | undefined,
+  ): Promise<Discovered> {
+    const resource = await discoverResourceMetadata(
+      this.#fetch,
+      this.#serverUrl,
+      hints.resource_metadata,
+      trigger,
+      signal,
+    );
+    const server = await discoverServerMetadata(
+      this.#fetch,
+      resource.authorizationServer,
+      trigger,
+      signal,
+    );
+    this.#discovered = { resource, server };
+    return this.#discovered;
+  }
+
+  async #refreshOrAuthorize(
+    record: TokenRecord,
+    hints: BearerHints,
+    trigger: AuthTrigger,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const discovered = this.#discovered ?? (await this.#discover(hints, trigger, signal));
+    if (record.refreshToken !== undefined && record.issuer === discovered.server.issuer) {
+      try {
+        const context = await this.#grantContext(discovered, trigger, signal);
+        await this.#save(
+          await refreshTokens(context, { ...record, refreshToken: record.refreshToken }),
+        );
+        return;
+      } catch (error) {
+        if (signal?.aborted === true) throw error;
+        // A refused refresh token (revoked, expired) is not the end: the user can sign in again.
+      }
+    }
+    await this.#authorize(discovered, hints.scope, undefined, trigger, signal);
+  }
+
+  async #authorize(
+    discovered: Discovered,
+    challengeScope: string | undefined,
+    previousScope: string | undefined,
+    trigger: AuthTrigger,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const scope = chooseScope(
+      challengeScope,
+      discovered.resource.scopesSupported,
+      discovered.server.scopes_supported,
+      previousScope,
+    );
+    const context = await this.#grantContext(discovered, trigger, signal);
+    await this.#save(await authorizeWithCode(context, this.#options, scope));
+  }
+
+  async #grantContext(
+    discovered: Discovered,
+    trigger: AuthTrigger,
+    signal: AbortSignal | undefined,
+  ): Promise<GrantContext> {
+    const client = await resolveClientIdentity(
+      this.#options,
+      discovered.server,
+      this.#store,
+      this.#fetch,
+      trigger,
+      signal,
+    );
+    return {
+      server: discovered.server,
+      client,
+      resource: discovered.resource.resource,
+      fetch: this.#fetch,
+      trigger,
+      signal,
+    };
+  }
+
+  async #record(): Promise<TokenRecord | undefined> {
+    return readTokenRecord(await this.#store.get(tokenKey(this.#resourceKey())));
+  }
+
+  async #save(record: TokenRecord): Promise<void> {
+    await this.#store.set(tokenKey(this.#resourceKey()), writeTokenRecord(record));
+  }
+
+  /** Tokens are kept per MCP endpoint (without query or fragment), known before any discovery. */
+  #resourceKey(): string {
+    return `${this.#serverUrl.origin}${this.#serverUrl.pathname}`;
+  }
+}
+
+function bearer(record: TokenRecord | undefined): string | undefined {
+  return record === undefined ? undefined : `Bearer ${record.accessToken}`;
+}
