@@ -139,7 +139,25 @@ function clientAuth(client: ClientIdentity): oauth.ClientAuth {
   if (client.authMethod === "none" || secret === undefined) return oauth.None();
   return client.authMethod === "client_secret_post"
     ? oauth.ClientSecretPost(secret)
-    : oauth.ClientSecretBasic(secret);
+    : clientSecretBasic(secret);
+}
+
+/**
+ * `client_secret_basic` with the id and secret form-encoded as the WHATWG URL standard does it
+ * (RFC 6749 §2.3.1). oauth4webapi's own also escapes `-`, `.`, `_` and `*`, which servers that
+ * do not decode the pair (the official SDK sends it raw) then fail to match.
+ */
+function clientSecretBasic(secret: string): oauth.ClientAuth {
+  return (_server, client, _body, headers) => {
+    const pair = `${formEncode(client.client_id)}:${formEncode(secret)}`;
+    let binary = "";
+    for (const byte of new TextEncoder().encode(pair)) binary += String.fromCharCode(byte);
+    headers.set("authorization", `Basic ${btoa(binary)}`);
+  };
+}
+
+function formEncode(text: string): string {
+  return new URLSearchParams([["", text]]).toString().slice(1);
 }
 
 function requestOptions(context: GrantContext): oauth.TokenEndpointRequestOptions {
