@@ -109,6 +109,18 @@ export class Call implements RequestExchange {
     if (this.#deadline !== 0) this.#extend();
   }
 
+  pauseTimeout(): () => void {
+    if (this.#timer === undefined || this.#reason !== undefined) return () => undefined;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    let resumed = false;
+    return () => {
+      if (resumed || this.#reason !== undefined) return;
+      resumed = true;
+      this.#timer = setTimeout(() => this.#expire(), timerDelay(this.#timeout));
+    };
+  }
+
   /** Releases the timer and the caller's signal listener. */
   finish(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);

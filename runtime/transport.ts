@@ -40,6 +40,12 @@ export interface RequestExchange {
    * `undefined` clears it. The reason is then `signal.reason`, as for any transport.
    */
   setAbortListener?(listener: AbortListener | undefined): void;
+  /**
+   * Stops the request's deadline while the transport waits on the user rather than the server
+   * (an OAuth sign-in in a browser); the returned function starts a full timeout again.
+   * Cancellation keeps working meanwhile. Absent where the request has no deadline to pause.
+   */
+  pauseTimeout?(): () => void;
 }
 
 /** Something a transport noticed that is not an answer to a request: junk lines, stray ids, stderr. */

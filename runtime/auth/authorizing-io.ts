@@ -35,7 +35,9 @@ export function authorizingIo(io: HttpIo, session: OAuthSession, endpoint: strin
         if (response.status === 401 && !reauthorized) {
           reauthorized = true;
           response.body.discard();
-          await session.unauthorized(authorization, hints, trigger, signal);
+          await whilePaused(request, () =>
+            session.unauthorized(authorization, hints, trigger, signal),
+          );
           continue;
         }
         if (
@@ -45,13 +47,28 @@ export function authorizingIo(io: HttpIo, session: OAuthSession, endpoint: strin
         ) {
           stepUps++;
           response.body.discard();
-          await session.insufficientScope(hints, { ...trigger, status: 403 }, signal);
+          await whilePaused(request, () =>
+            session.insufficientScope(hints, { ...trigger, status: 403 }, signal),
+          );
           continue;
         }
         return response;
       }
     },
   };
+}
+
+/**
+ * Runs the flow with the request's deadline stopped: a user signing in in a browser takes longer
+ * than any request timeout, and the time is theirs, not the server's.
+ */
+async function whilePaused(request: HttpIoRequest, flow: () => Promise<void>): Promise<void> {
+  const resume = request.abort?.pauseTimeout?.();
+  try {
+    await flow();
+  } finally {
+    resume?.();
+  }
 }
 
 function withAuthorization(

@@ -29,9 +29,11 @@ export interface HttpIoRequest {
    * What aborts the request and its body: the exchange's own abort (its `aborted` /
    * `setAbortListener` slot when it has one, else its `signal`; a GET stream or a DELETE passes
    * its own `{ signal }`). Undefined for notifications.
-   * The I/O may take the exchange's abort listener slot for the life of the request.
+   * The I/O may take the exchange's abort listener slot for the life of the request; OAuth
+   * (runtime/auth/authorizing-io.ts) pauses the deadline while the user signs in.
    */
-  abort: Pick<RequestExchange, "signal" | "aborted" | "setAbortListener"> | undefined;
+  abort:
+    Pick<RequestExchange, "signal" | "aborted" | "setAbortListener" | "pauseTimeout"> | undefined;
 }
 
 /** The response head, and its body as a chunk source. */
