@@ -12,6 +12,7 @@ import { authFailure, describeOAuthFailure } from "./auth-failure.js";
 import { isSecureEnough } from "./auth-http.js";
 import type { ClientIdentity } from "./client-identity.js";
 import type { OAuthOptions } from "./oauth-options.js";
+import { refreshAt } from "./token-record.js";
 import type { TokenRecord } from "./token-record.js";
 
 /** What a grant needs besides its own parameters. */
@@ -120,8 +121,9 @@ async function exchange(
     throw describeOAuthFailure(trigger, "the token request", error);
   }
   const record: TokenRecord = { issuer: context.server.issuer, accessToken: tokens.access_token };
-  if (typeof tokens.expires_in === "number")
-    record.expiresAt = Date.now() + tokens.expires_in * 1000;
+  if (typeof tokens.expires_in === "number") {
+    record.expiresAt = refreshAt(Date.now(), tokens.expires_in);
+  }
   // A server may keep the refresh token it issued before and send none back.
   const refresh = tokens.refresh_token ?? previousRefresh;
   if (refresh !== undefined) record.refreshToken = refresh;

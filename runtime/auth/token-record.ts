@@ -5,14 +5,15 @@
  */
 import type { JsonObject } from "../types.js";
 
-// An access token this close to its expiry is refreshed before use, not sent to fail.
+// An access token this close to its expiry is refreshed before use, not sent to fail; a
+// short-lived one keeps at least half its life, so it is not refreshed on every request.
 const EXPIRY_MARGIN_MS = 30_000;
 
 export interface TokenRecord {
   /** The authorization server that issued the tokens: they are never sent on behalf of another. */
   issuer: string;
   accessToken: string;
-  /** Epoch milliseconds; absent when the server gave no `expires_in`. */
+  /** When to refresh, epoch milliseconds (the expiry less a margin); absent without `expires_in`. */
   expiresAt?: number;
   refreshToken?: string;
   /** The scope requested (space-separated), the base of a step-up. */
@@ -24,9 +25,15 @@ export function tokenKey(resource: string): string {
   return `oauth-tokens ${resource}`;
 }
 
+/** When a token that lives `expiresIn` seconds from `now` should be refreshed. */
+export function refreshAt(now: number, expiresIn: number): number {
+  const lifetime = Math.max(0, expiresIn) * 1000;
+  return now + Math.max(lifetime - EXPIRY_MARGIN_MS, lifetime / 2);
+}
+
 /** True when the access token should be refreshed before it is sent. */
 export function isExpired(record: TokenRecord, now: number): boolean {
-  return record.expiresAt !== undefined && record.expiresAt - EXPIRY_MARGIN_MS <= now;
+  return record.expiresAt !== undefined && record.expiresAt <= now;
 }
 
 export function readTokenRecord(value: JsonObject | undefined): TokenRecord | undefined {

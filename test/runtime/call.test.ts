@@ -29,6 +29,21 @@ describe("Call", () => {
     ]);
   });
 
+  it("stops its deadline while paused and starts a full one on resume", () => {
+    const call = new Call(undefined, { method: "tools/list" }, 100, noRoute);
+    vi.advanceTimersByTime(60);
+    const resume = call.pauseTimeout();
+    vi.advanceTimersByTime(10_000);
+    expect(call.aborted).toBe(false);
+    resume();
+    resume(); // a second resume starts no second timer
+    vi.advanceTimersByTime(99);
+    expect(call.aborted).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(call.aborted).toBe(true);
+    call.finish();
+  });
+
   it("times out after the default timeout when the options give none", () => {
     const call = new Call(undefined, { method: "tools/list" }, 100, noRoute);
     vi.advanceTimersByTime(99);
