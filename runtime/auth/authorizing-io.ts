@@ -28,7 +28,10 @@ export function authorizingIo(io: HttpIo, session: OAuthSession, endpoint: strin
       let stepUps = 0;
       for (;;) {
         const trigger: AuthTrigger = { method: methodOf(request), endpoint, status: 401 };
-        const authorization = await session.authorization(trigger, signal);
+        // Waiting for another request's sign-in is waiting on the user too.
+        const authorization = session.busy
+          ? await whilePaused(request, () => session.authorization(trigger, signal))
+          : await session.authorization(trigger, signal);
         const response = await io.send(withAuthorization(request, authorization));
         if (response.status !== 401 && response.status !== 403) return response;
         const hints = hintsOf(response);
@@ -62,10 +65,10 @@ export function authorizingIo(io: HttpIo, session: OAuthSession, endpoint: strin
  * Runs the flow with the request's deadline stopped: a user signing in in a browser takes longer
  * than any request timeout, and the time is theirs, not the server's.
  */
-async function whilePaused(request: HttpIoRequest, flow: () => Promise<void>): Promise<void> {
+async function whilePaused<T>(request: HttpIoRequest, flow: () => Promise<T>): Promise<T> {
   const resume = request.abort?.pauseTimeout?.();
   try {
-    await flow();
+    return await flow();
   } finally {
     resume?.();
   }

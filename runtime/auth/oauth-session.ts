@@ -54,6 +54,11 @@ export class OAuthSession {
     this.#fetch = resolveFetch(options.fetch);
   }
 
+  /** True while a flow (sign-in, refresh, step-up) runs; requests then wait for it. */
+  get busy(): boolean {
+    return this.#flow !== undefined;
+  }
+
   /**
    * The `Authorization` header value for the next request, or undefined before any token.
    * An expired token is refreshed first when discovery already ran.

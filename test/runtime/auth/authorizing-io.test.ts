@@ -10,7 +10,8 @@ import { memoryTokenStore } from "../../../runtime/auth/token-store.js";
 import type { TokenStore } from "../../../runtime/auth/token-store.js";
 import type { Transport } from "../../../runtime/transport.js";
 import { HTTP_IMPLEMENTATIONS, exchange, rejection, rpc } from "../http-test-server.js";
-import { CLIENT_SECRET, startWorld } from "./oauth-test-world.js";
+import { Call } from "../../../runtime/call.js";
+import { CLIENT_SECRET, headlessRedirect, startWorld } from "./oauth-test-world.js";
 import type { World, WorldOptions } from "./oauth-test-world.js";
 
 describe.each(HTTP_IMPLEMENTATIONS)("OAuth over the $name transport", ({ create }) => {
@@ -69,6 +70,27 @@ describe.each(HTTP_IMPLEMENTATIONS)("OAuth over the $name transport", ({ create 
     expect(tokenRequest?.get("resource")).toBe(world.mcpUrl);
     // The secret went in the Basic header, never in the body.
     expect(tokenRequest?.has("client_secret")).toBe(false);
+  });
+
+  it("does not count the user's sign-in against the request's timeout", async () => {
+    const { world, connect } = await setup(
+      {},
+      {
+        // A user who takes longer to sign in than the request may wait for the server.
+        redirect: {
+          redirectUri: "http://127.0.0.1:1/callback",
+          authorize: async (url, signal) => {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            return headlessRedirect("http://127.0.0.1:1/callback").authorize(url, signal);
+          },
+        },
+      },
+    );
+    const call = new Call({ timeout: 100 }, { method: "tools/list" }, 0, () => undefined);
+    const response = await connect().request(rpc("tools/list"), call);
+    call.finish();
+    expect(response).toMatchObject({ result: { resultType: "complete" } });
+    expect(world.issued).toHaveLength(1);
   });
 
   it("asks for every scope the resource lists when the challenge names none", async () => {
