@@ -6,10 +6,8 @@
  */
 import * as oauth from "oauth4webapi";
 import type { FetchFunction } from "../http/fetch-io.js";
-import { maskUrl } from "../mask-url.js";
 import type { AuthTrigger } from "./auth-failure.js";
-import { authFailure, describeOAuthFailure } from "./auth-failure.js";
-import { isSecureEnough } from "./auth-http.js";
+import { describeOAuthFailure } from "./auth-failure.js";
 import type { ClientIdentity } from "./client-identity.js";
 import type { OAuthOptions } from "./oauth-options.js";
 import { refreshAt } from "./token-record.js";
@@ -35,6 +33,7 @@ export async function authorizeWithCode(
   const redirectUri = options.redirect.redirectUri;
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
+  // Checked to be an http(s) URL, https off loopback, when the metadata was read.
   const authorizationUrl = new URL(server.authorization_endpoint as string);
   const query = authorizationUrl.searchParams;
   query.set("response_type", "code");
@@ -108,17 +107,12 @@ async function exchange(
   process: (response: Response) => Promise<oauth.TokenEndpointResponse>,
   previousRefresh: string | undefined,
 ): Promise<TokenRecord> {
-  const { trigger } = context;
-  const endpoint = context.server.token_endpoint as string;
-  if (!isSecureEnough(new URL(endpoint))) {
-    throw authFailure(trigger, `the token endpoint ${maskUrl(endpoint)} is not https`);
-  }
   let tokens: oauth.TokenEndpointResponse;
   try {
     tokens = await process(await send());
   } catch (error) {
     if (context.signal?.aborted === true) throw context.signal.reason;
-    throw describeOAuthFailure(trigger, "the token request", error);
+    throw describeOAuthFailure(context.trigger, "the token request", error);
   }
   const record: TokenRecord = { issuer: context.server.issuer, accessToken: tokens.access_token };
   if (typeof tokens.expires_in === "number") {
@@ -165,7 +159,7 @@ function formEncode(text: string): string {
 function requestOptions(context: GrantContext): oauth.TokenEndpointRequestOptions {
   const options: oauth.TokenEndpointRequestOptions = {
     additionalParameters: { resource: context.resource },
-    // The token endpoint was checked to be https or loopback http (see isSecureEnough).
+    // The token endpoint was checked to be https or loopback http with the metadata.
     [oauth.allowInsecureRequests]: true,
     [oauth.customFetch]: (url, init) => context.fetch(url, init as RequestInit),
   };

@@ -48,7 +48,7 @@ export async function resolveClientIdentity(
     return identity;
   }
   if (
-    options.clientMetadataUrl !== undefined &&
+    isMetadataDocumentUrl(options.clientMetadataUrl) &&
     server.client_id_metadata_document_supported === true
   ) {
     return { clientId: options.clientMetadataUrl, authMethod: "none" };
@@ -73,9 +73,11 @@ export async function resolveClientIdentity(
   return registered;
 }
 
-/** Forgets the registration with `issuer` (the server no longer knows the client). */
-export async function forgetRegistration(store: TokenStore, issuer: string): Promise<void> {
-  await store.delete(registrationKey(issuer));
+/** A Client ID Metadata Document URL must be https with a path: it is the client's identity. */
+function isMetadataDocumentUrl(text: string | undefined): text is string {
+  if (text === undefined || !URL.canParse(text)) return false;
+  const url = new URL(text);
+  return url.protocol === "https:" && url.pathname !== "/";
 }
 
 /** A client with a secret authenticates as the server lists: basic unless only post is offered. */

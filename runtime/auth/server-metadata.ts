@@ -11,7 +11,7 @@ import type { FetchFunction } from "../http/fetch-io.js";
 import { maskUrl } from "../mask-url.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { authFailure } from "./auth-failure.js";
-import { getJson } from "./auth-http.js";
+import { endpointUrl, getJson } from "./auth-http.js";
 
 /** The metadata URLs of `issuer`, in the order they are tried. */
 export function serverMetadataUrls(issuer: URL): URL[] {
@@ -109,14 +109,8 @@ function requirePkce(
       `the authorization server ${maskUrl(metadata.issuer)} does not advertise PKCE with S256 (code_challenge_methods_supported); the runtime refuses to authorize without it`,
     );
   }
-  if (
-    typeof metadata.authorization_endpoint !== "string" ||
-    typeof metadata.token_endpoint !== "string"
-  ) {
-    throw authFailure(
-      trigger,
-      `the authorization server ${maskUrl(metadata.issuer)} has no authorization or token endpoint in its metadata`,
-    );
-  }
+  // Both endpoints are where the user's browser and the code go: http(s) URLs, https off loopback.
+  endpointUrl(trigger, metadata.authorization_endpoint, "the authorization endpoint");
+  endpointUrl(trigger, metadata.token_endpoint, "the token endpoint");
   return metadata;
 }

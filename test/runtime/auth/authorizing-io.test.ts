@@ -189,6 +189,17 @@ describe.each(HTTP_IMPLEMENTATIONS)("OAuth over the $name transport", ({ create 
     expect(world.authorizations).toHaveLength(0);
   });
 
+  it("refuses an authorization endpoint that is plain http off loopback", async () => {
+    const { world, connect } = await setup({
+      metadata: { authorization_endpoint: "http://as.example/authorize" },
+    });
+    const error = await rejection(list(connect()));
+    expect(error.message).toMatch(
+      /authorization endpoint http:\/\/as\.example\/authorize is not https/,
+    );
+    expect(world.at("/tenant1/register")).toHaveLength(0);
+  });
+
   it("refuses metadata that describes another resource", async () => {
     const { world, connect } = await setup({
       resourceMetadata: { resource: "https://evil.example/mcp" },
