@@ -91,4 +91,8 @@ export type { HttpAuthErrorData, HttpStatusErrorData } from "./http/http-status.
 export { memoryTokenStore } from "./auth/token-store.js";
 export type { TokenStore } from "./auth/token-store.js";
 export type { AuthorizationRedirect } from "./auth/authorization-redirect.js";
-export type { OAuthOptions, OAuthPreRegisteredClient } from "./auth/oauth-options.js";
+export type {
+  OAuthClientCredentials,
+  OAuthOptions,
+  OAuthPreRegisteredClient,
+} from "./auth/oauth-options.js";

@@ -5,23 +5,11 @@
  * is checked against exactly what was sent.
  */
 import * as oauth from "oauth4webapi";
-import type { FetchFunction } from "../http/fetch-io.js";
-import type { AuthTrigger } from "./auth-failure.js";
-import { describeOAuthFailure } from "./auth-failure.js";
-import type { ClientIdentity } from "./client-identity.js";
+import { authFailure, describeOAuthFailure } from "./auth-failure.js";
 import type { OAuthOptions } from "./oauth-options.js";
-import { refreshAt } from "./token-record.js";
 import type { TokenRecord } from "./token-record.js";
-
-/** What a grant needs besides its own parameters. */
-export interface GrantContext {
-  server: oauth.AuthorizationServer;
-  client: ClientIdentity;
-  resource: string;
-  fetch: FetchFunction;
-  trigger: AuthTrigger;
-  signal: AbortSignal | undefined;
-}
+import { clientAuth, exchange, requestOptions, toClient } from "./token-endpoint.js";
+import type { GrantContext } from "./token-endpoint.js";
 
 /** Runs the browser leg and redeems the code: the new tokens for `resource`. */
 export async function authorizeWithCode(
@@ -30,7 +18,14 @@ export async function authorizeWithCode(
   scope: string | undefined,
 ): Promise<TokenRecord> {
   const { server, client, trigger } = context;
-  const redirectUri = options.redirect.redirectUri;
+  const redirect = options.redirect;
+  if (redirect === undefined) {
+    throw authFailure(
+      trigger,
+      "the server needs a user to sign in, but auth has no redirect; pass auth.redirect (an AuthorizationRedirect)",
+    );
+  }
+  const redirectUri = redirect.redirectUri;
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   // Checked to be an http(s) URL, https off loopback, when the metadata was read.
@@ -47,7 +42,7 @@ export async function authorizeWithCode(
 
   let callback: URL;
   try {
-    callback = await options.redirect.authorize(authorizationUrl, context.signal);
+    callback = await redirect.authorize(authorizationUrl, context.signal);
   } catch (error) {
     if (context.signal?.aborted === true) throw context.signal.reason;
     throw describeOAuthFailure(trigger, "the authorization redirect", error);
@@ -98,71 +93,4 @@ export async function refreshTokens(
     (response) => oauth.processRefreshTokenResponse(server, toClient(client), response),
     record.refreshToken,
   );
-}
-
-async function exchange(
-  context: GrantContext,
-  scope: string | undefined,
-  send: () => Promise<Response>,
-  process: (response: Response) => Promise<oauth.TokenEndpointResponse>,
-  previousRefresh: string | undefined,
-): Promise<TokenRecord> {
-  let tokens: oauth.TokenEndpointResponse;
-  try {
-    tokens = await process(await send());
-  } catch (error) {
-    if (context.signal?.aborted === true) throw context.signal.reason;
-    throw describeOAuthFailure(context.trigger, "the token request", error);
-  }
-  const record: TokenRecord = { issuer: context.server.issuer, accessToken: tokens.access_token };
-  if (typeof tokens.expires_in === "number") {
-    record.expiresAt = refreshAt(Date.now(), tokens.expires_in);
-  }
-  // A server may keep the refresh token it issued before and send none back.
-  const refresh = tokens.refresh_token ?? previousRefresh;
-  if (refresh !== undefined) record.refreshToken = refresh;
-  // What was asked for, not what was granted: a step-up unites the scopes previously requested.
-  if (scope !== undefined) record.scope = scope;
-  return record;
-}
-
-function toClient(client: ClientIdentity): oauth.Client {
-  return { client_id: client.clientId, token_endpoint_auth_method: client.authMethod };
-}
-
-function clientAuth(client: ClientIdentity): oauth.ClientAuth {
-  const secret = client.clientSecret;
-  if (client.authMethod === "none" || secret === undefined) return oauth.None();
-  return client.authMethod === "client_secret_post"
-    ? oauth.ClientSecretPost(secret)
-    : clientSecretBasic(secret);
-}
-
-/**
- * `client_secret_basic` with the id and secret form-encoded as the WHATWG URL standard does it
- * (RFC 6749 §2.3.1). oauth4webapi's own also escapes `-`, `.`, `_` and `*`, which servers that
- * do not decode the pair (the official SDK sends it raw) then fail to match.
- */
-function clientSecretBasic(secret: string): oauth.ClientAuth {
-  return (_server, client, _body, headers) => {
-    const pair = `${formEncode(client.client_id)}:${formEncode(secret)}`;
-    let binary = "";
-    for (const byte of new TextEncoder().encode(pair)) binary += String.fromCharCode(byte);
-    headers.set("authorization", `Basic ${btoa(binary)}`);
-  };
-}
-
-function formEncode(text: string): string {
-  return new URLSearchParams([["", text]]).toString().slice(1);
-}
-
-function requestOptions(context: GrantContext): oauth.TokenEndpointRequestOptions {
-  const options: oauth.TokenEndpointRequestOptions = {
-    additionalParameters: { resource: context.resource },
-    // The token endpoint was checked to be https or loopback http with the metadata.
-    [oauth.allowInsecureRequests]: true,
-    [oauth.customFetch]: (url, init) => context.fetch(url, init as RequestInit),
-  };
-  if (context.signal !== undefined) options.signal = context.signal;
-  return options;
 }

@@ -5,6 +5,7 @@
  * `insufficient_scope` re-authorizes with more scope and resends, a bounded number of times. A
  * response the flow cannot fix reaches the transport as it came, which reports it as `auth`.
  */
+import { localError } from "../errors.js";
 import type { HttpIo, HttpIoRequest, HttpIoResponse } from "../http/http-io.js";
 import { bearerChallenge } from "../http/www-authenticate.js";
 import type { AuthTrigger } from "./auth-failure.js";
@@ -109,7 +110,12 @@ export function withOAuth(
   url: string,
   endpoint: string,
 ): HttpIo {
-  return auth === undefined
-    ? io
-    : authorizingIo(io, new OAuthSession(auth, new URL(url)), endpoint);
+  if (auth === undefined) return io;
+  if (auth.redirect === undefined && auth.clientCredentials === undefined) {
+    throw localError(
+      "input",
+      "auth needs redirect (a user signs in) or clientCredentials (no user); pass one of them",
+    );
+  }
+  return authorizingIo(io, new OAuthSession(auth, new URL(url)), endpoint);
 }

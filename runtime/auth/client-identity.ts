@@ -15,12 +15,15 @@ import { endpointUrl, jsonBody } from "./auth-http.js";
 import type { OAuthOptions } from "./oauth-options.js";
 import type { TokenStore } from "./token-store.js";
 
-export type TokenEndpointAuthMethod = "client_secret_basic" | "client_secret_post" | "none";
+export type TokenEndpointAuthMethod =
+  "client_secret_basic" | "client_secret_post" | "private_key_jwt" | "none";
 
 /** A client identity usable with one authorization server. */
 export interface ClientIdentity {
   clientId: string;
   clientSecret?: string;
+  /** For `private_key_jwt` (client credentials only). */
+  privateKey?: oauth.CryptoKey;
   authMethod: TokenEndpointAuthMethod;
 }
 
@@ -81,7 +84,7 @@ function isMetadataDocumentUrl(text: string | undefined): text is string {
 }
 
 /** A client with a secret authenticates as the server lists: basic unless only post is offered. */
-function secretMethod(
+export function secretMethod(
   server: oauth.AuthorizationServer,
   secret: string | undefined,
 ): TokenEndpointAuthMethod {
@@ -117,9 +120,13 @@ async function register(
   signal: AbortSignal | undefined,
 ): Promise<ClientIdentity> {
   const url = endpointUrl(trigger, endpoint, "the registration endpoint");
+  const redirect = options.redirect;
+  if (redirect === undefined) {
+    throw authFailure(trigger, "registering a client needs auth.redirect (its redirect URI)");
+  }
   const metadata = {
     client_name: options.clientName ?? "mcp-codegen client",
-    redirect_uris: [options.redirect.redirectUri],
+    redirect_uris: [redirect.redirectUri],
     grant_types: ["authorization_code", "refresh_token"],
     response_types: ["code"],
     token_endpoint_auth_method: requestedMethod(server),

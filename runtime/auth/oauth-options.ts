@@ -4,6 +4,7 @@
  * client identity by pre-registration, Client ID Metadata Document or Dynamic Client
  * Registration). Platform-neutral: only `fetch` and WebCrypto.
  */
+import type * as oauth from "oauth4webapi";
 import type { FetchFunction } from "../http/fetch-io.js";
 import type { AuthorizationRedirect } from "./authorization-redirect.js";
 import type { TokenStore } from "./token-store.js";
@@ -22,10 +23,27 @@ export interface OAuthPreRegisteredClient {
   tokenEndpointAuthMethod?: "client_secret_basic" | "client_secret_post" | "none";
 }
 
-/** Options of the OAuth client (`auth` of an HTTP target). */
+/**
+ * Machine-to-machine access without a user (the `io.modelcontextprotocol/oauth-client-credentials`
+ * extension): the client credentials grant, authenticated with a secret or a signed JWT
+ * (`private_key_jwt`). Declare the extension in `capabilities.extensions` of `connect()` too.
+ */
+export interface OAuthClientCredentials {
+  clientId: string;
+  /** The client secret (`client_secret_basic`, or `client_secret_post` when only that is listed). */
+  clientSecret?: string;
+  /** For `private_key_jwt`: a signing key, or a PKCS#8 PEM (imported with WebCrypto). */
+  privateKey?: oauth.CryptoKey | string;
+  /** The JWS algorithm of a PEM `privateKey`: `ES256` (default) or `RS256`. */
+  signingAlgorithm?: "ES256" | "RS256";
+}
+
+/** Options of the OAuth client (`auth` of an HTTP target). Give `redirect` or `clientCredentials`. */
 export interface OAuthOptions {
-  /** Sends the user to the authorization server and brings the redirect back. */
-  redirect: AuthorizationRedirect;
+  /** Sends the user to the authorization server and brings the redirect back (a user signs in). */
+  redirect?: AuthorizationRedirect;
+  /** No user: the client credentials grant with these credentials, instead of `redirect`. */
+  clientCredentials?: OAuthClientCredentials;
   /** Where tokens and registrations live. Default: in memory, for this transport. */
   store?: TokenStore;
   /** Pre-registered client credentials; take precedence over every other client identity. */

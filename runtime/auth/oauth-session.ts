@@ -9,7 +9,8 @@ import type { FetchFunction } from "../http/fetch-io.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { resolveFetch } from "./auth-http.js";
 import { authorizeWithCode, refreshTokens } from "./authorization-code.js";
-import type { GrantContext } from "./authorization-code.js";
+import { clientCredentialsGrant, credentialsIdentity } from "./client-credentials.js";
+import type { GrantContext } from "./token-endpoint.js";
 import { resolveClientIdentity } from "./client-identity.js";
 import type { OAuthOptions } from "./oauth-options.js";
 import { discoverResourceMetadata } from "./resource-metadata.js";
@@ -191,7 +192,11 @@ export class OAuthSession {
       previousScope,
     );
     const context = await this.#grantContext(discovered, trigger, signal);
-    await this.#save(await authorizeWithCode(context, this.#options, scope));
+    await this.#save(
+      this.#options.clientCredentials === undefined
+        ? await authorizeWithCode(context, this.#options, scope)
+        : await clientCredentialsGrant(context, scope),
+    );
   }
 
   async #grantContext(
@@ -199,14 +204,18 @@ export class OAuthSession {
     trigger: AuthTrigger,
     signal: AbortSignal | undefined,
   ): Promise<GrantContext> {
-    const client = await resolveClientIdentity(
-      this.#options,
-      discovered.server,
-      this.#store,
-      this.#fetch,
-      trigger,
-      signal,
-    );
+    const credentials = this.#options.clientCredentials;
+    const client =
+      credentials === undefined
+        ? await resolveClientIdentity(
+            this.#options,
+            discovered.server,
+            this.#store,
+            this.#fetch,
+            trigger,
+            signal,
+          )
+        : await credentialsIdentity(credentials, discovered.server, trigger);
     return {
       server: discovered.server,
       client,

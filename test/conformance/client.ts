@@ -128,17 +128,34 @@ const CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json
  */
 async function authScenario(url: string): Promise<void> {
   const context = scenarioContext();
-  const auth: OAuthOptions = {
-    redirect: headlessRedirect("http://localhost:3000/callback"),
-    clientMetadataUrl: CLIENT_METADATA_URL,
-  };
-  if (typeof context.client_id === "string") {
-    auth.client = { clientId: context.client_id };
-    if (typeof context.client_secret === "string") auth.client.clientSecret = context.client_secret;
+  const scenario = process.env["MCP_CONFORMANCE_SCENARIO"] ?? "";
+  const options: ConnectOptions = {};
+  const auth: OAuthOptions = {};
+  if (scenario.startsWith("auth/client-credentials")) {
+    // No user: the client credentials extension, declared as the extension asks.
+    auth.clientCredentials = { clientId: String(context.client_id) };
+    if (typeof context.client_secret === "string") {
+      auth.clientCredentials.clientSecret = context.client_secret;
+    }
+    if (typeof context.private_key_pem === "string") {
+      auth.clientCredentials.privateKey = context.private_key_pem;
+    }
+    options.capabilities = {
+      extensions: { "io.modelcontextprotocol/oauth-client-credentials": {} },
+    };
+  } else {
+    auth.redirect = headlessRedirect("http://localhost:3000/callback");
+    auth.clientMetadataUrl = CLIENT_METADATA_URL;
+    if (typeof context.client_id === "string") {
+      auth.client = { clientId: context.client_id };
+      if (typeof context.client_secret === "string") {
+        auth.client.clientSecret = context.client_secret;
+      }
+    }
   }
   await session(
     url,
-    {},
+    options,
     async (client) => {
       const [tool] = await client.listTools();
       if (tool !== undefined) await client.callTool(tool.name, {});

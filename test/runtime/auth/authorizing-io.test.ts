@@ -217,6 +217,29 @@ describe.each(HTTP_IMPLEMENTATIONS)("OAuth over the $name transport", ({ create 
     expect(world.tokenRequests).toHaveLength(0);
   });
 
+  it("gets a token with the client credentials grant when there is no user", async () => {
+    const { world, connect } = await setup(
+      { challengeScope: "read" },
+      { clientCredentials: { clientId: "client-1", clientSecret: CLIENT_SECRET } },
+    );
+    await list(connect());
+    expect(world.authorizations).toHaveLength(0);
+    expect(world.at("/tenant1/register")).toHaveLength(0);
+    const [form] = world.tokenRequests;
+    expect(form?.get("grant_type")).toBe("client_credentials");
+    expect(form?.get("resource")).toBe(world.mcpUrl);
+    expect(form?.get("scope")).toBe("read offline_access");
+    expect(world.at("/mcp").at(-1)?.headers.authorization).toBe(`Bearer ${world.issued[0]}`);
+  });
+
+  it("refuses a private key that is not PKCS#8 PEM without quoting it", async () => {
+    const pem = `-----BEGIN EC PRIVATE KEY-----\n${CLIENT_SECRET}\n-----END EC PRIVATE KEY-----`;
+    const { connect } = await setup({}, { clientCredentials: { clientId: "c", privateKey: pem } });
+    const error = await rejection(list(connect()));
+    expect(error.message).toMatch(/not a PKCS#8 PEM ES256 private key/);
+    expect(error.message).not.toContain(CLIENT_SECRET);
+  });
+
   it("never puts the client secret or a token in an error message", async () => {
     const { world, connect } = await setup(
       {},

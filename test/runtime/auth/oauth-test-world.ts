@@ -142,6 +142,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     if (received.headers.authorization !== basic && form.get("client_id") !== "client-1") {
       return sendJson(res, 401, { error: "invalid_client" });
     }
+    if (form.get("grant_type") === "client_credentials") return grant(res, form.get("scope") ?? "");
     if (form.get("grant_type") === "refresh_token") {
       const scope = refreshTokens.get(form.get("refresh_token") ?? "");
       if (scope === undefined) return sendJson(res, 400, { error: "invalid_grant" });
