@@ -95,4 +95,5 @@ export type {
   OAuthClientCredentials,
   OAuthOptions,
   OAuthPreRegisteredClient,
+  OAuthWorkloadIdentity,
 } from "./auth/oauth-options.js";

@@ -54,7 +54,13 @@ export function describeOAuthFailure(
     // fetch rejects with a TypeError when nothing answered.
     detail = `the request failed (${snippet(error.message)})`;
   } else {
-    detail = snippet(error instanceof Error ? error.message : String(error));
+    // Not String(error): a thrown object's own `toString` may be junk that throws itself.
+    detail =
+      error instanceof Error
+        ? snippet(error.message)
+        : typeof error === "string"
+          ? snippet(error)
+          : "an unexpected value was thrown";
   }
   return authFailure(trigger, `${step} failed: ${detail}`);
 }

@@ -103,19 +103,25 @@ function methodOf(request: HttpIoRequest): string {
   return request.method ?? "POST";
 }
 
-/** `io` as is without `auth`, else with OAuth for the MCP endpoint at `url`. */
+/**
+ * The I/O `makeIo` makes, as is without `auth`, else with OAuth for the MCP endpoint at `url`.
+ * The options are checked before `makeIo` runs, so refused options leave nothing open.
+ */
 export function withOAuth(
-  io: HttpIo,
+  makeIo: () => HttpIo,
   auth: OAuthOptions | undefined,
   url: string,
   endpoint: string,
 ): HttpIo {
-  if (auth === undefined) return io;
-  if (auth.redirect === undefined && auth.clientCredentials === undefined) {
+  if (auth === undefined) return makeIo();
+  const grants = [auth.redirect, auth.clientCredentials, auth.workloadIdentity].filter(
+    (grant) => grant !== undefined,
+  );
+  if (grants.length !== 1) {
     throw localError(
       "input",
-      "auth needs redirect (a user signs in) or clientCredentials (no user); pass one of them",
+      "auth needs exactly one of redirect (a user signs in), clientCredentials or workloadIdentity (no user)",
     );
   }
-  return authorizingIo(io, new OAuthSession(auth, new URL(url)), endpoint);
+  return authorizingIo(makeIo(), new OAuthSession(auth, new URL(url)), endpoint);
 }

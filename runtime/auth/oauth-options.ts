@@ -38,12 +38,29 @@ export interface OAuthClientCredentials {
   signingAlgorithm?: "ES256" | "RS256";
 }
 
-/** Options of the OAuth client (`auth` of an HTTP target). Give `redirect` or `clientCredentials`. */
+/**
+ * Workload identity federation (the `io.modelcontextprotocol/auth/wif` extension): the platform
+ * the client runs on issues it a JWT, which the authorization server takes as an RFC 7523
+ * JWT-bearer grant. A refused assertion is reported, never retried with another grant.
+ */
+export interface OAuthWorkloadIdentity {
+  /** The client id the authorization server knows the workload by. */
+  clientId: string;
+  /** The workload's JWT, read at each token request (platforms rotate them). */
+  assertion: () => string | Promise<string>;
+}
+
+/**
+ * Options of the OAuth client (`auth` of an HTTP target). Give one of `redirect`,
+ * `clientCredentials` or `workloadIdentity`.
+ */
 export interface OAuthOptions {
   /** Sends the user to the authorization server and brings the redirect back (a user signs in). */
   redirect?: AuthorizationRedirect;
   /** No user: the client credentials grant with these credentials, instead of `redirect`. */
   clientCredentials?: OAuthClientCredentials;
+  /** No user: an RFC 7523 JWT-bearer grant with the workload's own JWT, instead of `redirect`. */
+  workloadIdentity?: OAuthWorkloadIdentity;
   /** Where tokens and registrations live. Default: in memory, for this transport. */
   store?: TokenStore;
   /** Pre-registered client credentials; take precedence over every other client identity. */

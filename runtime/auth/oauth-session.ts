@@ -12,6 +12,7 @@ import { authorizeWithCode, refreshTokens } from "./authorization-code.js";
 import { clientCredentialsGrant, credentialsIdentity } from "./client-credentials.js";
 import type { GrantContext } from "./token-endpoint.js";
 import { resolveClientIdentity } from "./client-identity.js";
+import { jwtBearerGrant, workloadIdentity } from "./jwt-bearer.js";
 import type { OAuthOptions } from "./oauth-options.js";
 import { discoverResourceMetadata } from "./resource-metadata.js";
 import type { ResourceMetadata } from "./resource-metadata.js";
@@ -192,10 +193,13 @@ export class OAuthSession {
       previousScope,
     );
     const context = await this.#grantContext(discovered, trigger, signal);
+    const { clientCredentials, workloadIdentity: workload } = this.#options;
     await this.#save(
-      this.#options.clientCredentials === undefined
-        ? await authorizeWithCode(context, this.#options, scope)
-        : await clientCredentialsGrant(context, scope),
+      clientCredentials !== undefined
+        ? await clientCredentialsGrant(context, scope)
+        : workload !== undefined
+          ? await jwtBearerGrant(context, workload, scope)
+          : await authorizeWithCode(context, this.#options, scope),
     );
   }
 
@@ -204,18 +208,20 @@ export class OAuthSession {
     trigger: AuthTrigger,
     signal: AbortSignal | undefined,
   ): Promise<GrantContext> {
-    const credentials = this.#options.clientCredentials;
+    const { clientCredentials: credentials, workloadIdentity: workload } = this.#options;
     const client =
-      credentials === undefined
-        ? await resolveClientIdentity(
-            this.#options,
-            discovered.server,
-            this.#store,
-            this.#fetch,
-            trigger,
-            signal,
-          )
-        : await credentialsIdentity(credentials, discovered.server, trigger);
+      workload !== undefined
+        ? workloadIdentity(workload)
+        : credentials === undefined
+          ? await resolveClientIdentity(
+              this.#options,
+              discovered.server,
+              this.#store,
+              this.#fetch,
+              trigger,
+              signal,
+            )
+          : await credentialsIdentity(credentials, discovered.server, trigger);
     return {
       server: discovered.server,
       client,

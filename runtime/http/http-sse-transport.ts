@@ -69,7 +69,7 @@ export function createLegacySseTransport(options: HttpSseOptions, makeIo: () => 
   const streamUrl = `${target.origin}${target.path}`;
   const maxResponseBytes = positive("maxResponseBytes", options.maxResponseBytes);
   const endpointTimeoutMs = positive("endpointTimeoutMs", options.endpointTimeoutMs);
-  const io = withOAuth(makeIo(), options.auth, streamUrl, target.endpoint);
+  const io = withOAuth(makeIo, options.auth, streamUrl, target.endpoint);
   const lifetime = new AbortController();
   const pending = new Map<JsonRpcId, Pending>();
   let postTarget: Promise<PostTarget> | undefined;

@@ -81,7 +81,7 @@ export function createStreamableHttpTransport(
   if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes <= 0) {
     throw localError("input", "maxResponseBytes must be a positive integer");
   }
-  const io = withOAuth(makeIo(), options.auth, url, target.endpoint);
+  const io = withOAuth(makeIo, options.auth, url, target.endpoint);
   let closing: Promise<void> | undefined;
   // Set by the first successful `initialize`: from then on every message takes the legacy path.
   let legacy: LegacySession | undefined;

@@ -143,6 +143,11 @@ async function authScenario(url: string): Promise<void> {
     options.capabilities = {
       extensions: { "io.modelcontextprotocol/oauth-client-credentials": {} },
     };
+  } else if (scenario === "auth/wif-jwt-bearer") {
+    // No user: the workload's platform-issued JWT is the grant (the wif extension).
+    const assertion = String(context.valid_jwt);
+    auth.workloadIdentity = { clientId: String(context.client_id), assertion: () => assertion };
+    options.capabilities = { extensions: { "io.modelcontextprotocol/auth/wif": {} } };
   } else {
     auth.redirect = headlessRedirect("http://localhost:3000/callback");
     auth.clientMetadataUrl = CLIENT_METADATA_URL;

@@ -11,7 +11,7 @@ import type { TokenStore } from "../../../runtime/auth/token-store.js";
 import type { Transport } from "../../../runtime/transport.js";
 import { HTTP_IMPLEMENTATIONS, exchange, rejection, rpc } from "../http-test-server.js";
 import { Call } from "../../../runtime/call.js";
-import { CLIENT_SECRET, headlessRedirect, startWorld } from "./oauth-test-world.js";
+import { CLIENT_SECRET, WORKLOAD_JWT, headlessRedirect, startWorld } from "./oauth-test-world.js";
 import type { World, WorldOptions } from "./oauth-test-world.js";
 
 describe.each(HTTP_IMPLEMENTATIONS)("OAuth over the $name transport", ({ create }) => {
@@ -33,7 +33,12 @@ describe.each(HTTP_IMPLEMENTATIONS)("OAuth over the $name transport", ({ create 
     return {
       world,
       connect(store) {
-        const options: OAuthOptions = { redirect: world.redirect, ...auth };
+        // Without a user (client credentials, workload identity) there is no redirect.
+        const withoutUser =
+          auth.clientCredentials !== undefined || auth.workloadIdentity !== undefined;
+        const options: OAuthOptions = withoutUser
+          ? { ...auth }
+          : { redirect: world.redirect, ...auth };
         if (store !== undefined) options.store = store;
         const transport = create({ url: world.mcpUrl, auth: options });
         entry.transports.push(transport);
@@ -230,6 +235,39 @@ describe.each(HTTP_IMPLEMENTATIONS)("OAuth over the $name transport", ({ create 
     expect(form?.get("resource")).toBe(world.mcpUrl);
     expect(form?.get("scope")).toBe("read offline_access");
     expect(world.at("/mcp").at(-1)?.headers.authorization).toBe(`Bearer ${world.issued[0]}`);
+  });
+
+  it("trades a workload's JWT for a token, and reports a refused one without retrying", async () => {
+    const { world, connect } = await setup(
+      {},
+      { workloadIdentity: { clientId: "client-1", assertion: () => WORKLOAD_JWT } },
+    );
+    await list(connect());
+    expect(world.tokenRequests[0]?.get("grant_type")).toBe(
+      "urn:ietf:params:oauth:grant-type:jwt-bearer",
+    );
+    expect(world.tokenRequests[0]?.get("resource")).toBe(world.mcpUrl);
+
+    const stale = `${WORKLOAD_JWT}x`;
+    const refused = await setup(
+      {},
+      { workloadIdentity: { clientId: "client-1", assertion: () => stale } },
+    );
+    const error = await rejection(list(refused.connect()));
+    expect(error.message).toMatch(/token request failed: invalid_grant/);
+    expect(error.message).not.toContain(stale);
+    expect(refused.world.tokenRequests).toHaveLength(1);
+  });
+
+  it("refuses auth options that name no grant or several", async () => {
+    const world = await startWorld();
+    open.push({ world, transports: [] });
+    for (const auth of [
+      {},
+      { redirect: world.redirect, workloadIdentity: { clientId: "c", assertion: () => "j" } },
+    ]) {
+      expect(() => create({ url: world.mcpUrl, auth })).toThrow(/exactly one of redirect/);
+    }
   });
 
   it("refuses a private key that is not PKCS#8 PEM without quoting it", async () => {

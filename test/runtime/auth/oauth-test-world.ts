@@ -13,6 +13,8 @@ import type { Received, TestServer } from "../http-test-server.js";
 import { sendJson, startServer } from "../http-test-server.js";
 
 export const CLIENT_SECRET = "dyn-secret-4f1c9a7e2b";
+/** The one workload JWT the authorization server accepts as a JWT-bearer assertion. */
+export const WORKLOAD_JWT = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ3b3JrbG9hZCJ9.c2lnbmF0dXJl";
 
 export interface WorldOptions {
   /** Scopes every MCP request needs (403 `insufficient_scope` names the missing ones). */
@@ -143,6 +145,12 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       return sendJson(res, 401, { error: "invalid_client" });
     }
     if (form.get("grant_type") === "client_credentials") return grant(res, form.get("scope") ?? "");
+    if (form.get("grant_type") === "urn:ietf:params:oauth:grant-type:jwt-bearer") {
+      if (form.get("assertion") !== WORKLOAD_JWT) {
+        return sendJson(res, 400, { error: "invalid_grant", error_description: "bad assertion" });
+      }
+      return grant(res, form.get("scope") ?? "");
+    }
     if (form.get("grant_type") === "refresh_token") {
       const scope = refreshTokens.get(form.get("refresh_token") ?? "");
       if (scope === undefined) return sendJson(res, 400, { error: "invalid_grant" });

@@ -152,6 +152,8 @@ describe("the OAuth core on untrusted input", () => {
       fc.string().map((text) => new Error(text)),
       fc.string().map((text) => new TypeError(text)),
       fc.jsonValue(),
+      // A thrown object whose own `toString` is junk (fast-check found this one).
+      fc.constant({ toString: "" }),
       fc
         .record({ error: fc.string(), error_description: fc.string() }, { requiredKeys: ["error"] })
         .map(
