@@ -7,7 +7,7 @@
  */
 import { localError } from "../errors.js";
 import type { HttpIo, HttpIoRequest, HttpIoResponse } from "../http/http-io.js";
-import { bearerChallenge } from "../http/www-authenticate.js";
+import { parseWwwAuthenticate } from "../http/www-authenticate.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import type { OAuthOptions } from "./oauth-options.js";
 import { OAuthSession } from "./oauth-session.js";
@@ -27,15 +27,27 @@ export function authorizingIo(io: HttpIo, session: OAuthSession, endpoint: strin
       const signal = request.abort?.signal;
       let reauthorized = false;
       let stepUps = 0;
+      let nonceRetries = 0;
       for (;;) {
         const trigger: AuthTrigger = { method: methodOf(request), endpoint, status: 401 };
         // Waiting for another request's sign-in is waiting on the user too.
         const authorization = session.busy
           ? await whilePaused(request, () => session.authorization(trigger, signal))
           : await session.authorization(trigger, signal);
-        const response = await io.send(withAuthorization(request, authorization));
+        const response = await io.send(await withAuthorization(session, request, authorization));
+        const freshNonce = session.observeNonce(response.header("dpop-nonce"));
         if (response.status !== 401 && response.status !== 403) return response;
         const hints = hintsOf(response);
+        // RFC 9449 §9: the server wants its nonce in the proof; resending is the whole answer.
+        if (
+          response.status === 401 &&
+          hints.error === "use_dpop_nonce" &&
+          freshNonce &&
+          nonceRetries++ < 2
+        ) {
+          response.body.discard();
+          continue;
+        }
         if (response.status === 401 && !reauthorized) {
           reauthorized = true;
           response.body.discard();
@@ -75,16 +87,25 @@ async function whilePaused<T>(request: HttpIoRequest, flow: () => Promise<T>): P
   }
 }
 
-function withAuthorization(
+async function withAuthorization(
+  session: OAuthSession,
   request: HttpIoRequest,
   authorization: string | undefined,
-): HttpIoRequest {
+): Promise<HttpIoRequest> {
   if (authorization === undefined) return request;
-  return { ...request, headers: { ...request.headers, authorization } };
+  const headers: Record<string, string> = { ...request.headers, authorization };
+  const proof = await session.proof(authorization, request.method ?? "POST", request.url);
+  if (proof !== undefined) headers.dpop = proof;
+  return { ...request, headers };
 }
 
+/** The parameters of the `Bearer` challenge, else of the `DPoP` one (RFC 9449 §7.1). */
 function hintsOf(response: HttpIoResponse): BearerHints {
-  const params = bearerChallenge(response.header("www-authenticate")) ?? {};
+  const challenges = parseWwwAuthenticate(response.header("www-authenticate") ?? "");
+  const params =
+    challenges.find((c) => c.scheme.toLowerCase() === "bearer")?.params ??
+    challenges.find((c) => c.scheme.toLowerCase() === "dpop")?.params ??
+    {};
   const hints: BearerHints = {};
   if (params.resource_metadata !== undefined) hints.resource_metadata = params.resource_metadata;
   if (params.scope !== undefined) hints.scope = params.scope;

@@ -12,6 +12,7 @@ import { authorizeWithCode, refreshTokens } from "./authorization-code.js";
 import { clientCredentialsGrant, credentialsIdentity } from "./client-credentials.js";
 import type { GrantContext } from "./token-endpoint.js";
 import { resolveClientIdentity } from "./client-identity.js";
+import { DPoPKeys, supportsDPoP } from "./dpop.js";
 import { jwtBearerGrant, workloadIdentity } from "./jwt-bearer.js";
 import type { OAuthOptions } from "./oauth-options.js";
 import { discoverResourceMetadata } from "./resource-metadata.js";
@@ -48,6 +49,7 @@ export class OAuthSession {
   readonly #fetch: FetchFunction;
   #discovered: Discovered | undefined;
   #flow: Promise<void> | undefined;
+  #dpop: DPoPKeys | undefined;
 
   constructor(options: OAuthOptions, serverUrl: URL) {
     this.#options = options;
@@ -59,6 +61,22 @@ export class OAuthSession {
   /** True while a flow (sign-in, refresh, step-up) runs; requests then wait for it. */
   get busy(): boolean {
     return this.#flow !== undefined;
+  }
+
+  /**
+   * The `DPoP` proof header to send with `authorization` (a `DPoP …` value) on `method` to
+   * `url`, or undefined for a bearer token.
+   */
+  async proof(authorization: string, method: string, url: string): Promise<string | undefined> {
+    if (this.#dpop === undefined || !authorization.startsWith("DPoP ")) return undefined;
+    return this.#dpop.proof(method, url, authorization.slice("DPoP ".length));
+  }
+
+  /** Keeps the MCP server's `DPoP-Nonce` for the next proofs; true when it is new. */
+  observeNonce(nonce: string | undefined): boolean {
+    if (this.#dpop === undefined || nonce === undefined || nonce === this.#dpop.nonce) return false;
+    this.#dpop.nonce = nonce;
+    return true;
   }
 
   /**
@@ -222,7 +240,7 @@ export class OAuthSession {
               signal,
             )
           : await credentialsIdentity(credentials, discovered.server, trigger);
-    return {
+    const context: GrantContext = {
       server: discovered.server,
       client,
       resource: discovered.resource.resource,
@@ -230,6 +248,11 @@ export class OAuthSession {
       trigger,
       signal,
     };
+    if (supportsDPoP(discovered.server)) {
+      this.#dpop ??= await DPoPKeys.create();
+      context.dpop = this.#dpop.handle;
+    }
+    return context;
   }
 
   async #record(): Promise<TokenRecord | undefined> {
@@ -246,6 +269,7 @@ export class OAuthSession {
   }
 }
 
+/** The `Authorization` value presenting `record`'s token: `Bearer …`, or `DPoP …` when bound. */
 function bearer(record: TokenRecord | undefined): string | undefined {
-  return record === undefined ? undefined : `Bearer ${record.accessToken}`;
+  return record === undefined ? undefined : `${record.tokenType ?? "Bearer"} ${record.accessToken}`;
 }

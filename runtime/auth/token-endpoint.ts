@@ -20,6 +20,8 @@ export interface GrantContext {
   fetch: FetchFunction;
   trigger: AuthTrigger;
   signal: AbortSignal | undefined;
+  /** DPoP keys, when the authorization server offers DPoP: tokens are then bound to them. */
+  dpop?: oauth.DPoPHandle;
 }
 
 /** Sends a token request and reads its answer into a record (scope: what was asked for). */
@@ -32,12 +34,19 @@ export async function exchange(
 ): Promise<TokenRecord> {
   let tokens: oauth.TokenEndpointResponse;
   try {
-    tokens = await process(await send());
+    try {
+      tokens = await process(await send());
+    } catch (error) {
+      // A DPoP nonce demanded by the token endpoint: the handle kept it, one retry uses it.
+      if (!oauth.isDPoPNonceError(error)) throw error;
+      tokens = await process(await send());
+    }
   } catch (error) {
     if (context.signal?.aborted === true) throw context.signal.reason;
     throw describeOAuthFailure(context.trigger, "the token request", error);
   }
   const record: TokenRecord = { issuer: context.server.issuer, accessToken: tokens.access_token };
+  if (tokens.token_type.toLowerCase() === "dpop") record.tokenType = "DPoP";
   if (typeof tokens.expires_in === "number") {
     record.expiresAt = refreshAt(Date.now(), tokens.expires_in);
   }
@@ -90,5 +99,6 @@ export function requestOptions(context: GrantContext): oauth.TokenEndpointReques
     [oauth.customFetch]: (url, init) => context.fetch(url, init as RequestInit),
   };
   if (context.signal !== undefined) options.signal = context.signal;
+  if (context.dpop !== undefined) options.DPoP = context.dpop;
   return options;
 }

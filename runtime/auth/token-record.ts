@@ -13,6 +13,8 @@ export interface TokenRecord {
   /** The authorization server that issued the tokens: they are never sent on behalf of another. */
   issuer: string;
   accessToken: string;
+  /** `DPoP` for a token bound to the session's DPoP keys; absent for a bearer token. */
+  tokenType?: "DPoP";
   /** When to refresh, epoch milliseconds (the expiry less a margin); absent without `expires_in`. */
   expiresAt?: number;
   refreshToken?: string;
@@ -43,6 +45,7 @@ export function readTokenRecord(value: JsonObject | undefined): TokenRecord | un
     return undefined;
   }
   const record: TokenRecord = { issuer, accessToken };
+  if (value.token_type === "DPoP") record.tokenType = "DPoP";
   if (typeof expiresAt === "number" && Number.isFinite(expiresAt)) record.expiresAt = expiresAt;
   if (typeof value.refresh_token === "string" && value.refresh_token !== "") {
     record.refreshToken = value.refresh_token;
@@ -53,6 +56,7 @@ export function readTokenRecord(value: JsonObject | undefined): TokenRecord | un
 
 export function writeTokenRecord(record: TokenRecord): JsonObject {
   const value: JsonObject = { issuer: record.issuer, access_token: record.accessToken };
+  if (record.tokenType !== undefined) value.token_type = record.tokenType;
   if (record.expiresAt !== undefined) value.expires_at = record.expiresAt;
   if (record.refreshToken !== undefined) value.refresh_token = record.refreshToken;
   if (record.scope !== undefined) value.scope = record.scope;
