@@ -93,6 +93,7 @@ export type { TokenStore } from "./auth/token-store.js";
 export type { AuthorizationRedirect } from "./auth/authorization-redirect.js";
 export type {
   OAuthClientCredentials,
+  OAuthEnterpriseManaged,
   OAuthOptions,
   OAuthPreRegisteredClient,
   OAuthWorkloadIdentity,

@@ -135,13 +135,16 @@ export function withOAuth(
   endpoint: string,
 ): HttpIo {
   if (auth === undefined) return makeIo();
-  const grants = [auth.redirect, auth.clientCredentials, auth.workloadIdentity].filter(
-    (grant) => grant !== undefined,
-  );
+  const grants = [
+    auth.redirect,
+    auth.clientCredentials,
+    auth.workloadIdentity,
+    auth.enterpriseManaged,
+  ].filter((grant) => grant !== undefined);
   if (grants.length !== 1) {
     throw localError(
       "input",
-      "auth needs exactly one of redirect (a user signs in), clientCredentials or workloadIdentity (no user)",
+      "auth needs exactly one of redirect (a user signs in), enterpriseManaged (single sign-on), clientCredentials or workloadIdentity (no user)",
     );
   }
   return authorizingIo(makeIo(), new OAuthSession(auth, new URL(url)), endpoint);

@@ -17,18 +17,19 @@ export function workloadIdentity(options: OAuthWorkloadIdentity): ClientIdentity
   return { clientId: options.clientId, authMethod: "none" };
 }
 
-/** Trades the workload's JWT for an access token for `resource`. */
+/** Trades a JWT (`read`, named `what` in messages) for an access token for `resource`. */
 export async function jwtBearerGrant(
   context: GrantContext,
-  options: OAuthWorkloadIdentity,
+  read: () => string | Promise<string>,
+  what: string,
   scope: string | undefined,
 ): Promise<TokenRecord> {
   const { server, client } = context;
   let assertion: string;
   try {
-    assertion = await options.assertion();
+    assertion = await read();
   } catch (error) {
-    throw describeOAuthFailure(context.trigger, "reading the workload identity token", error);
+    throw describeOAuthFailure(context.trigger, `reading ${what}`, error);
   }
   // This grant takes its parameters here; `additionalParameters` of the options is not sent.
   const parameters = new URLSearchParams({ assertion, resource: context.resource });

@@ -51,8 +51,26 @@ export interface OAuthWorkloadIdentity {
 }
 
 /**
+ * Enterprise-managed authorization (the `io.modelcontextprotocol/enterprise-managed-authorization`
+ * extension): the user's enterprise identity provider trades their ID token for an identity
+ * assertion grant (ID-JAG, RFC 8693 token exchange), which the MCP server's authorization server
+ * takes as an RFC 7523 JWT-bearer grant. No browser.
+ */
+export interface OAuthEnterpriseManaged {
+  /** The client at the MCP server's authorization server. */
+  clientId: string;
+  clientSecret?: string;
+  /** The identity provider's token endpoint (https; http only on localhost). */
+  idpTokenEndpoint: string;
+  /** The client id at the identity provider. */
+  idpClientId: string;
+  /** The user's ID token from the identity provider, read at each exchange. */
+  idToken: () => string | Promise<string>;
+}
+
+/**
  * Options of the OAuth client (`auth` of an HTTP target). Give one of `redirect`,
- * `clientCredentials` or `workloadIdentity`.
+ * `clientCredentials`, `workloadIdentity` or `enterpriseManaged`.
  */
 export interface OAuthOptions {
   /** Sends the user to the authorization server and brings the redirect back (a user signs in). */
@@ -61,6 +79,8 @@ export interface OAuthOptions {
   clientCredentials?: OAuthClientCredentials;
   /** No user: an RFC 7523 JWT-bearer grant with the workload's own JWT, instead of `redirect`. */
   workloadIdentity?: OAuthWorkloadIdentity;
+  /** SSO through the enterprise identity provider (ID-JAG), instead of `redirect`. */
+  enterpriseManaged?: OAuthEnterpriseManaged;
   /** Where tokens and registrations live. Default: in memory, for this transport. */
   store?: TokenStore;
   /** Pre-registered client credentials; take precedence over every other client identity. */

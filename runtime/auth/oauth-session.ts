@@ -13,6 +13,7 @@ import { clientCredentialsGrant, credentialsIdentity } from "./client-credential
 import type { GrantContext } from "./token-endpoint.js";
 import { resolveClientIdentity } from "./client-identity.js";
 import { DPoPKeys, supportsDPoP } from "./dpop.js";
+import { enterpriseGrant, enterpriseIdentity } from "./enterprise-managed.js";
 import { jwtBearerGrant, workloadIdentity } from "./jwt-bearer.js";
 import type { OAuthOptions } from "./oauth-options.js";
 import { discoverResourceMetadata } from "./resource-metadata.js";
@@ -211,13 +212,15 @@ export class OAuthSession {
       previousScope,
     );
     const context = await this.#grantContext(discovered, trigger, signal);
-    const { clientCredentials, workloadIdentity: workload } = this.#options;
+    const { clientCredentials, workloadIdentity: workload, enterpriseManaged } = this.#options;
     await this.#save(
       clientCredentials !== undefined
         ? await clientCredentialsGrant(context, scope)
         : workload !== undefined
-          ? await jwtBearerGrant(context, workload, scope)
-          : await authorizeWithCode(context, this.#options, scope),
+          ? await jwtBearerGrant(context, workload.assertion, "the workload identity token", scope)
+          : enterpriseManaged !== undefined
+            ? await enterpriseGrant(context, enterpriseManaged, scope)
+            : await authorizeWithCode(context, this.#options, scope),
     );
   }
 
@@ -227,19 +230,22 @@ export class OAuthSession {
     signal: AbortSignal | undefined,
   ): Promise<GrantContext> {
     const { clientCredentials: credentials, workloadIdentity: workload } = this.#options;
+    const enterprise = this.#options.enterpriseManaged;
     const client =
       workload !== undefined
         ? workloadIdentity(workload)
-        : credentials === undefined
-          ? await resolveClientIdentity(
-              this.#options,
-              discovered.server,
-              this.#store,
-              this.#fetch,
-              trigger,
-              signal,
-            )
-          : await credentialsIdentity(credentials, discovered.server, trigger);
+        : enterprise !== undefined
+          ? enterpriseIdentity(enterprise, discovered.server)
+          : credentials === undefined
+            ? await resolveClientIdentity(
+                this.#options,
+                discovered.server,
+                this.#store,
+                this.#fetch,
+                trigger,
+                signal,
+              )
+            : await credentialsIdentity(credentials, discovered.server, trigger);
     const context: GrantContext = {
       server: discovered.server,
       client,

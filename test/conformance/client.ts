@@ -143,6 +143,19 @@ async function authScenario(url: string): Promise<void> {
     options.capabilities = {
       extensions: { "io.modelcontextprotocol/oauth-client-credentials": {} },
     };
+  } else if (scenario === "auth/enterprise-managed-authorization") {
+    // Single sign-on: the IdP's ID token is exchanged for an ID-JAG the authorization server takes.
+    const idToken = String(context.idp_id_token);
+    auth.enterpriseManaged = {
+      clientId: String(context.client_id),
+      clientSecret: String(context.client_secret),
+      idpTokenEndpoint: String(context.idp_token_endpoint),
+      idpClientId: String(context.idp_client_id),
+      idToken: () => idToken,
+    };
+    options.capabilities = {
+      extensions: { "io.modelcontextprotocol/enterprise-managed-authorization": {} },
+    };
   } else if (scenario === "auth/wif-jwt-bearer") {
     // No user: the workload's platform-issued JWT is the grant (the wif extension).
     const assertion = String(context.valid_jwt);

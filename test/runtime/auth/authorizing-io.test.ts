@@ -11,7 +11,13 @@ import type { TokenStore } from "../../../runtime/auth/token-store.js";
 import type { Transport } from "../../../runtime/transport.js";
 import { HTTP_IMPLEMENTATIONS, exchange, rejection, rpc } from "../http-test-server.js";
 import { Call } from "../../../runtime/call.js";
-import { CLIENT_SECRET, WORKLOAD_JWT, headlessRedirect, startWorld } from "./oauth-test-world.js";
+import {
+  CLIENT_SECRET,
+  ID_TOKEN,
+  WORKLOAD_JWT,
+  headlessRedirect,
+  startWorld,
+} from "./oauth-test-world.js";
 import type { World, WorldOptions } from "./oauth-test-world.js";
 
 describe.each(HTTP_IMPLEMENTATIONS)("OAuth over the $name transport", ({ create }) => {
@@ -268,6 +274,36 @@ describe.each(HTTP_IMPLEMENTATIONS)("OAuth over the $name transport", ({ create 
     ]) {
       expect(() => create({ url: world.mcpUrl, auth })).toThrow(/exactly one of redirect/);
     }
+  });
+
+  it("exchanges the user's ID token at the identity provider for a grant the server takes", async () => {
+    const { world } = await setup();
+    const enterprise = (idToken: string) => ({
+      enterpriseManaged: {
+        clientId: "client-1",
+        clientSecret: CLIENT_SECRET,
+        idpTokenEndpoint: `${new URL(world.mcpUrl).origin}/idp/token`,
+        idpClientId: "idp-client",
+        idToken: () => idToken,
+      },
+    });
+    const transport = create({ url: world.mcpUrl, auth: enterprise(ID_TOKEN) });
+    await list(transport);
+    await transport.close();
+    const [exchangeForm] = world.at("/idp/token").map((r) => new URLSearchParams(r.body));
+    expect(exchangeForm?.get("audience")).toBe(world.issuer);
+    expect(exchangeForm?.get("resource")).toBe(world.mcpUrl);
+    expect(exchangeForm?.get("requested_token_type")).toBe(
+      "urn:ietf:params:oauth:token-type:id-jag",
+    );
+    expect(world.tokenRequests[0]?.get("assertion")).toBe(WORKLOAD_JWT);
+    expect(world.authorizations).toHaveLength(0);
+
+    const refused = create({ url: world.mcpUrl, auth: enterprise("stale-id-token") });
+    const error = await rejection(list(refused));
+    await refused.close();
+    expect(error.message).toMatch(/identity provider refused .* \(invalid_grant\)/);
+    expect(error.message).not.toContain("stale-id-token");
   });
 
   it("refuses a private key that is not PKCS#8 PEM without quoting it", async () => {

@@ -13,6 +13,8 @@ import type { Received, TestServer } from "../http-test-server.js";
 import { sendJson, startServer } from "../http-test-server.js";
 
 export const CLIENT_SECRET = "dyn-secret-4f1c9a7e2b";
+/** The one ID token the identity provider (`/idp/token`) exchanges. */
+export const ID_TOKEN = "id-token-for-alice";
 /** The one workload JWT the authorization server accepts as a JWT-bearer assertion. */
 export const WORKLOAD_JWT = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ3b3JrbG9hZCJ9.c2lnbmF0dXJl";
 
@@ -109,6 +111,19 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
         res.writeHead(302, { location: back.href });
         res.end();
         return;
+      }
+      case "POST /idp/token": {
+        // An identity provider: the one ID token it knows becomes an ID-JAG (here the JWT the
+        // authorization server accepts as a JWT-bearer assertion).
+        const form = new URLSearchParams(received.body);
+        if (form.get("subject_token") !== ID_TOKEN) {
+          return sendJson(res, 400, { error: "invalid_grant" });
+        }
+        return sendJson(res, 200, {
+          access_token: WORKLOAD_JWT,
+          issued_token_type: "urn:ietf:params:oauth:token-type:id-jag",
+          token_type: "N_A",
+        });
       }
       case "POST /tenant1/token":
         return token(received, res);
