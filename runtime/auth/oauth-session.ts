@@ -171,6 +171,7 @@ export class OAuthSession {
       resource.authorizationServer,
       trigger,
       signal,
+      resource.legacy === true,
     );
     this.#discovered = { resource, server };
     return this.#discovered;

@@ -18,6 +18,11 @@ export interface ResourceMetadata {
   /** The authorization server chosen (the first listed). */
   authorizationServer: URL;
   scopesSupported?: string[];
+  /**
+   * No metadata anywhere: a server of the 2025-03-26 revision, before Protected Resource
+   * Metadata, whose own origin is its authorization server.
+   */
+  legacy?: true;
 }
 
 /** Where to look for the document, in the spec's order. */
@@ -37,11 +42,22 @@ export async function discoverResourceMetadata(
   signal: AbortSignal | undefined,
 ): Promise<ResourceMetadata> {
   const tried: string[] = [];
+  let allMissing = true;
   for (const candidate of resourceMetadataUrls(serverUrl, challengeUrl)) {
     const url = endpointUrl(trigger, candidate, "the protected resource metadata URL");
     const got = await getJson(fetchFn, url, trigger, signal);
     tried.push(`${maskUrl(url)} (HTTP ${got.status})`);
     if (got.status === 200) return parseResourceMetadata(got.body, serverUrl, url, trigger);
+    allMissing &&= got.status === 404;
+  }
+  // A challenge that names no metadata, and none at the well-known URLs: the 2025-03-26 way, where
+  // the MCP server's origin is the authorization server (tokens stay with that origin).
+  if (challengeUrl === undefined && allMissing) {
+    return {
+      resource: `${serverUrl.origin}${serverUrl.pathname}`,
+      authorizationServer: endpointUrl(trigger, serverUrl.origin, "the MCP server's origin"),
+      legacy: true,
+    };
   }
   throw authFailure(
     trigger,

@@ -37,6 +37,7 @@ export async function discoverServerMetadata(
   issuer: URL,
   trigger: AuthTrigger,
   signal: AbortSignal | undefined,
+  legacy = false,
 ): Promise<oauth.AuthorizationServer> {
   const tried: string[] = [];
   let mismatch: string | undefined;
@@ -57,6 +58,7 @@ export async function discoverServerMetadata(
     }
     return requirePkce(metadata, trigger);
   }
+  if (legacy && mismatch === undefined) return legacyDefaults(issuer);
   throw authFailure(
     trigger,
     mismatch ??
@@ -97,6 +99,21 @@ export function parseServerMetadata(
     return undefined;
   }
   return body as unknown as oauth.AuthorizationServer;
+}
+
+/**
+ * The endpoints a 2025-03-26 server without any metadata has at its root. That revision made PKCE
+ * mandatory for its servers, so S256 is taken as supported.
+ */
+function legacyDefaults(origin: URL): oauth.AuthorizationServer {
+  const at = (path: string) => new URL(path, origin).href;
+  return {
+    issuer: origin.href.replace(/\/$/, ""),
+    authorization_endpoint: at("/authorize"),
+    token_endpoint: at("/token"),
+    registration_endpoint: at("/register"),
+    code_challenge_methods_supported: ["S256"],
+  };
 }
 
 function requirePkce(

@@ -60,6 +60,17 @@ describe("protected resource metadata", () => {
     ]);
   });
 
+  it("takes a server with no metadata anywhere for a 2025-03-26 one, its origin the issuer", async () => {
+    server = await startServer((_received, res) => sendJson(res, 404, {}));
+    const mcp = new URL(server.url);
+    const found = await discoverResourceMetadata(fetchFn, mcp, undefined, TRIGGER, undefined);
+    expect(found).toEqual({
+      resource: `${mcp.origin}/mcp`,
+      authorizationServer: new URL(mcp.origin),
+      legacy: true,
+    });
+  });
+
   it("matches a resource that is the server or a parent of it on the same origin", () => {
     const mcp = new URL("https://api.example/v1/mcp");
     expect(resourceMatches("https://api.example/v1/mcp", mcp)).toBe(true);

@@ -84,6 +84,21 @@ describe("authorization server metadata", () => {
     expect((error as Error).message).toMatch(/names another issuer/);
   });
 
+  it("falls back to the root endpoints of a 2025-03-26 server without metadata", async () => {
+    const origin = await serve({});
+    const found = await discoverServerMetadata(fetchFn, new URL(origin), TRIGGER, undefined, true);
+    expect(found).toMatchObject({
+      issuer: origin,
+      authorization_endpoint: `${origin}/authorize`,
+      token_endpoint: `${origin}/token`,
+      registration_endpoint: `${origin}/register`,
+    });
+    const modern = await discoverServerMetadata(fetchFn, new URL(origin), TRIGGER, undefined).catch(
+      (e: unknown) => e,
+    );
+    expect((modern as Error).message).toMatch(/publishes no OAuth or OpenID metadata/);
+  });
+
   it("refuses a server that does not list S256", async () => {
     const origin = await serve({
       "/.well-known/openid-configuration": (o) => ({
