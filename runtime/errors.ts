@@ -25,7 +25,7 @@ import type { CallToolResult, InputRequiredResult } from "./types.js";
  *   for input: that is `input_required`.
  * - `input_required`: the server needs input the client could not give (no handler for an input
  *   request, a handler that failed, too many rounds); `data` is the last `InputRequiredResult`.
- * - `auth`: the server requires authorization (HTTP 401/403).
+ * - `auth`: the server requires authorization (HTTP 401/403), or a step of the OAuth flow failed.
  * - `validation`: the server's answer does not match the schema it declared.
  */
 export type McpErrorKind =
