@@ -7,6 +7,7 @@
 import { isMcpError } from "../errors.js";
 import type { McpError } from "../errors.js";
 import { httpError } from "../http/http-error.js";
+import type { HttpAuthErrorData } from "../http/http-status.js";
 import { snippet } from "../http/http-snippet.js";
 import {
   AuthorizationResponseError,
@@ -24,11 +25,15 @@ export interface AuthTrigger {
   status: number;
 }
 
-/** An `auth` error: `authorizing <endpoint>: <message>`. */
-export function authFailure(trigger: AuthTrigger, message: string): McpError<"auth"> {
-  return httpError("auth", `authorizing ${trigger.endpoint}: ${message}`, trigger.method, {
-    status: trigger.status,
-  });
+/** An `auth` error: `authorizing <endpoint>: <message>`, with the OAuth error code if any. */
+export function authFailure(
+  trigger: AuthTrigger,
+  message: string,
+  oauthError?: string,
+): McpError<"auth"> {
+  const data: HttpAuthErrorData = { status: trigger.status };
+  if (oauthError !== undefined) data.error = oauthError;
+  return httpError("auth", `authorizing ${trigger.endpoint}: ${message}`, trigger.method, data);
 }
 
 /**
@@ -43,7 +48,10 @@ export function describeOAuthFailure(
 ): McpError<"auth"> {
   if (isAuthError(error)) return error;
   let detail: string;
+  let code: string | undefined;
   if (error instanceof ResponseBodyError || error instanceof AuthorizationResponseError) {
+    // The OAuth error code goes into `data.error` too, for callers (and the session) to act on.
+    code = snippet(error.error, 80);
     detail = [error.error, error.error_description ?? ""]
       .map((part) => snippet(part))
       .filter((part) => part !== "")
@@ -62,7 +70,7 @@ export function describeOAuthFailure(
           ? snippet(error)
           : "an unexpected value was thrown";
   }
-  return authFailure(trigger, `${step} failed: ${detail}`);
+  return authFailure(trigger, `${step} failed: ${detail}`, code);
 }
 
 function isAuthError(error: unknown): error is McpError<"auth"> {

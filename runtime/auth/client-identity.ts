@@ -25,6 +25,13 @@ export interface ClientIdentity {
   /** For `private_key_jwt` (client credentials only). */
   privateKey?: oauth.CryptoKey;
   authMethod: TokenEndpointAuthMethod;
+  /** Made by Dynamic Client Registration and kept in the store (forgotten when refused). */
+  registered?: true;
+}
+
+/** Forgets the registration with `issuer`: the server no longer knows the client. */
+export async function forgetRegistration(store: TokenStore, issuer: string): Promise<void> {
+  await store.delete(registrationKey(issuer));
 }
 
 /** The store key of the registration made with `issuer`. */
@@ -57,7 +64,7 @@ export async function resolveClientIdentity(
     return { clientId: options.clientMetadataUrl, authMethod: "none" };
   }
   const stored = readRegistration(await store.get(registrationKey(server.issuer)));
-  if (stored !== undefined) return stored;
+  if (stored !== undefined) return { ...stored, registered: true };
   if (typeof server.registration_endpoint !== "string") {
     throw authFailure(
       trigger,
@@ -73,7 +80,7 @@ export async function resolveClientIdentity(
     signal,
   );
   await store.set(registrationKey(server.issuer), registrationRecord(registered));
-  return registered;
+  return { ...registered, registered: true };
 }
 
 /** A Client ID Metadata Document URL must be https with a path: it is the client's identity. */

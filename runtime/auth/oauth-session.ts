@@ -11,7 +11,8 @@ import { resolveFetch } from "./auth-http.js";
 import { authorizeWithCode, refreshTokens } from "./authorization-code.js";
 import { clientCredentialsGrant, credentialsIdentity } from "./client-credentials.js";
 import type { GrantContext } from "./token-endpoint.js";
-import { resolveClientIdentity } from "./client-identity.js";
+import { forgetRegistration, resolveClientIdentity } from "./client-identity.js";
+import { isMcpError } from "../errors.js";
 import { DPoPKeys, supportsDPoP } from "./dpop.js";
 import { enterpriseGrant, enterpriseIdentity } from "./enterprise-managed.js";
 import { jwtBearerGrant, workloadIdentity } from "./jwt-bearer.js";
@@ -213,6 +214,35 @@ export class OAuthSession {
       previousScope,
     );
     const context = await this.#grantContext(discovered, trigger, signal);
+    await this.#forgetRefusedRegistration(context, () => this.#grant(context, scope));
+  }
+
+  /**
+   * Runs `grant`; when the authorization server refuses a registered client (`invalid_client`:
+   * it was deleted or expired there), the stored registration is dropped so the next attempt
+   * registers afresh instead of failing the same way forever.
+   */
+  async #forgetRefusedRegistration(
+    context: GrantContext,
+    grant: () => Promise<void>,
+  ): Promise<void> {
+    try {
+      await grant();
+    } catch (error) {
+      if (
+        context.client.registered === true &&
+        isMcpError(error) &&
+        error.kind === "auth" &&
+        error.data.error === "invalid_client"
+      ) {
+        await forgetRegistration(this.#store, context.server.issuer);
+      }
+      throw error;
+    }
+  }
+
+  /** The grant the options name: client credentials, workload or enterprise JWT, else a sign-in. */
+  async #grant(context: GrantContext, scope: string | undefined): Promise<void> {
     const { clientCredentials, workloadIdentity: workload, enterpriseManaged } = this.#options;
     await this.#save(
       clientCredentials !== undefined

@@ -190,6 +190,20 @@ describe.each(HTTP_IMPLEMENTATIONS)("OAuth over the $name transport", ({ create 
     ).toHaveLength(1);
   });
 
+  it("drops a stored registration the server refuses, and registers afresh next time", async () => {
+    const { world, connect } = await setup();
+    const store = memoryTokenStore();
+    const key = `oauth-client ${world.issuer}`;
+    await store.set(key, { client_id: "deleted-client", client_secret: "old-secret" });
+    const transport = connect(store);
+    const error = await rejection(list(transport));
+    expect(error.data).toMatchObject({ error: "invalid_client" });
+    expect(await store.get(key)).toBeUndefined();
+    await list(transport);
+    expect(world.at("/tenant1/register")).toHaveLength(1);
+    expect(await store.get(key)).toMatchObject({ client_id: "client-1" });
+  });
+
   it("refuses an authorization server without PKCE S256", async () => {
     const { world, connect } = await setup({
       metadata: { code_challenge_methods_supported: ["plain"] },

@@ -63,6 +63,8 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const tokenRequests: URLSearchParams[] = [];
   const issued: string[] = [];
   let next = 1;
+  // Registered clients are client-1, client-2, …; client-1 also serves the grants without one.
+  let registrations = 0;
   let origin = "";
 
   const server = await startServer((received, res) => {
@@ -92,7 +94,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
       case "POST /tenant1/register":
         return sendJson(res, 201, {
           ...(JSON.parse(received.body) as object),
-          client_id: `client-${next++}`,
+          client_id: `client-${++registrations}`,
           client_secret: CLIENT_SECRET,
         });
       case "GET /tenant1/authorize": {
@@ -155,8 +157,14 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   function token(received: Received, res: ServerResponse): void {
     const form = new URLSearchParams(received.body);
     tokenRequests.push(form);
-    const basic = `Basic ${Buffer.from(`client-1:${CLIENT_SECRET}`).toString("base64")}`;
-    if (received.headers.authorization !== basic && form.get("client_id") !== "client-1") {
+    const known = Array.from({ length: Math.max(registrations, 1) }, (_, i) => `client-${i + 1}`);
+    const basic = known.map(
+      (id) => `Basic ${Buffer.from(`${id}:${CLIENT_SECRET}`).toString("base64")}`,
+    );
+    if (
+      !basic.includes(received.headers.authorization ?? "") &&
+      !known.includes(form.get("client_id") ?? "")
+    ) {
       return sendJson(res, 401, { error: "invalid_client" });
     }
     if (form.get("grant_type") === "client_credentials") return grant(res, form.get("scope") ?? "");
