@@ -19,10 +19,10 @@ import { layoutCode } from "./layout-code.js";
 import type { ModuleText } from "./module-text.js";
 
 /**
- * The `validators` property, laid out by `layoutCode` at its final indentation and kept as is by
- * prettier (see layout-code.ts for why). `indent` is the column prettier puts the property at: 2,
- * or 4 when a long `defineTool<…>(` head makes it break the call's argument onto its own line
- * (`validatorsIndent` reads which, and the generator lays the block out again at that column).
+ * The `validators` property, laid out by `layoutCode` at its final column and kept as is by
+ * prettier (see layout-code.ts for why): `indent` is the column prettier put the property at, 2,
+ * or 4 when a long `defineTool<…>(` head makes it break the call's argument onto its own line.
+ * The generator formats the module with `VALIDATORS_PLACEHOLDER` there and then puts this in.
  */
 function validatorsProperty(
   declarations: string,
@@ -38,7 +38,6 @@ function validatorsProperty(
   const entry = (key: string, expression: string): string =>
     `${body}  ${key}: ${layoutCode(expression, `${body}  `, body.length + 4 + key.length)},`;
   return [
-    "// prettier-ignore",
     "validators: (z) => {",
     ...statements,
     `${body}return {`,
@@ -49,17 +48,11 @@ function validatorsProperty(
   ].join("\n");
 }
 
-/** The column the validators property was laid out for, before prettier saw it. */
-export const DEFAULT_VALIDATORS_INDENT = 2;
-
 /**
- * The column prettier put a tool module's validators property at, or undefined for a module
- * without one. Server text cannot fake the match: string literals are one line, and comment lines
- * start with ` * `.
+ * Where the validators go while prettier formats the module. Not an identifier a module can
+ * declare: generated names never contain `$` (naming.ts).
  */
-export function validatorsIndent(formatted: string): number | undefined {
-  return /\n( *)\/\/ prettier-ignore\n *validators: \(z\) => \{\n/.exec(formatted)?.[1]?.length;
-}
+const VALIDATORS_PLACEHOLDER = "validators: $validators$,";
 
 /** Recursive validators are typed with the runtime's zod facade, not zod's generics. */
 const recursiveAnnotation = (): string => "GeneratedSchema";
@@ -115,8 +108,6 @@ export interface ToolEmitOptions {
   readonly openInputTypes?: boolean;
   /** The server's capabilities: declaring the tasks extension gives every tool the task forms. */
   readonly serverCapabilities?: ServerCapabilities;
-  /** The column of the validators property (see `validatorsIndent`); 2 unless the call wraps. */
-  readonly validatorsIndent?: number;
 }
 
 export function emitTool(
@@ -160,12 +151,13 @@ export function emitTool(
   const result = output === undefined ? "CallToolResult" : `ToolResult<${outputName}>`;
   const recursive = inputZod.recursive || outputZod?.recursive === true;
 
-  const validators = validatorsProperty(
-    [inputZod.declarations, outputZod?.declarations ?? ""].join("\n"),
-    inputZod.expression,
-    outputZod?.expression,
-    options.validatorsIndent ?? DEFAULT_VALIDATORS_INDENT,
-  );
+  const layoutValidators = (column: number) =>
+    validatorsProperty(
+      [inputZod.declarations, outputZod?.declarations ?? ""].join("\n"),
+      inputZod.expression,
+      outputZod?.expression,
+      column,
+    );
 
   const tasks = toolTaskSupport(tool, options.serverCapabilities);
   const docLines = [
@@ -202,7 +194,8 @@ export function emitTool(
         // Compact JSON, parsed on first use: nothing to evaluate at import, cheap to format, and
         // exact for any key (the readable copy is mcp.snapshot.json).
         `definitionJson: ${stringLiteral(JSON.stringify(tool))},`,
-        validators,
+        "// prettier-ignore",
+        VALIDATORS_PLACEHOLDER,
         `});`,
       ].join("\n"),
       // The binding's call, typed by its form: no overloads spelt out per tool (see the runtime's
@@ -210,5 +203,6 @@ export function emitTool(
       `${jsDocBlock(docLines)}\nexport const ${entry.fn} = /* @__PURE__ */ toolFunction(${entry.binding});`,
     ],
     warnings,
+    laidOut: { placeholder: VALIDATORS_PLACEHOLDER, layout: layoutValidators },
   };
 }
