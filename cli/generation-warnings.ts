@@ -4,15 +4,9 @@
  * first becomes the one `error:` line of an exit 4, before anything is written.
  */
 import { formatWarning, type GenerationWarning } from "../templates/index.js";
-import { CliError, ExitCode } from "./exit-codes.js";
-import { count } from "./plural.js";
-import type { Reporter } from "./reporter.js";
+import { reportWarningLines, type WarningPolicy } from "./warning-lines.js";
 
-export interface WarningPolicy {
-  readonly reporter: Reporter;
-  /** Whether a warning fails the command (exit 4) instead of being printed. */
-  readonly strict: boolean;
-}
+export { MAX_WARNING_LINES, type WarningPolicy } from "./warning-lines.js";
 
 /**
  * Prints `warnings` for the output named `label`, or, when `strict` and there is any, prints all
@@ -23,31 +17,5 @@ export function reportGenerationWarnings(
   warnings: readonly GenerationWarning[],
   policy: WarningPolicy,
 ): void {
-  const [first, ...rest] = warnings;
-  if (first === undefined) return;
-  if (!policy.strict) {
-    printBounded(label, warnings, policy.reporter);
-    return;
-  }
-  printBounded(label, rest, policy.reporter);
-  const others = rest.length === 0 ? "" : ` (and ${count(rest.length, "more warning")})`;
-  throw new CliError(
-    `${label}: ${formatWarning(first)}${others}; --strict makes this an error: fix the schema on the server, exclude the item in the config, or pull without --strict`,
-    ExitCode.Contract,
-  );
-}
-
-/** Most warning lines printed for one output folder: a server must not flood the terminal. */
-export const MAX_WARNING_LINES = 50;
-
-function printBounded(
-  label: string,
-  warnings: readonly GenerationWarning[],
-  reporter: Reporter,
-): void {
-  for (const warning of warnings.slice(0, MAX_WARNING_LINES))
-    reporter.warn(`${label}: ${formatWarning(warning)}`);
-  const hidden = warnings.length - MAX_WARNING_LINES;
-  if (hidden > 0)
-    reporter.warn(`${label}: and ${count(hidden, "more generation warning")} not shown`);
+  reportWarningLines(label, warnings.map(formatWarning), policy);
 }

@@ -3,6 +3,7 @@
  */
 import { readFile } from "node:fs/promises";
 import {
+  formatWarning,
   generateOutput,
   parseSnapshot,
   SnapshotError,
@@ -46,7 +47,7 @@ export async function renderOutput(
   label: string,
   policy: WarningPolicy,
   cache?: GenerationCache,
-): Promise<GeneratedFile[]> {
+): Promise<RenderedOutput> {
   // Generation does not throw for what a server sent: what it cannot type, it warns about.
   const vendored = snapshot.codegen?.runtime === "vendored" ? await vendoredRuntimeFiles() : [];
   const { files, warnings } = await generateOutput(snapshot, {
@@ -55,5 +56,11 @@ export async function renderOutput(
     extraFiles: vendored,
   });
   reportGenerationWarnings(label, warnings, policy);
-  return files;
+  return { files, warnings: warnings.map(formatWarning) };
+}
+
+/** The folder's files, and the warnings generating them gave, as printed. */
+export interface RenderedOutput {
+  files: GeneratedFile[];
+  warnings: string[];
 }

@@ -4,11 +4,8 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { looksLikeCredential, MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
-import { runCheck } from "./commands/check.js";
-import { ConfigError, PROTOCOL_CHOICES } from "./config/index.js";
-import { runGenerate } from "./commands/generate.js";
 import type { CommandContext } from "./commands/context.js";
-import { runPull } from "./commands/pull.js";
+import { PROTOCOL_CHOICES } from "./config/protocol-choices.js";
 import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { createReporter, type ReporterOptions } from "./reporter.js";
@@ -149,6 +146,9 @@ export async function runCli(
     )
     .argument("[command...]", "a stdio server's command line, after --")
     .action(async (command: string[], flags: Record<string, unknown>) => {
+      // Each command loads its modules when it runs: `generate` with nothing to do must not
+      // pay for loading the runtime, the generator and the config schema.
+      const { runPull } = await import("./commands/pull.js");
       await runPull({ ...flags, command } as Parameters<typeof runPull>[0], context);
     });
 
@@ -160,6 +160,7 @@ export async function runCli(
     .option("--config <file>", "config file whose servers to regenerate")
     .option("--strict", STRICT_HELP)
     .action(async (flags: Record<string, unknown>) => {
+      const { runGenerate } = await import("./commands/generate.js");
       await runGenerate(flags as Parameters<typeof runGenerate>[0], context);
     });
 
@@ -173,6 +174,7 @@ export async function runCli(
     .option("--config <file>", "config file")
     .option("--strict", STRICT_HELP)
     .action(async (flags: Record<string, unknown>) => {
+      const { runCheck } = await import("./commands/check.js");
       if (!(await runCheck(flags as Parameters<typeof runCheck>[0], context)))
         exitCode = ExitCode.Drift;
     });
@@ -181,11 +183,11 @@ export async function runCli(
     await program.parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (error) {
-    return reportFailure(error, context);
+    return await reportFailure(error, context);
   }
 }
 
-function reportFailure(error: unknown, context: CommandContext): ExitCodeValue {
+async function reportFailure(error: unknown, context: CommandContext): Promise<ExitCodeValue> {
   if (error instanceof CommanderError) {
     // commander already printed its message (and help or version output, which exit 0).
     return error.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
@@ -195,6 +197,8 @@ function reportFailure(error: unknown, context: CommandContext): ExitCodeValue {
     reporter.error(error.message);
     return error.exitCode;
   }
+  // Loaded here, not at start: only a run that loaded the config can have thrown one.
+  const { ConfigError } = await import("./config/index.js");
   if (error instanceof ConfigError) {
     reporter.error(error.message);
     return ExitCode.Usage;

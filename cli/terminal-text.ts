@@ -9,7 +9,7 @@
  * lone ESC, C1 controls, vertical tabs and bidi controls through; the rule here is shorter than a
  * dependency, and makes every such character visible instead of silently dropping it.
  */
-import { isHiddenCharacter } from "../templates/index.js";
+import { isHiddenCharacter } from "@mcp-codegen/runtime/internal";
 
 /**
  * Line breaks and tabs (made spaces below) and the characters generated code never carries raw

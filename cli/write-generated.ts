@@ -7,6 +7,9 @@ import { openGenerationCache } from "./generation-cache.js";
 import type { WarningPolicy } from "./generation-warnings.js";
 import { renderOutput } from "./load-snapshot.js";
 import { writeOutput, type WriteStats } from "./output-files.js";
+import { recordRun, runKey } from "./unchanged-run.js";
+
+const SNAPSHOT_FILE = "mcp.snapshot.json";
 
 export interface GeneratedOutput extends WriteStats {
   /** How many files the folder holds for this snapshot. */
@@ -25,9 +28,15 @@ export async function writeGenerated(
   policy: WarningPolicy,
 ): Promise<GeneratedOutput> {
   const cache = await openGenerationCache(out, cwd);
-  const files = await renderOutput(snapshot, label, policy, cache);
+  const { files, warnings } = await renderOutput(snapshot, label, policy, cache);
   const stats = await writeOutput(out, files);
   await cache.save();
+  const snapshotFile = files.find((file) => file.path === SNAPSHOT_FILE);
+  // A vendored runtime's bytes come from the runtime build, which the key does not cover.
+  if (snapshotFile !== undefined && snapshot.codegen?.runtime !== "vendored") {
+    const paths = files.map((file) => file.path);
+    await recordRun(out, cwd, await runKey(snapshotFile.content), paths, warnings);
+  }
   return { ...stats, files: files.length };
 }
 

@@ -2,7 +2,6 @@
  * The targets `connect()` opens, as plain data: a command (stdio), a URL (Streamable HTTP) or an
  * in-process handler. Types only, so platform entry points can name them without loading `connect`.
  */
-import type { Dispatcher } from "undici";
 import type { OAuthOptions } from "./auth/oauth-options.js";
 import type { FetchFunction } from "./http/fetch-io.js";
 import type { InProcessHandler } from "./in-process.js";
@@ -27,7 +26,7 @@ export interface HttpTarget {
    * Node only: an undici dispatcher (proxy, TLS options, connection pool) to use instead of the
    * default pool. Other platforms send with `fetch` and ignore it.
    */
-  dispatcher?: Dispatcher;
+  dispatcher?: UndiciDispatcher;
   /**
    * The `fetch` to send with where the runtime uses fetch (browsers, Workers, Deno, Bun): e.g. one
    * that adds tracing. Default: the global `fetch`. Node sends with undici and ignores it.
@@ -39,6 +38,16 @@ export interface HttpTarget {
    * `auth.redirect`, and from then on sends the token with every request.
    */
   auth?: OAuthOptions;
+}
+
+/**
+ * An undici `Dispatcher` (Agent, Pool, ProxyAgent, MockAgent …), named by its shape: importing
+ * undici's types here would load them, and Node's (`@types/node`) with them, into every program
+ * that compiles a generated client, browser and Worker apps included, and parsing them was a
+ * sixth of a strict compile of a large client. The Node entry hands it to undici as is.
+ */
+export interface UndiciDispatcher {
+  dispatch(options: never, handler: never): boolean;
 }
 
 /** A server in the same process: requests are handed over without serialisation. */

@@ -18,17 +18,29 @@ export type {
 export type { CallOptions } from "./round-trip.js";
 export type { MaybeInputRequired } from "./input-types.js";
 export type { CreateTaskResult } from "./tasks.js";
-export { defineTool } from "./tool-binding.js";
+export { defineTool, toolFunction } from "./tool-binding.js";
 export { linearPattern, outsidePatterns } from "./linear-pattern.js";
+export type { ToolBinding, ToolFailure, ToolResult, ToolSuccess } from "./tool-binding.js";
 export type {
   ToolAwaitTaskOptions,
-  ToolBinding,
   ToolCallOptions,
-  ToolFailure,
-  ToolResult,
   ToolReturnTaskOptions,
-  ToolSuccess,
-} from "./tool-binding.js";
+} from "./tool-call-options.js";
+export type {
+  AnyToolFunction,
+  AnyToolMethod,
+  OptionalInputTaskToolFunction,
+  OptionalInputTaskToolMethod,
+  OptionalInputToolFunction,
+  OptionalInputToolMethod,
+  TaskToolFunction,
+  TaskToolMethod,
+  ToolForm,
+  ToolFunction,
+  ToolFunctions,
+  ToolMethod,
+  ToolMethods,
+} from "./tool-call-forms.js";
 export { definePrompt } from "./prompt-binding.js";
 export type { PromptBinding } from "./prompt-binding.js";
 export { defineResource, defineResourceTemplate } from "./resource-binding.js";

@@ -6,6 +6,7 @@
 export { compareText } from "./compare-text.js";
 export { looksLikeCredential } from "./credential-shape.js";
 export { jsonSize } from "./json-size.js";
+export { hiddenCharacters, isHiddenCharacter } from "./hidden-characters.js";
 export { decodeOnce, maskUrl } from "./mask-url.js";
 export { LEGACY_PROTOCOL_VERSIONS } from "./protocol.js";
 export { SUBSCHEMA_KEYWORDS } from "./schema-keywords.js";

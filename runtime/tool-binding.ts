@@ -7,36 +7,10 @@ import { z, type ZodType } from "zod";
 import type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
 import type { McpClient } from "./client.js";
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
-import type { MaybeInputRequired } from "./input-types.js";
-import type { CallOptions } from "./round-trip.js";
-import type { CreateTaskResult, TaskCallOptions, TaskMode } from "./tasks.js";
+import type { TaskMode } from "./tasks.js";
+import type { ToolForm, ToolFunctions, ToolMethods } from "./tool-call-forms.js";
+import type { ToolAwaitTaskOptions, ToolReturnTaskOptions } from "./tool-call-options.js";
 import type { CallToolResult, Result as AnyResult, Tool } from "./types.js";
-
-/** Options of a generated tool call: request options, input handling, validation switches. */
-export interface ToolCallOptions extends CallOptions {
-  /** Validate the arguments against the tool's input schema before sending (default false). */
-  validateInput?: boolean;
-  /** Validate `structuredContent` against the tool's output schema (default true). */
-  validateOutput?: boolean;
-}
-
-/**
- * Options of a tool that may run as a task (tasks extension), in the form that waits: if the
- * server makes a task, it is polled to its end and the call returns the final, validated result.
- */
-export interface ToolAwaitTaskOptions extends ToolCallOptions, Omit<TaskCallOptions, "task"> {
-  /** `"await"` declares the tasks extension on the call; absent, it is not declared. */
-  task?: "await";
-}
-
-/**
- * Options of a tool that may run as a task, in the form that returns the task: the server's
- * `CreateTaskResult` is returned as is (complete it with `client.awaitTask` or `getTask`), or the
- * result, validated, when the server answered at once.
- */
-export interface ToolReturnTaskOptions extends ToolCallOptions {
-  task: "return";
-}
 
 /** A successful call of a tool that declares an output schema: `structuredContent` is typed. */
 export interface ToolSuccess<Output> extends CallToolResult<Output> {
@@ -68,36 +42,19 @@ export interface ToolSpec {
   validators: (z: GeneratedZod) => { input: GeneratedSchema; output?: GeneratedSchema };
 }
 
-export interface ToolBinding<Input, Output> {
+/**
+ * A generated tool: its definition, its validators, and its call in the form the generator picked
+ * for it (`Form`, see tool-call-forms.ts); `"any"` has every overload.
+ */
+export interface ToolBinding<Input, Result, Form extends ToolForm = "any"> {
   readonly name: string;
   readonly definition: Tool;
   /** The zod validators (built once, on first use). */
   validators(): ToolValidators;
-  /** `task: "return"` in manual mode: the task, or the question the handlers cannot answer. */
-  call(
-    client: McpClient,
-    input: Input,
-    options: ToolReturnTaskOptions & { manual: true },
-  ): Promise<MaybeInputRequired<Output> | CreateTaskResult>;
-  /** `task: "return"`: the server's task handle, or the result when it answered at once. */
-  call(
-    client: McpClient,
-    input: Input,
-    options: ToolReturnTaskOptions,
-  ): Promise<Output | CreateTaskResult>;
-  /** With `manual: true`, an `input_required` result the handlers cannot answer is returned. */
-  call(
-    client: McpClient,
-    input: Input,
-    options: ToolAwaitTaskOptions & { manual: true },
-  ): Promise<MaybeInputRequired<Output>>;
-  call(client: McpClient, input: Input, options?: ToolAwaitTaskOptions): Promise<Output>;
-  /** Options whose form is only known at run time: every answer is possible. */
-  call(
-    client: McpClient,
-    input: Input,
-    options?: ToolAwaitTaskOptions | ToolReturnTaskOptions,
-  ): Promise<MaybeInputRequired<Output> | CreateTaskResult>;
+  /** Calls the tool on `client`; a plain function (no `this`), exported as is by generated code. */
+  readonly call: ToolFunctions<Input, Result>[Form];
+  /** The call with `client` bound: the typed client's member. */
+  bindTo(client: McpClient): ToolMethods<Input, Result>[Form];
 }
 
 /**
@@ -115,9 +72,12 @@ function taskModeOf(
 
 /**
  * Binds a tool definition to its validators. `Result` is `ToolResult<Output>` for tools with an
- * output schema and `CallToolResult` for the others.
+ * output schema and `CallToolResult` for the others; `Form` is the call's form (see
+ * tool-call-forms.ts): the same function serves every form, the form only narrows its type.
  */
-export function defineTool<Input, Result>(spec: ToolSpec): ToolBinding<Input, Result> {
+export function defineTool<Input, Result, Form extends ToolForm = "any">(
+  spec: ToolSpec,
+): ToolBinding<Input, Result, Form> {
   let validators: ToolValidators | undefined;
   let definition: Tool | undefined;
   // The facade and real zod differ only in static types: the objects are zod's own.
@@ -127,13 +87,14 @@ export function defineTool<Input, Result>(spec: ToolSpec): ToolBinding<Input, Re
   const getDefinition = (): Tool => (definition ??= JSON.parse(spec.definitionJson) as Tool);
   const call = async (
     client: McpClient,
-    input: Input,
+    // Left out only where the form allows it: a tool whose input has no required property.
+    input: Input | undefined,
     options?: ToolAwaitTaskOptions | ToolReturnTaskOptions,
   ): Promise<AnyResult> => {
     const tool = getDefinition();
     const context = { method: "tools/call", target: tool.name };
-    if (options?.validateInput === true) checkInput(getValidators().input, input, context);
-    const args = input as Record<string, unknown>;
+    const args = (input ?? {}) as Record<string, unknown>;
+    if (options?.validateInput === true) checkInput(getValidators().input, args, context);
     const task = taskModeOf(tool, options);
     const sent = task === undefined || task === options?.task ? options : { ...options, task };
     const result = await client.callTool(tool.name, args, sent, tool);
@@ -155,8 +116,23 @@ export function defineTool<Input, Result>(spec: ToolSpec): ToolBinding<Input, Re
       return getDefinition();
     },
     validators: getValidators,
-    call: call as ToolBinding<Input, Result>["call"],
+    call: call as unknown as ToolBinding<Input, Result, Form>["call"],
+    // One function serves every form; the form only narrows the type.
+    bindTo: (client) =>
+      ((input?: Input, options?: ToolAwaitTaskOptions | ToolReturnTaskOptions) =>
+        call(client, input, options)) as unknown as ToolMethods<Input, Result>[Form],
   };
+}
+
+/**
+ * A binding's call as a standalone function: what a generated tool module exports. A call the
+ * module marks pure, where reading `binding.call` at the top level is a property access bundlers
+ * must keep (it could run a getter), so a tool nobody imports would stay in every bundle.
+ */
+export function toolFunction<Binding extends { readonly call: unknown }>(
+  binding: Binding,
+): Binding["call"] {
+  return binding.call;
 }
 
 /**

@@ -11,5 +11,8 @@ export const RUNTIME_VERSION = "0.1.0";
  * 2: call options with input handlers and manual mode (`CallOptions`, `MaybeInputRequired`,
  * `InputRequiredResult`), and the task forms of tools (`CreateTaskResult`,
  * `ToolAwaitTaskOptions`, `ToolReturnTaskOptions`, four-overload `WithoutClient`).
+ * 3: tools typed by named call forms (`defineTool<Input, Result, Form>`, the binding's `call`
+ * exported as the tool's function, `bindTo` for the client's member; tool-call-forms.ts), and a
+ * tool's input left out sent as `{}` by the runtime.
  */
-export const GENERATED_API_VERSION = 2;
+export const GENERATED_API_VERSION = 3;

@@ -1,6 +1,6 @@
 /**
  * `index.ts`: the typed client for one server. `create<Name>Client(target)` connects and returns
- * an object whose `tools`, `prompts` and `resources` members call the generated functions;
+ * an object whose `tools`, `prompts` and `resources` members call the generated modules;
  * `bind<Name>Client(client)` does the same for a client the caller already has. Every module is
  * re-exported, so one import gives every type.
  */
@@ -16,6 +16,11 @@ interface Member {
   fn: string;
   file: string;
   doc: string[];
+  /**
+   * A tool's binding: its member is `binding.bindTo(client)`, typed by the tool's call form.
+   * Prompts and resources have none: theirs is `bindClient(fn, client)`.
+   */
+  binding?: string;
   /** What the index re-exports from the module: values, then type names. */
   exports: { values: string[]; types: string[] };
 }
@@ -64,10 +69,17 @@ type RuntimeNames = ReturnType<typeof runtimeNames>;
 
 function group(members: readonly Member[], rt: RuntimeNames): { type: string; value: string } {
   if (members.length === 0) return { type: "Record<never, never>", value: "{}" };
+  // A tool's member type is read off its binding, which the tool's module typed by its call form:
+  // one instantiation of a named interface, cheap for the compiler however many tools there are.
   const type = members.map(
-    (m) => `${jsDocBlock(m.doc)}\nreadonly ${m.member}: ${rt.WithoutClient}<typeof ${m.fn}>;`,
+    (m) =>
+      `${jsDocBlock(m.doc)}\nreadonly ${m.member}: ${m.binding === undefined ? `${rt.WithoutClient}<typeof ${m.fn}>` : `ReturnType<typeof ${m.binding}.bindTo>`};`,
   );
-  const value = members.map((m) => `${m.member}: ${rt.bindClient}(${m.fn}, client),`);
+  const value = members.map((m) =>
+    m.binding === undefined
+      ? `${m.member}: ${rt.bindClient}(${m.fn}, client),`
+      : `${m.member}: ${m.binding}.bindTo(client),`,
+  );
   return { type: `{\n${type.join("\n")}\n}`, value: `{\n${value.join("\n")}\n}` };
 }
 
@@ -76,6 +88,7 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
     member: t.member,
     fn: t.fn,
     file: t.file,
+    binding: t.binding,
     exports: {
       values: [t.fn, t.binding],
       types: [
@@ -128,10 +141,16 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
       ),
     })),
   ].sort((a, b) => (a.member < b.member ? -1 : a.member > b.member ? 1 : 0));
-  const all = [...tools, ...prompts, ...resources];
+  const all: Member[] = [...tools, ...prompts, ...resources];
   const name = plan.client;
   const rt = runtimeNames(
-    new Set([...all.map((m) => m.fn), `create${name}Client`, `bind${name}Client`, `${name}Client`]),
+    new Set([
+      ...all.map((m) => m.fn),
+      ...tools.map((m) => m.binding),
+      `create${name}Client`,
+      `bind${name}Client`,
+      `${name}Client`,
+    ]),
   );
   const groups = {
     tools: group(tools, rt),
@@ -147,22 +166,25 @@ export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: str
     const names = [...m.exports.values, ...m.exports.types.map((type) => `type ${type}`)];
     return `export { ${names.join(", ")} } from ${stringLiteral(relativeModule(m.file))};`;
   });
-  const hasMembers = all.length > 0;
+  const hasBoundFunctions = prompts.length + resources.length > 0;
   // The era `pull` found, so the generated factory skips the probe for an initialize-era server.
   const legacy = LEGACY_PROTOCOL_VERSIONS.includes(snapshot.protocolVersion);
   return {
     imports: {
-      values: hasMembers ? ["bindClient", "connect"] : ["connect"],
+      values: hasBoundFunctions ? ["bindClient", "connect"] : ["connect"],
       types: [
         "ConnectOptions",
         "ConnectTarget",
         "McpClient",
-        ...(hasMembers ? ["WithoutClient"] : []),
+        ...(hasBoundFunctions ? ["WithoutClient"] : []),
       ],
       from: runtimeImport,
       aliases: rt.aliases,
     },
-    localImports: byFile.map((m) => ({ names: [m.fn], from: relativeModule(m.file) })),
+    localImports: byFile.map((m) => ({
+      names: [m.binding ?? m.fn],
+      from: relativeModule(m.file),
+    })),
     statements: [
       ...(reexports.length === 0 ? [] : [reexports.join("\n")]),
       [

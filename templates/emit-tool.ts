@@ -1,7 +1,7 @@
 /**
  * One tool → `tools/<name>.ts`: input and output types, the embedded definition with lazily built
- * zod validators, and a typed call function. Returns plain text statements; the generator prints
- * and formats them once for all files.
+ * zod validators, and the typed call (the binding's own, typed by its form). Returns plain text
+ * statements; the generator prints and formats them once for all files.
  */
 import { annotationLines, describedLines } from "./docs.js";
 import type { PlannedTool } from "./plan.js";
@@ -9,24 +9,20 @@ import {
   prepareSchema,
   schemaToTypeScript,
   schemaToZod,
-  type PreparedSchema,
-  type SchemaNode,
   type TypeScriptOutput,
 } from "./schema/index.js";
 import { schemaWarnings, subjectOf, uniqueWarnings } from "./generation-warning.js";
 import { jsDocBlock, stringLiteral } from "./escape.js";
-import { emptyObjectDefault } from "./empty-default.js";
-import { CALL_OVERLOAD_TYPES, TASK_OVERLOAD_TYPES, callOverloads } from "./call-overloads.js";
-import { toolTaskSupport } from "./task-support.js";
+import { toolTaskSupport, type ToolTaskSupport } from "./task-support.js";
 import type { ServerCapabilities } from "@mcp-codegen/runtime";
 import { layoutCode } from "./layout-code.js";
 import type { ModuleText } from "./module-text.js";
 
 /**
- * The `validators` property, laid out by `layoutCode` at its final indentation and kept as is by
- * prettier (see layout-code.ts for why). `indent` is the column prettier puts the property at: 2,
- * or 4 when a long `defineTool<…>(` head makes it break the call's argument onto its own line
- * (`validatorsIndent` reads which, and the generator lays the block out again at that column).
+ * The `validators` property, laid out by `layoutCode` at its final column and kept as is by
+ * prettier (see layout-code.ts for why): `indent` is the column prettier put the property at, 2,
+ * or 4 when a long `defineTool<…>(` head makes it break the call's argument onto its own line.
+ * The generator formats the module with `VALIDATORS_PLACEHOLDER` there and then puts this in.
  */
 function validatorsProperty(
   declarations: string,
@@ -42,7 +38,6 @@ function validatorsProperty(
   const entry = (key: string, expression: string): string =>
     `${body}  ${key}: ${layoutCode(expression, `${body}  `, body.length + 4 + key.length)},`;
   return [
-    "// prettier-ignore",
     "validators: (z) => {",
     ...statements,
     `${body}return {`,
@@ -53,27 +48,21 @@ function validatorsProperty(
   ].join("\n");
 }
 
-/** The column the validators property was laid out for, before prettier saw it. */
-export const DEFAULT_VALIDATORS_INDENT = 2;
-
 /**
- * The column prettier put a tool module's validators property at, or undefined for a module
- * without one. Server text cannot fake the match: string literals are one line, and comment lines
- * start with ` * `.
+ * Where the validators go while prettier formats the module. Not an identifier a module can
+ * declare: generated names never contain `$` (naming.ts).
  */
-export function validatorsIndent(formatted: string): number | undefined {
-  return /\n( *)\/\/ prettier-ignore\n *validators: \(z\) => \{\n/.exec(formatted)?.[1]?.length;
-}
+const VALIDATORS_PLACEHOLDER = "validators: $validators$,";
 
 /** Recursive validators are typed with the runtime's zod facade, not zod's generics. */
 const recursiveAnnotation = (): string => "GeneratedSchema";
 
 /**
 /**
- * True when `{}` is a valid input, so the argument can default to it: the schema requires nothing
- * and composes nothing, and its type admits `{}`. `inputSchema` is untrusted: MCP says it is an
- * object schema, but a server may send `false`, an array schema, or something set aside as
- * `unknown`; `= {}` must compile whatever it sent.
+ * True when `{}` is a valid input, so the argument may be left out (the runtime sends `{}`): the
+ * schema requires nothing and composes nothing, and its type admits `{}`. `inputSchema` is
+ * untrusted: MCP says it is an object schema, but a server may send `false`, an array schema, or
+ * something set aside as `unknown`.
  */
 function acceptsEmptyInput(schema: unknown, types: TypeScriptOutput): boolean {
   if (!types.acceptsEmpty) return false;
@@ -85,33 +74,28 @@ function acceptsEmptyInput(schema: unknown, types: TypeScriptOutput): boolean {
   return !composed && (!Array.isArray(required) || required.length === 0);
 }
 
-/** The property names a type for `node` declares at its top level (through unions and refinements). */
-function declaredNames(node: SchemaNode | undefined): string[] {
-  if (node === undefined) return [];
-  switch (node.kind) {
-    case "object":
-      return node.properties.map((property) => property.name);
-    case "union":
-      return node.members.flatMap(declaredNames);
-    case "refined":
-      return declaredNames(node.base);
-    default:
-      return [];
-  }
+/**
+ * The form of the tool's call (the runtime's tool-call-forms.ts): whether its input may be left
+ * out, and whether it has the task forms.
+ */
+function callForm(optionalInput: boolean, tasks: ToolTaskSupport): string {
+  const base = tasks === undefined ? "" : "task";
+  if (!optionalInput) return base === "" ? "input" : base;
+  return base === "" ? "optional input" : `${base}, optional input`;
 }
 
-/**
- * The parameter's default when `{}` is a valid input (see `acceptsEmptyInput`), written so that
- * it compiles whatever names the schema declares (`emptyObjectDefault`); `""` otherwise.
- */
-function emptyInputDefault(
-  schema: unknown,
-  input: PreparedSchema,
-  types: TypeScriptOutput,
-  typeName: string,
-): string {
-  if (!acceptsEmptyInput(schema, types)) return "";
-  return emptyObjectDefault(typeName, declaredNames(input.definitions[0]?.node));
+/** What the call's documentation says about tasks, for a tool that may run as one. */
+function taskDocLines(support: ToolTaskSupport): string[] {
+  if (support === undefined) return [];
+  const lines =
+    support === "required"
+      ? [
+          'The server runs this tool only as a task (`execution.taskSupport: "required"`), so a call is sent with `task: "await"` unless its options say otherwise: the task is polled to its end and its final result returned.',
+        ]
+      : [
+          'With `task: "await"` the server may run the call as a task; it is polled to its end and its final result returned.',
+        ];
+  return ["", ...lines, 'Pass `task: "return"` to get the task\'s handle instead.'];
 }
 
 /** Generation choices that shape a tool module (from the snapshot's `codegen` section). */
@@ -124,8 +108,6 @@ export interface ToolEmitOptions {
   readonly openInputTypes?: boolean;
   /** The server's capabilities: declaring the tasks extension gives every tool the task forms. */
   readonly serverCapabilities?: ServerCapabilities;
-  /** The column of the validators property (see `validatorsIndent`); 2 unless the call wraps. */
-  readonly validatorsIndent?: number;
 }
 
 export function emitTool(
@@ -169,36 +151,33 @@ export function emitTool(
   const result = output === undefined ? "CallToolResult" : `ToolResult<${outputName}>`;
   const recursive = inputZod.recursive || outputZod?.recursive === true;
 
-  const validators = validatorsProperty(
-    [inputZod.declarations, outputZod?.declarations ?? ""].join("\n"),
-    inputZod.expression,
-    outputZod?.expression,
-    options.validatorsIndent ?? DEFAULT_VALIDATORS_INDENT,
-  );
+  const layoutValidators = (column: number) =>
+    validatorsProperty(
+      [inputZod.declarations, outputZod?.declarations ?? ""].join("\n"),
+      inputZod.expression,
+      outputZod?.expression,
+      column,
+    );
 
+  const tasks = toolTaskSupport(tool, options.serverCapabilities);
   const docLines = [
     ...describedLines(tool.title ?? tool.annotations?.title, tool.description),
     ...(tool.title === undefined && tool.description === undefined ? [] : [""]),
     `Calls the MCP tool ${stringLiteral(tool.name)}.`,
+    ...taskDocLines(tasks),
     ...annotationLines(tool.annotations),
-    "@param client - A client connected to the server (`connect()` or `create…Client()`).",
-    "@param input - The tool's arguments.",
-    "@param options - Timeout, cancellation, progress, input handlers, validation switches.",
   ];
-  const inputDefault = emptyInputDefault(tool.inputSchema, input, inputTypes, inputName);
-  const tasks = toolTaskSupport(tool, options.serverCapabilities);
+  const form = callForm(acceptsEmptyInput(tool.inputSchema, inputTypes), tasks);
 
   return {
     imports: {
       // Validators that check patterns call the runtime's linear-time engine by name.
       values: [
         "defineTool",
+        "toolFunction",
         ...new Set([...inputZod.runtimeValues, ...(outputZod?.runtimeValues ?? [])]),
       ],
       types: [
-        "McpClient",
-        ...(tasks === undefined ? ["ToolCallOptions"] : TASK_OVERLOAD_TYPES),
-        ...CALL_OVERLOAD_TYPES,
         output === undefined ? "CallToolResult" : "ToolResult",
         ...(recursive ? ["GeneratedSchema"] : []),
       ],
@@ -211,29 +190,19 @@ export function emitTool(
         jsDocBlock([
           `The MCP tool ${stringLiteral(tool.name)}: its definition as the server declared it, and its validators.`,
         ]),
-        `export const ${entry.binding} = /* @__PURE__ */ defineTool<${inputName}, ${result}>({`,
+        `export const ${entry.binding} = /* @__PURE__ */ defineTool<${inputName}, ${result}, ${stringLiteral(form)}>({`,
         // Compact JSON, parsed on first use: nothing to evaluate at import, cheap to format, and
         // exact for any key (the readable copy is mcp.snapshot.json).
         `definitionJson: ${stringLiteral(JSON.stringify(tool))},`,
-        validators,
+        "// prettier-ignore",
+        VALIDATORS_PLACEHOLDER,
         `});`,
       ].join("\n"),
-      callOverloads({
-        fn: entry.fn,
-        doc: docLines,
-        parameters: [
-          {
-            name: "input",
-            type: inputName,
-            ...(inputDefault === "" ? {} : { defaultText: inputDefault }),
-          },
-        ],
-        options: "ToolCallOptions",
-        result,
-        body: `return ${entry.binding}.call(client, input, options);`,
-        ...(tasks === undefined ? {} : { tasks }),
-      }),
+      // The binding's call, typed by its form: no overloads spelt out per tool (see the runtime's
+      // tool-call-forms.ts for what that saves a compile).
+      `${jsDocBlock(docLines)}\nexport const ${entry.fn} = /* @__PURE__ */ toolFunction(${entry.binding});`,
     ],
     warnings,
+    laidOut: { placeholder: VALIDATORS_PLACEHOLDER, layout: layoutValidators },
   };
 }

@@ -7,6 +7,9 @@
  * overrides, "Trojan Source"; C0/C1 controls; BOM; lone surrogates) are shown as `\uXXXX` text in
  * comments and escaped in string literals.
  */
+import { hiddenCharacters } from "@mcp-codegen/runtime/internal";
+
+export { isHiddenCharacter } from "@mcp-codegen/runtime/internal";
 
 /** Options of `jsDocText`. */
 export interface JsDocTextOptions {
@@ -27,38 +30,9 @@ const DEFAULT_LINE_COMMENT_MAX_LENGTH = 200;
 // block, a space in a line comment and an escape in one-line comment text.
 const LINE_BREAK = /\r\n?|[\n\u0085\u2028\u2029]/g;
 
-/**
- * The one table of characters generated code never carries raw, in comments or string literals:
- * they would make the file read differently from how it runs ("Trojan Source") or break it for
- * some tool. Shown as `\uXXXX` instead (a surrogate pair of them past the BMP):
- * - C0 controls but tab and newline (handled as line breaks), DEL, C1 (NEL included);
- * - soft hyphen, combining grapheme joiner, Arabic letter mark, Hangul fillers (U+115F, U+1160,
- *   U+3164, U+FFA0), Khmer inherent vowels, Mongolian vowel separator;
- * - zero-width space and directional marks (U+200B, U+200E, U+200F); not the zero-width
- *   (non-)joiners, which emoji and several scripts need to read right;
- * - line and paragraph separators, bidi embeddings and overrides (U+2028-U+202E);
- * - word joiner, invisible operators, bidi isolates and deprecated format characters
- *   (U+2060-U+206F), BOM, interlinear annotation marks (U+FFF9-U+FFFB);
- * - tag characters (U+E0000-U+E007F), invisible in every font;
- * - any surrogate not part of a pair (with the `u` flag a class only matches lone ones).
- */
-const HIDDEN =
-  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- finding control and combining characters one by one is the point
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}\ud800-\udfff]/gu;
-
-// The same table, for testing one character (`HIDDEN` is global, so its `test` keeps state).
-// eslint-disable-next-line no-misleading-character-class -- built from HIDDEN's source, as above
-const HIDDEN_CHARACTER = new RegExp(`^${HIDDEN.source}$`, "u");
-
-/**
- * Whether `char` (one code point, or a lone surrogate) is in the table of characters never shown
- * raw. Tab and newline are not in it: every caller decides what a line break becomes. Shared by
- * the terminal output (`cli/terminal-text.ts`) and the drift report, so the code and everything
- * printed hide the same characters.
- */
-export function isHiddenCharacter(char: string): boolean {
-  return HIDDEN_CHARACTER.test(char);
-}
+// The one table of characters never written raw lives in the runtime (hidden-characters.ts), so
+// the terminal output can use it without loading the generator. A global copy for `replace`.
+const HIDDEN = hiddenCharacters();
 
 /**
  * Prepares untrusted prose for a JSDoc block: returns its lines, to be passed (possibly with real

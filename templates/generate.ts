@@ -7,16 +7,11 @@ import { createHash } from "node:crypto";
 import { emitIndex } from "./emit-index.js";
 import { emitPrompt } from "./emit-prompt.js";
 import { emitResource, emitTemplate } from "./emit-resource.js";
-import {
-  DEFAULT_VALIDATORS_INDENT,
-  emitTool,
-  validatorsIndent,
-  type ToolEmitOptions,
-} from "./emit-tool.js";
+import { emitTool, type ToolEmitOptions } from "./emit-tool.js";
 import { formatModules } from "./format.js";
 import type { GenerationWarning } from "./generation-warning.js";
 import { provenanceHeader } from "./header.js";
-import type { ModuleText } from "./module-text.js";
+import type { LaidOutPart, ModuleText } from "./module-text.js";
 import { planNames } from "./plan.js";
 import { RUNTIME_PACKAGE } from "./runtime-package.js";
 import { printModule } from "./print.js";
@@ -74,11 +69,6 @@ interface PendingModule {
   emit: (runtimeImport: string) => ModuleText;
   /** Everything the output depends on besides the generator version and header. */
   identity: unknown;
-  /**
-   * The module again, laid out for where prettier put its hand-laid-out part, when that is not
-   * where it was assumed to go; undefined when the formatted text is right as it is.
-   */
-  relayout?: (runtimeImport: string, formatted: string) => ModuleText | undefined;
 }
 
 /** Generates every file for a snapshot: the snapshot itself, one module per item, the index. */
@@ -112,13 +102,6 @@ export async function generateOutput(
       path: e.file,
       emit: (r: string) => emitTool(e, r, toolOptions),
       identity: ["tool", e, toolOptions],
-      // A long `defineTool<…>(` head makes prettier break the call, which moves the validators
-      // (kept as laid out, under `// prettier-ignore`) two columns right: lay them out there.
-      relayout: (r: string, formatted: string) => {
-        const indent = validatorsIndent(formatted);
-        if (indent === undefined || indent === DEFAULT_VALIDATORS_INDENT) return undefined;
-        return emitTool(e, r, { ...toolOptions, validatorsIndent: indent });
-      },
     })),
     ...plan.prompts.map((e) => ({
       path: e.file,
@@ -155,18 +138,10 @@ export async function generateOutput(
     // Formatting stays on this thread: worker threads were measured slower on two cores (each
     // one loads and warms up prettier again).
     const formatted = await formatModules(emitted.map((module) => printModule(header, module)));
-    const again = misses.flatMap((miss, i) => {
-      const module = miss.module.relayout?.(miss.runtimeImport, formatted[i]!);
-      return module === undefined ? [] : [{ i, module }];
-    });
-    const reformatted = await formatModules(again.map(({ module }) => printModule(header, module)));
-    again.forEach(({ i, module }, j) => {
-      emitted[i] = module;
-      formatted[i] = reformatted[j]!;
-    });
     misses.forEach((miss, i) => {
+      const laidOut = emitted[i]!.laidOut;
       const module: CachedModule = {
-        content: formatted[i]!,
+        content: laidOut === undefined ? formatted[i]! : putLaidOut(formatted[i]!, laidOut),
         warnings: emitted[i]!.warnings ?? [],
       };
       options.cache?.set(miss.key, module);
@@ -182,6 +157,24 @@ export async function generateOutput(
     files: files.sort((a, b) => compareText(a.path, b.path)),
     warnings: done.flatMap(({ module }) => module.warnings),
   };
+}
+
+const PRETTIER_IGNORE = "// prettier-ignore";
+
+/**
+ * Replaces the placeholder prettier formatted (kept as written under `// prettier-ignore`) with
+ * the part laid out for its column. Only a line that is the placeholder alone, under the ignore
+ * comment, matches: server text reaches a module only inside string literals and comment lines.
+ */
+function putLaidOut(formatted: string, part: LaidOutPart): string {
+  const lines = formatted.split("\n");
+  const at = lines.findIndex(
+    (line, i) => line.trimStart() === part.placeholder && lines[i - 1]?.trim() === PRETTIER_IGNORE,
+  );
+  if (at < 0) throw new Error(`formatted module lost its placeholder ${part.placeholder}`);
+  const column = lines[at]!.length - part.placeholder.length;
+  lines[at] = `${" ".repeat(column)}${part.layout(column)}`;
+  return lines.join("\n");
 }
 
 function cacheKey(

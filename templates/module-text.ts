@@ -19,4 +19,19 @@ export interface ModuleText {
   statements: string[];
   /** What the module says less precisely than the server declared (see generation-warning.ts). */
   warnings?: readonly GenerationWarning[];
+  /** A part the emitter lays out itself, which prettier never sees (see `LaidOutPart`). */
+  laidOut?: LaidOutPart;
+}
+
+/**
+ * Text an emitter lays out itself, kept under `// prettier-ignore` in the output (a tool's
+ * validators). The module is formatted with `placeholder` in its place (one line), and then
+ * `layout(column)` replaces it, laid out for the column prettier put the placeholder at. Prettier
+ * would keep the part as written anyway; not handing it over spares it parsing what is most of a
+ * tool module, and knowing the column up front spares a second pass when a long call head moves
+ * it.
+ */
+export interface LaidOutPart {
+  placeholder: string;
+  layout: (column: number) => string;
 }

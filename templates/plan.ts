@@ -51,11 +51,13 @@ function indexNames(client: string): string[] {
 /**
  * What each kind's module imports from `@mcp-codegen/runtime`: a name the module declares must not
  * be one of them. The index's own runtime imports are not here: `emit-index.ts` aliases them when
- * a tool's function takes the name, so a tool called `connect` keeps it.
+ * a tool's function takes the name, so a tool called `connect` keeps it. A name stays here after
+ * modules stop importing it (tool modules no longer name `McpClient` or the option types), so a
+ * tool that had to give it up is not renamed back by a later version.
  */
 const MODULE_RUNTIME_IMPORTS: Readonly<Record<Kind, ReadonlySet<string>>> = {
   tool: words(
-    "defineTool linearPattern outsidePatterns CallToolResult CreateTaskResult GeneratedSchema InputRequiredResult MaybeInputRequired McpClient ToolAwaitTaskOptions ToolCallOptions ToolResult ToolReturnTaskOptions",
+    "defineTool toolFunction linearPattern outsidePatterns CallToolResult CreateTaskResult GeneratedSchema InputRequiredResult MaybeInputRequired McpClient ToolAwaitTaskOptions ToolCallOptions ToolResult ToolReturnTaskOptions",
   ),
   prompt: words(
     "definePrompt CallOptions GetPromptResult InputRequiredResult MaybeInputRequired McpClient",

@@ -36,7 +36,7 @@ export async function runCheck(flags: CheckFlags, context: CommandContext): Prom
   let clean = true;
   for (const folder of await outputFolders(flags, context.cwd)) {
     const snapshot = await readSnapshotFile(folder.snapshot, folder.label);
-    const files = await renderOutput(snapshot, folder.label, {
+    const { files } = await renderOutput(snapshot, folder.label, {
       reporter,
       strict: flags.strict === true || folder.strict,
     });

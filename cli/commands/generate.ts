@@ -2,12 +2,11 @@
  * `mcp-codegen generate`: the generated files from a snapshot alone. No network, no process:
  * the same bytes `pull` wrote.
  */
-import { access } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
-import { findConfigFile, loadOutputFolders } from "../config/index.js";
 import { CliError, ExitCode } from "../exit-codes.js";
-import { readSnapshotFile } from "../load-snapshot.js";
-import { describeWrite, writeGenerated } from "../write-generated.js";
+import { runKey, unchangedRun } from "../unchanged-run.js";
+import { reportWarningLines } from "../warning-lines.js";
 import type { CommandContext } from "./context.js";
 
 export interface GenerateFlags {
@@ -36,6 +35,8 @@ export async function outputFolders(
     const out = flags.out === undefined ? dirname(snapshot) : resolve(cwd, flags.out);
     return [{ out, snapshot, label: relative(cwd, snapshot) || snapshot, strict: false }];
   }
+  // The config's loader and schema load only when there is a config to read.
+  const { findConfigFile, loadOutputFolders } = await import("../config/index.js");
   const hasConfig = await findConfigFile(cwd, flags.config).then(
     () => true,
     () => false,
@@ -69,11 +70,35 @@ export async function outputFolders(
 export async function runGenerate(flags: GenerateFlags, context: CommandContext): Promise<void> {
   const reporter = context.reporter([]);
   for (const folder of await outputFolders(flags, context.cwd)) {
+    const policy = { reporter, strict: flags.strict === true || folder.strict };
+    const unchanged = await unchangedFolder(folder, context.cwd);
+    if (unchanged !== undefined) {
+      // Replayed as the full run would print them: the warnings, then the summary.
+      reportWarningLines(folder.label, unchanged.warnings, policy);
+      const summary = `(0 written, ${unchanged.files} unchanged)`;
+      reporter.info(`${folder.label}: ${unchanged.files} files → ${folder.out} ${summary}`);
+      continue;
+    }
+    // The generator loads only for a folder that has something to generate.
+    const { readSnapshotFile } = await import("../load-snapshot.js");
+    const { describeWrite, writeGenerated } = await import("../write-generated.js");
     const snapshot = await readSnapshotFile(folder.snapshot, folder.label);
-    const stats = await writeGenerated(snapshot, folder.out, folder.label, context.cwd, {
-      reporter,
-      strict: flags.strict === true || folder.strict,
-    });
+    const stats = await writeGenerated(snapshot, folder.out, folder.label, context.cwd, policy);
     reporter.info(`${folder.label}: ${stats.files} files → ${folder.out} ${describeWrite(stats)}`);
   }
+}
+
+/**
+ * The recorded last run of a folder generated from its own snapshot, when nothing has changed
+ * since (unchanged-run.ts); undefined whenever the full generation must decide.
+ */
+async function unchangedFolder(folder: OutputFolder, cwd: string) {
+  if (folder.snapshot !== join(folder.out, "mcp.snapshot.json")) return undefined;
+  let text: string;
+  try {
+    text = await readFile(folder.snapshot, "utf8");
+  } catch {
+    return undefined; // The full run says what is wrong with the file.
+  }
+  return unchangedRun(folder.out, cwd, await runKey(text));
 }

@@ -25,9 +25,5 @@ export {
   type ResolvedServer,
   type ResolvedStdioTarget,
 } from "./resolve.js";
-export {
-  PROTOCOL_CHOICES,
-  type McpCodegenConfig,
-  type ProtocolChoice,
-  type ServerConfig,
-} from "./schema.js";
+export { type McpCodegenConfig, type ServerConfig } from "./schema.js";
+export { PROTOCOL_CHOICES, type ProtocolChoice } from "./protocol-choices.js";

@@ -6,7 +6,8 @@
 import path from "node:path";
 import { interpolate, type ConfigEnv } from "./interpolate.js";
 import { configError, type ConfigError } from "./issues.js";
-import type { McpCodegenConfig, ProtocolChoice, ServerConfig } from "./schema.js";
+import type { ProtocolChoice } from "./protocol-choices.js";
+import type { McpCodegenConfig, ServerConfig } from "./schema.js";
 import {
   argumentSecrets,
   envSecrets,

@@ -6,26 +6,12 @@
  */
 import { z } from "zod";
 import { MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
+import { PROTOCOL_CHOICES } from "./protocol-choices.js";
 
 /** Server names become folder names and `create<Name>Client`, so they stay identifier-like. */
 export const SERVER_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 const IDENTIFIER_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/**
- * `"auto"` and every version the runtime speaks, for `protocol` and `--protocol`. Written out
- * (a test checks it against the runtime's lists) so the config type offers each as a literal.
- */
-export const PROTOCOL_CHOICES = [
-  "auto",
-  "2026-07-28",
-  "2025-11-25",
-  "2025-06-18",
-  "2025-03-26",
-  "2024-11-05",
-] as const;
-
-export type ProtocolChoice = (typeof PROTOCOL_CHOICES)[number];
 
 // setTimeout fires at once for anything above 2^31 - 1 ms, so a larger timeout would mean none.
 const MAX_TIMEOUT_MS = MAX_TIMER_DELAY_MS;

@@ -3,7 +3,12 @@
  * servers started as child processes and Streamable HTTP sent through undici's keep-alive pool.
  * Both load on first use, so importing the runtime stays cheap.
  */
+import type { Dispatcher } from "undici";
+import type { HttpTarget } from "../connect-targets.js";
 import { installPlatformTransports } from "../platform.js";
+
+/** The core names undici's `Dispatcher` by its shape only (connect-targets.ts); this is undici. */
+const forUndici = (target: HttpTarget) => target as HttpTarget & { dispatcher?: Dispatcher };
 
 installPlatformTransports({
   name: "Node.js",
@@ -13,11 +18,11 @@ installPlatformTransports({
   },
   async http(target) {
     const { createHttpTransport } = await import("./http.js");
-    return createHttpTransport(target);
+    return createHttpTransport(forUndici(target));
   },
   async httpSse(target) {
     const { createHttpSseTransport } = await import("./http.js");
-    return createHttpSseTransport(target);
+    return createHttpSseTransport(forUndici(target));
   },
 });
 

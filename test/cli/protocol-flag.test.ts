@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExitCode } from "../../cli/exit-codes.js";
-import { PROTOCOL_CHOICES } from "../../cli/config/schema.js";
+import { PROTOCOL_CHOICES } from "../../cli/config/protocol-choices.js";
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from "../../runtime/protocol.js";
 import { createTempProject, runCliCaptured, type TempProject } from "../support/cli-run.js";
 

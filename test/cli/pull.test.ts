@@ -309,7 +309,7 @@ describe("pull with a config of two servers (stdio and HTTP)", () => {
       "tools/total.ts",
     ]);
     const index = await readFile(project.path("mcp/remote/index.ts"), "utf8");
-    expect(index).toContain("total: bindClient(total, client)");
+    expect(index).toContain("total: totalTool.bindTo(client)");
     expect(index).toContain("export async function createRemoteClient(");
     const tool = await readFile(project.path("mcp/remote/tools/total.ts"), "utf8");
     // Renamed in code, still calling the server's tool by its own name.

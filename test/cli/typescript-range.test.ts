@@ -48,8 +48,9 @@ const STRICT = {
   noEmit: true,
   skipLibCheck: false,
   target: "ES2022",
-  lib: ["ES2022"],
-  // The client must not need @types/node: it may run in a browser bundle.
+  // A browser bundle's settings: the web platform's globals (URL, AbortSignal, fetch's types),
+  // and no @types/node, which the client must not need.
+  lib: ["ES2022", "DOM"],
   types: [],
 };
 
@@ -101,6 +102,9 @@ describe.each(RESOLUTIONS)(
         expect(
           files.some((file) => file.startsWith(RUNTIME_PACKAGE_ROOT) && file.endsWith(".d.ts")),
         ).toBe(true);
+        // Nothing the client's types reach loads Node's (undici's types would, through
+        // `/// <reference types="node" />`).
+        expect(files.filter((file) => file.includes("@types/node"))).toEqual([]);
       },
     );
 

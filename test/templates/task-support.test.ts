@@ -86,22 +86,21 @@ describe("the generated tool module", () => {
     const text = await toolModule(tool({ execution: { taskSupport: "forbidden" } }), {
       tools: {},
     });
-    expect(text).toContain("options?: ToolCallOptions");
-    expect(text).not.toMatch(/Task/);
+    expect(text).toMatch(/defineTool<\s*BuildInput,\s*CallToolResult,\s*"optional input"\s*>/);
+    expect(text).not.toMatch(/Task|task:/);
   });
 
   it("has the four task forms, and no required default, for an optional tool", async () => {
     const text = await toolModule(tool(), { tools: {}, extensions: { [TASKS]: {} } });
-    expect(text.match(/^export function build\(/gm)).toHaveLength(5);
-    expect(text).toContain("options: ToolReturnTaskOptions & { manual: true }");
-    expect(text).toContain("options?: ToolAwaitTaskOptions");
+    expect(text).toMatch(
+      /defineTool<\s*BuildInput,\s*CallToolResult,\s*"task, optional input"\s*>/,
+    );
+    expect(text).toContain('Pass `task: "return"` to get the task\'s handle instead.');
     expect(text).not.toContain('"required"');
   });
 
   it("documents the await default of a tool that requires tasks", async () => {
     const text = await toolModule(tool({ execution: { taskSupport: "required" } }), {});
-    expect(text).toContain(
-      'this call is sent with `task: "await"` unless the options say otherwise',
-    );
+    expect(text).toContain('a call is sent with `task: "await"` unless its options say otherwise');
   });
 });

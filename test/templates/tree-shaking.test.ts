@@ -21,14 +21,11 @@ describe("tree shaking of a generated client", () => {
 
   it("keeps only the imported tool", async () => {
     const code = await bundle(`export { convertCurrency } from ${index};`);
-    expect(code).toContain("convertCurrencyTool");
-    for (const other of [
-      "planTripTool",
-      "bookTool",
-      "getWeatherTool",
-      "cityGuideTemplate",
-      "packingListPrompt",
-    ]) {
+    // The bundler may inline the binding into the function's declaration: what must stay is
+    // exactly one tool definition, the imported tool's.
+    expect(code.match(/definitionJson/g)).toHaveLength(1);
+    expect(code).toContain('\\"name\\":\\"convert_currency\\"');
+    for (const other of ["cityGuideTemplate", "packingListPrompt", "definePrompt"]) {
       expect(code).not.toContain(other);
     }
     expect(code).not.toContain("createTripPlannerClient");

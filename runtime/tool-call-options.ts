@@ -1,0 +1,32 @@
+/**
+ * The options of a generated tool call, in its plain form and its two task forms. Apart from
+ * `tool-binding.ts` so the call forms (`tool-call-forms.ts`) can name them without a cycle.
+ */
+import type { CallOptions } from "./round-trip.js";
+import type { TaskCallOptions } from "./tasks.js";
+
+/** Options of a generated tool call: request options, input handling, validation switches. */
+export interface ToolCallOptions extends CallOptions {
+  /** Validate the arguments against the tool's input schema before sending (default false). */
+  validateInput?: boolean;
+  /** Validate `structuredContent` against the tool's output schema (default true). */
+  validateOutput?: boolean;
+}
+
+/**
+ * Options of a tool that may run as a task (tasks extension), in the form that waits: if the
+ * server makes a task, it is polled to its end and the call returns the final, validated result.
+ */
+export interface ToolAwaitTaskOptions extends ToolCallOptions, Omit<TaskCallOptions, "task"> {
+  /** `"await"` declares the tasks extension on the call; absent, it is not declared. */
+  task?: "await";
+}
+
+/**
+ * Options of a tool that may run as a task, in the form that returns the task: the server's
+ * `CreateTaskResult` is returned as is (complete it with `client.awaitTask` or `getTask`), or the
+ * result, validated, when the server answered at once.
+ */
+export interface ToolReturnTaskOptions extends ToolCallOptions {
+  task: "return";
+}
