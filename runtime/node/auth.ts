@@ -9,3 +9,5 @@ export {
   TOKEN_STORE_ENV,
 } from "./file-token-store.js";
 export type { StoreFileStats } from "./file-token-store.js";
+export { DEFAULT_AUTHORIZATION_TIMEOUT_MS, loopbackRedirect } from "./loopback-redirect.js";
+export type { LoopbackRedirect, LoopbackRedirectOptions } from "./loopback-redirect.js";
