@@ -80,22 +80,16 @@ export function storeFileProblem(
 }
 
 /**
- * A store in the file at `path` (see `defaultTokenStorePath` for the CLI's). Reads and writes in
- * this process run one after another, so concurrent `set()` calls never lose an update; each
- * write re-reads the file, so records another process wrote in between are kept. Rejects with an
- * `McpError` of kind `input` when the file is unsafe (see `storeFileProblem`), a symbolic link,
- * or cannot be read or written.
+ * A store in the file at `path` (see `defaultTokenStorePath` for the CLI's). Reads and writes of
+ * one path in this process run one after another, whichever store made them, so concurrent `set()`
+ * calls never lose an update; each write re-reads the file, so records another process wrote
+ * before it are kept (two processes writing at the same instant can still lose one update: the
+ * cost is signing in again). Rejects with an `McpError` of kind `input` when the file is unsafe
+ * (see `storeFileProblem`), a symbolic link, or cannot be read or written.
  */
 export function fileTokenStore(path: string): TokenStore {
   const file = resolve(path);
-  let queue: Promise<unknown> = Promise.resolve();
-  // One operation at a time: a write is read-modify-replace, and two interleaved ones would each
-  // replace the file with their own view, dropping the other's record.
-  const serialized = <T>(operation: () => Promise<T>): Promise<T> => {
-    const result = queue.then(operation);
-    queue = result.catch(() => undefined);
-    return result;
-  };
+  const serialized = <T>(operation: () => Promise<T>) => serialize(file, operation);
   const update = (change: (records: Map<string, JsonObject>) => void) =>
     serialized(async () => {
       const records = await readRecords(file);
@@ -111,6 +105,24 @@ export function fileTokenStore(path: string): TokenStore {
     },
     delete: (key) => update((records) => records.delete(key)),
   };
+}
+
+/**
+ * The tail of the operations waiting on each file, shared by every store of this process: a write
+ * is read-modify-replace, and two interleaved ones (even from two stores on one path, such as two
+ * server jobs of one run) would each replace the file with their own view, dropping the other's.
+ */
+const queues = new Map<string, Promise<unknown>>();
+
+function serialize<T>(file: string, operation: () => Promise<T>): Promise<T> {
+  const result = (queues.get(file) ?? Promise.resolve()).then(operation);
+  const tail = result.catch(() => undefined);
+  queues.set(file, tail);
+  // Forgotten once idle, so a long-lived process touching many paths does not keep them all.
+  void tail.then(() => {
+    if (queues.get(file) === tail) queues.delete(file);
+  });
+  return result;
 }
 
 /** The records in `file`; none when it does not exist or does not hold a store. */

@@ -156,6 +156,16 @@ describe("fileTokenStore", () => {
     expect(await fileTokenStore(file).get("key 39")).toEqual({ i: 39 });
   });
 
+  it("loses no update when two stores on one path write at once", async () => {
+    const stores = [
+      fileTokenStore(file),
+      fileTokenStore(join(folder, "config", "..", "config", "mcp-codegen", "tokens.json")),
+    ];
+    await Promise.all(Array.from({ length: 30 }, (_, i) => stores[i % 2]!.set(`key ${i}`, { i })));
+    const text = JSON.parse(await readFile(file, "utf8")) as { records: Record<string, unknown> };
+    expect(Object.keys(text.records)).toHaveLength(30);
+  });
+
   it("rejects a record that is not JSON without touching the file", async () => {
     const store = fileTokenStore(file);
     const cyclic: JsonObject = {};
