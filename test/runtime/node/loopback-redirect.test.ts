@@ -75,6 +75,35 @@ describe("loopbackRedirect", () => {
     expect(await portIsFree(port)).toBe(true);
   });
 
+  it("receives the redirect an authorization server answers with, followed like a browser does", async () => {
+    // A stand-in authorization endpoint: it sends the user agent back with a code and the state.
+    const server = createServer((request, response) => {
+      const asked = new URL(request.url!, "http://127.0.0.1");
+      const back = new URL(asked.searchParams.get("redirect_uri")!);
+      back.searchParams.set("code", "code-42");
+      back.searchParams.set("state", asked.searchParams.get("state")!);
+      response.writeHead(302, { Location: back.href }).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const pages: string[] = [];
+      const redirect = await start({
+        open: async (url) => void pages.push(await (await fetch(url)).text()),
+      });
+      const authorization = new URL(
+        `http://127.0.0.1:${(server.address() as { port: number }).port}/authorize`,
+      );
+      authorization.searchParams.set("redirect_uri", redirect.redirectUri);
+      authorization.searchParams.set("state", "st-9");
+      const url = await redirect.authorize(authorization);
+      expect(url.searchParams.get("code")).toBe("code-42");
+      await expect.poll(() => pages.length).toBe(1);
+      expect(pages[0]).toContain("Authorization complete");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it("resolves with an error redirect too, and shows its text escaped", async () => {
     const redirect = await start();
     const result = redirect.authorize(AUTHORIZATION);
