@@ -55,8 +55,13 @@ export default tseslint.config(
     // entry point the `node`/`bun`/`deno` export conditions pick (platform.ts); types from there
     // (or undici's) cost nothing at run time and stay allowed. No dynamic import of it either: a
     // bundler would follow it. runtime/http/ (the Streamable HTTP core) and runtime/auth/ (OAuth)
-    // are core as well.
-    files: ["runtime/*.ts", "runtime/http/*.ts", "runtime/auth/*.ts"],
+    // are core as well, and so is runtime/auth/extensions/ (the extension grants and DPoP).
+    files: [
+      "runtime/*.ts",
+      "runtime/http/*.ts",
+      "runtime/auth/*.ts",
+      "runtime/auth/extensions/*.ts",
+    ],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -28,7 +28,7 @@ function importsOf(file: string, text: string): string[] {
 }
 
 /** The runtime core: what ships to browsers and workers, free of Node and of the generator. */
-const isCore = (file: string) => /^runtime\/((http|auth)\/)?[^/]+\.ts$/.test(file);
+const isCore = (file: string) => /^runtime\/((http|auth|auth\/extensions)\/)?[^/]+\.ts$/.test(file);
 
 /** Each import that crosses a layer it may not, as `file → target`. */
 function violations(files: ReadonlyMap<string, string>): string[] {
@@ -53,6 +53,11 @@ const TABLE: readonly (readonly [string, Record<string, string>, string[]])[] = 
     "the core importing Node code",
     { "runtime/http/a.ts": 'import { x } from "../node/stdio.js";' },
     ["runtime/http/a.ts → runtime/node/stdio.js"],
+  ],
+  [
+    "the OAuth extensions importing Node code",
+    { "runtime/auth/extensions/a.ts": 'import { x } from "../../node/auth.js";' },
+    ["runtime/auth/extensions/a.ts → runtime/node/auth.js"],
   ],
   [
     "the core importing the generator or the CLI",
