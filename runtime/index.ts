@@ -88,3 +88,10 @@ export type {
   FetchHttpTransportOptions,
 } from "./http/fetch-transport.js";
 export type { HttpAuthErrorData, HttpStatusErrorData } from "./http/http-status.js";
+// How a user configures the OAuth grants that need no browser (client credentials, workload
+// identity, enterprise-managed authorization); the flows themselves stay internal.
+export type {
+  AssertionSource,
+  ClientAuthentication,
+  IdentityProviderExchange,
+} from "./auth/extensions/index.js";
