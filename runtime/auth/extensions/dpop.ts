@@ -68,6 +68,20 @@ export async function createDpop(algorithm = "ES256"): Promise<Dpop> {
   };
 }
 
+// What createDpop can generate on every platform with WebCrypto, ES256 first (what servers accept
+// most); the RSA ones last, as their keys are slow to make.
+const GENERATABLE = ["ES256", "ES384", "ES512", "EdDSA", "PS256", "RS256"];
+
+/**
+ * The algorithm to bind tokens with, from the authorization server's
+ * `dpop_signing_alg_values_supported` (RFC 9449 §5.1): undefined when the server does not offer
+ * DPoP (the metadata lacks the list, or it names nothing this client can sign with).
+ */
+export function dpopAlgorithm(supported: unknown): string | undefined {
+  if (!Array.isArray(supported)) return undefined;
+  return GENERATABLE.find((alg) => supported.includes(alg));
+}
+
 /** A proof for one request: a new `jti` each time, the server's latest nonce when it gave one. */
 export async function dpopProof(dpop: Dpop, target: DpopTarget): Promise<string> {
   const htu = new URL(target.url);

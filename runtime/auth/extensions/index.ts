@@ -14,7 +14,14 @@ export {
   requestClientCredentialsToken,
   type ClientCredentialsRequest,
 } from "./client-credentials.js";
-export { createDpop, dpopHeaders, dpopProof, type Dpop, type DpopTarget } from "./dpop.js";
+export {
+  createDpop,
+  dpopAlgorithm,
+  dpopHeaders,
+  dpopProof,
+  type Dpop,
+  type DpopTarget,
+} from "./dpop.js";
 export {
   isDpopNonceChallenge,
   parseDpopNonce,

@@ -9,7 +9,12 @@ import {
 import { afterEach, describe, expect, it } from "vitest";
 import { isMcpError } from "../../../../runtime/errors.js";
 import { requestClientCredentialsToken } from "../../../../runtime/auth/extensions/client-credentials.js";
-import { createDpop, dpopHeaders, dpopProof } from "../../../../runtime/auth/extensions/dpop.js";
+import {
+  createDpop,
+  dpopAlgorithm,
+  dpopHeaders,
+  dpopProof,
+} from "../../../../runtime/auth/extensions/dpop.js";
 import {
   dpopNonceCache,
   isDpopNonceChallenge,
@@ -103,6 +108,20 @@ describe("DPoP proofs", () => {
     expect(
       isDpopNonceChallenge({ status: 403, wwwAuthenticate: 'DPoP error="use_dpop_nonce"' }),
     ).toBe(false);
+  });
+});
+
+describe("dpopAlgorithm", () => {
+  it("picks ES256 when offered, else another algorithm it can sign with, else none", async () => {
+    expect(dpopAlgorithm(["RS256", "ES256"])).toBe("ES256");
+    expect(dpopAlgorithm(["HS256", "PS256"])).toBe("PS256");
+    expect(dpopAlgorithm(["HS256"])).toBeUndefined();
+    expect(dpopAlgorithm(undefined)).toBeUndefined();
+    expect(dpopAlgorithm("ES256")).toBeUndefined();
+    const dpop = await createDpop(dpopAlgorithm(["PS256"]));
+    const proof = await dpopProof(dpop, { method: "GET", url: "https://mcp.example/" });
+    expect(decodeProtectedHeader(proof).alg).toBe("PS256");
+    expect(await verifyProof(proof)).toMatchObject({ htm: "GET" });
   });
 });
 
