@@ -49,17 +49,24 @@ export async function sendTokenRequest(
   if (options.dpop !== undefined && isDpopNonceChallenge(answer)) {
     answer = await post(draft, options, context);
   }
+  if (answer.redirected) {
+    throw tokenError(
+      context,
+      answer.status,
+      "answered with a redirect, which a token request must not follow (it would resend the credentials); configure the URL it redirects to",
+    );
+  }
   if (answer.status < 200 || answer.status > 299) {
     throw tokenEndpointRefusal(answer.status, answer.body, context);
   }
-  return parseTokenResponse(answer.body, context);
+  return parseTokenResponse(answer.body, context, answer.status);
 }
 
 async function post(
   draft: TokenRequestDraft,
   options: TokenEndpointOptions,
   context: TokenRequestContext,
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; redirected: boolean }> {
   const headers: Record<string, string> = {
     ...draft.headers,
     "content-type": "application/x-www-form-urlencoded",
@@ -81,17 +88,23 @@ async function post(
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
   } catch (cause) {
-    if (options.signal?.aborted === true) {
-      throw new McpError({ kind: "cancelled", message: "the token request was aborted", cause });
-    }
+    if (options.signal?.aborted === true) throw cancelled(cause);
     throw tokenError(context, 0, "could not reach it; check the URL and the network", cause);
   }
   dpop?.nonces.remember(options.tokenEndpoint, response.headers.get("dpop-nonce"));
-  return { status: response.status, body: await readCapped(response, context) };
+  // A browser's fetch hides a manual redirect behind type "opaqueredirect" and status 0.
+  const redirected =
+    response.type === "opaqueredirect" || (response.status >= 300 && response.status <= 399);
+  const body = redirected ? "" : await readCapped(response, context, options.signal);
+  return { status: response.status, body, redirected };
 }
 
 /** The body as text, at most BODY_LIMIT bytes (the rest is junk and an error). */
-async function readCapped(response: Response, context: TokenRequestContext): Promise<string> {
+async function readCapped(
+  response: Response,
+  context: TokenRequestContext,
+  signal: AbortSignal | undefined,
+): Promise<string> {
   if (response.body === null) return "";
   const reader = response.body.getReader();
   const decoder = new TextDecoder("utf-8");
@@ -114,6 +127,11 @@ async function readCapped(response: Response, context: TokenRequestContext): Pro
     }
   } catch (cause) {
     if (cause instanceof McpError) throw cause;
+    if (signal?.aborted === true) throw cancelled(cause);
     throw tokenError(context, response.status, "the answer broke off; try again", cause);
   }
+}
+
+function cancelled(cause: unknown): McpError<"cancelled"> {
+  return new McpError({ kind: "cancelled", message: "the token request was aborted", cause });
 }

@@ -57,12 +57,16 @@ export function parseOAuthError(text: string): OAuthErrorBody | undefined {
  * The token in a 2xx body, or an `auth` error saying why the body is not a token response.
  * `expires_in` may be a number or a numeric string (some servers quote it).
  */
-export function parseTokenResponse(text: string, context: TokenRequestContext): TokenResponse {
+export function parseTokenResponse(
+  text: string,
+  context: TokenRequestContext,
+  status = 200,
+): TokenResponse {
   const body = parseJson(text);
   const junk = (what: string) =>
     tokenError(
       context,
-      0,
+      status,
       `answered with ${what}, not a token response; check that ${maskUrl(context.tokenEndpoint)} is the authorization server's token endpoint`,
     );
   if (!isJsonObject(body)) throw junk("a body that is not a JSON object");

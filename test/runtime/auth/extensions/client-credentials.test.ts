@@ -174,6 +174,25 @@ describe("requestClientCredentialsToken", () => {
     expect(error.message).toContain("not a token response");
   });
 
+  it("never follows a redirect from the token endpoint, which would resend the secret", async () => {
+    const target = await serve();
+    const server = await serve(() => ({
+      status: 307,
+      headers: { location: `${target.url}/token` },
+    }));
+    const error = await failure(
+      requestClientCredentialsToken({
+        tokenEndpoint: `${server.url}/token`,
+        issuer: server.url,
+        client: { method: "client_secret_post", clientId: "c1", clientSecret: SECRET },
+      }),
+    );
+    expect(error.kind).toBe("auth");
+    expect(error.message).toContain("redirect");
+    expect(error.data).toMatchObject({ status: 307 });
+    expect(target.requests).toHaveLength(0);
+  });
+
   it("reports an unreachable endpoint as auth, and an aborted request as cancelled", async () => {
     const unreachable = await failure(
       requestClientCredentialsToken({
