@@ -4,6 +4,8 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { looksLikeCredential, MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
+import type { AuthorizationRedirect } from "@mcp-codegen/runtime";
+import { TOKEN_STORE_HELP } from "./auth/http-auth.js";
 import { runCheck } from "./commands/check.js";
 import { ConfigError, PROTOCOL_CHOICES } from "./config/index.js";
 import { runGenerate } from "./commands/generate.js";
@@ -11,6 +13,7 @@ import type { CommandContext } from "./commands/context.js";
 import { runPull } from "./commands/pull.js";
 import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { PACKAGE_VERSION } from "./package-info.js";
+import { createSecretMasker } from "./mask-text.js";
 import { createReporter, type ReporterOptions } from "./reporter.js";
 import { toTerminalLine } from "./terminal-text.js";
 
@@ -20,6 +23,15 @@ export interface RunOptions {
   stderr?: ReporterOptions["stderr"];
   /** Force progress output on or off (default: a TTY outside CI). */
   interactive?: boolean;
+  /** The environment credentials are read from (default: `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Test seam, deliberately not an environment variable a user could set by mistake: OAuth
+   * sign-in through this redirect instead of the loopback listener and the browser.
+   */
+  authorizationRedirect?: AuthorizationRedirect;
+  /** Test seam: shows the authorization URL instead of a browser; the loopback still listens. */
+  openAuthorizationUrl?: (url: URL) => void | Promise<void>;
 }
 
 /**
@@ -70,14 +82,25 @@ export async function runCli(
 ): Promise<ExitCodeValue> {
   const stderr = options.stderr ?? process.stderr;
   let quiet = false;
-  // Every secret any command learned (flags, config): the final error line is redacted too.
-  const knownSecrets = new Set<string>();
+  const env = options.env ?? process.env;
+  // Every secret any command learned (flags, config, OAuth tokens as they appear): every line,
+  // the final error line included, is masked with all of them.
+  const masker = createSecretMasker();
   const context: CommandContext = {
     cwd: options.cwd ?? process.cwd(),
+    auth: {
+      masker,
+      env,
+      // A browser sign-in needs someone to come back from it: a terminal, outside CI.
+      canSignIn: process.stderr.isTTY === true && env.CI === undefined,
+      redirect: options.authorizationRedirect,
+      open: options.openAuthorizationUrl,
+      stderr,
+    },
     reporter: (secrets) => {
-      for (const secret of secrets) knownSecrets.add(secret.text);
+      masker.add(secrets.map((secret) => secret.text));
       return createReporter({
-        secrets: [...knownSecrets].sort((a, b) => b.length - a.length),
+        masker,
         quiet,
         ...(options.interactive === undefined ? {} : { interactive: options.interactive }),
         ...(options.stdout === undefined ? {} : { stdout: options.stdout }),
@@ -147,6 +170,12 @@ export async function runCli(
       "--open-input-types",
       "let tool input types take undeclared keys where the schema does not close them",
     )
+    .option(
+      "--client-credentials",
+      "OAuth without a browser: the client credentials grant, with the id and secret from MCP_CODEGEN_CLIENT_ID and MCP_CODEGEN_CLIENT_SECRET",
+    )
+    .option("--token-store <file>", TOKEN_STORE_HELP)
+    .option("--reauthorize", "sign in again instead of using stored OAuth tokens")
     .argument("[command...]", "a stdio server's command line, after --")
     .action(async (command: string[], flags: Record<string, unknown>) => {
       await runPull({ ...flags, command } as Parameters<typeof runPull>[0], context);

@@ -1,0 +1,234 @@
+/**
+ * `pull` against an OAuth-protected server, through the real CLI and a real loopback listener:
+ * the browser sign-in (a test redirect, and the loopback flow with a fake browser), tokens kept in
+ * the file store and reused by the next run, `--reauthorize`, client credentials and a bearer
+ * token from the environment, and the one error a run without a terminal gets. Every run's output
+ * files, stdout and stderr are searched for every token, code and secret the server handed out.
+ */
+import { stat } from "node:fs/promises";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AuthorizationRedirect } from "@mcp-codegen/runtime";
+import { runCli, type RunOptions } from "../../../cli/program.js";
+import { findLeaks, readTree } from "../../support/cli-files.js";
+import { createTempProject, type CliRun, type TempProject } from "../../support/cli-run.js";
+import { startProtectedServer, type ProtectedServer } from "./protected-server.js";
+
+let server: ProtectedServer;
+let project: TempProject;
+let home: TempProject;
+
+beforeEach(async () => {
+  server = await startProtectedServer();
+  project = await createTempProject("oauth-pull");
+  // The token store lives outside the project, as in a user's home.
+  home = await createTempProject("oauth-home");
+});
+afterEach(async () => {
+  await server.close();
+  await project.remove();
+  await home.remove();
+});
+
+/** Runs the CLI in the project with no credentials in its environment but the ones given. */
+async function run(
+  argv: readonly string[],
+  options: Omit<RunOptions, "stdout" | "stderr" | "cwd"> = {},
+): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(argv, {
+    cwd: project.dir,
+    interactive: true,
+    env: { MCP_CODEGEN_TOKEN_STORE: home.path("tokens.json") },
+    ...options,
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}
+
+/** Signs in without a browser: the authorization server's redirect is the answer. */
+function headless(redirectUri = "http://127.0.0.1:7/callback"): AuthorizationRedirect {
+  return {
+    redirectUri,
+    async authorize(url) {
+      const response = await fetch(url, { redirect: "manual" });
+      await response.body?.cancel();
+      return new URL(response.headers.get("location") ?? "", url);
+    },
+  };
+}
+
+/** Nothing the server handed out is in any file of the project or in what the run printed. */
+async function expectNoLeaks(...runs: CliRun[]): Promise<void> {
+  const texts: Record<string, string> = await readTree(project.dir, { caches: true });
+  runs.forEach((one, index) => {
+    texts[`stdout ${index}`] = one.stdout;
+    texts[`stderr ${index}`] = one.stderr;
+  });
+  const secrets = server.secrets();
+  expect(secrets.length).toBeGreaterThan(0);
+  expect(findLeaks(texts, secrets)).toEqual([]);
+}
+
+const pull = () => ["pull", "--url", server.mcpUrl, "--out", "mcp/kitchen"];
+
+describe("pull with a browser sign-in", () => {
+  it("signs in once, writes the client, and leaks no token, code or secret", async () => {
+    const first = await run(pull(), { authorizationRedirect: headless() });
+    expect(first.stderr).not.toContain("error:");
+    expect(first.code).toBe(0);
+    expect(server.authorizations).toHaveLength(1);
+    const snapshot = await readTree(project.path("mcp/kitchen"));
+    expect(snapshot["mcp.snapshot.json"]).toContain('"tools"');
+    // The token file is the user's alone.
+    expect((await stat(home.path("tokens.json"))).mode & 0o777).toBe(0o600);
+    await expectNoLeaks(first);
+  });
+
+  it("reuses the stored tokens on the next run: no second sign-in", async () => {
+    expect((await run(pull(), { authorizationRedirect: headless() })).code).toBe(0);
+    const refused: AuthorizationRedirect = {
+      redirectUri: "http://127.0.0.1:7/callback",
+      authorize: () => Promise.reject(new Error("a second sign-in was asked for")),
+    };
+    const second = await run(pull(), { authorizationRedirect: refused });
+    expect(second.stderr).not.toContain("error:");
+    expect(second.code).toBe(0);
+    expect(server.authorizations).toHaveLength(1);
+    await expectNoLeaks(second);
+  });
+
+  it("--reauthorize signs in again although tokens are stored", async () => {
+    expect((await run(pull(), { authorizationRedirect: headless() })).code).toBe(0);
+    const again = await run([...pull(), "--reauthorize"], { authorizationRedirect: headless() });
+    expect(again.stderr).not.toContain("error:");
+    expect(again.code).toBe(0);
+    expect(server.authorizations).toHaveLength(2);
+    // The new tokens replaced the old: a plain run needs no sign-in.
+    const third = await run(pull(), { authorizationRedirect: headless() });
+    expect(third.code).toBe(0);
+    expect(server.authorizations).toHaveLength(2);
+  });
+
+  it("goes through the loopback listener when a browser opens the URL", async () => {
+    const opened: URL[] = [];
+    // The fake browser: visits the authorization URL, follows its redirect into the listener.
+    const browser = async (url: URL) => {
+      opened.push(url);
+      const visit = await fetch(url, { redirect: "manual" });
+      await visit.body?.cancel();
+      const back = new URL(visit.headers.get("location") ?? "", url);
+      const landed = await fetch(back);
+      expect(await landed.text()).toMatch(/authoriz/i);
+    };
+    const result = await run(pull(), { openAuthorizationUrl: browser });
+    expect(result.stderr).not.toContain("error:");
+    expect(result.code).toBe(0);
+    expect(opened).toHaveLength(1);
+    expect(server.authorizations[0]!.get("redirect_uri")).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/callback$/,
+    );
+    await expectNoLeaks(result);
+  });
+
+  it("fails at once with how to authenticate when nobody can sign in", async () => {
+    const result = await run(pull(), {
+      env: { MCP_CODEGEN_TOKEN_STORE: home.path("tokens.json"), CI: "true" },
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^error: [^\n]*--client-credentials[^\n]*\n$/);
+    expect(result.stderr).toContain("MCP_CODEGEN_BEARER_TOKEN");
+    expect(server.authorizations).toHaveLength(0);
+    await expectNoLeaks(result);
+  });
+});
+
+describe("pull without a browser", () => {
+  it("--client-credentials reads the client from the environment", async () => {
+    const result = await run([...pull(), "--client-credentials"], {
+      env: {
+        MCP_CODEGEN_TOKEN_STORE: home.path("tokens.json"),
+        MCP_CODEGEN_CLIENT_ID: server.machineClient.id,
+        MCP_CODEGEN_CLIENT_SECRET: server.machineClient.secret,
+        CI: "true",
+      },
+    });
+    expect(result.stderr).not.toContain("error:");
+    expect(result.code).toBe(0);
+    expect(server.grants).toContain("client_credentials");
+    expect(server.authorizations).toHaveLength(0);
+    // The extension is declared on the connection, not recorded as part of the contract.
+    const snapshot = (await readTree(project.path("mcp/kitchen")))["mcp.snapshot.json"]!;
+    expect(snapshot).not.toContain("oauth-client-credentials");
+    await expectNoLeaks(result);
+  });
+
+  it("--client-credentials without the variables names the one to set", async () => {
+    const result = await run([...pull(), "--client-credentials"], {
+      env: { MCP_CODEGEN_CLIENT_ID: server.machineClient.id },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: [^\n]*MCP_CODEGEN_CLIENT_SECRET[^\n]*\n$/);
+  });
+
+  it("a config's auth names other variables for the client credentials", async () => {
+    await project.write("mcp-codegen.config.json", {
+      servers: {
+        kitchen: {
+          url: server.mcpUrl,
+          auth: {
+            clientCredentials: { clientIdEnv: "CI_CLIENT", clientSecretEnv: "CI_SECRET" },
+            tokenStore: "../tokens-of-config.json",
+          },
+        },
+      },
+    });
+    const result = await run(["pull"], {
+      env: {
+        CI_CLIENT: server.machineClient.id,
+        CI_SECRET: server.machineClient.secret,
+        CI: "true",
+      },
+    });
+    expect(result.stderr).not.toContain("error:");
+    expect(result.code).toBe(0);
+    expect(server.grants).toEqual(["client_credentials"]);
+    expect((await stat(project.path("../tokens-of-config.json"))).isFile()).toBe(true);
+    await expectNoLeaks(result);
+  });
+
+  it("MCP_CODEGEN_BEARER_TOKEN is sent as is, with no OAuth", async () => {
+    const token = server.issueToken();
+    const result = await run(pull(), {
+      env: { MCP_CODEGEN_BEARER_TOKEN: token, CI: "true" },
+    });
+    expect(result.stderr).not.toContain("error:");
+    expect(result.code).toBe(0);
+    expect(server.grants).toEqual([]);
+    await expectNoLeaks(result);
+  });
+
+  it("a bearer token the server refuses and quotes back is masked in the error", async () => {
+    const token = server.issueToken();
+    server.revokeAll();
+    const result = await run(pull(), {
+      env: { MCP_CODEGEN_BEARER_TOKEN: token, CI: "true" },
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain("unknown token ***");
+    expect(server.grants).toEqual([]);
+    await expectNoLeaks(result);
+  });
+
+  it("an access token the server quotes in its contract is written as ***", async () => {
+    await server.close();
+    server = await startProtectedServer({ echoToken: true });
+    const result = await run(pull(), { authorizationRedirect: headless() });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("repeats the secret from OAuth credentials");
+    const snapshot = (await readTree(project.path("mcp/kitchen")))["mcp.snapshot.json"]!;
+    expect(snapshot).toContain("you called with ***.");
+    await expectNoLeaks(result);
+  });
+});
