@@ -232,3 +232,23 @@ describe("pull without a browser", () => {
     await expectNoLeaks(result);
   });
 });
+
+describe("check --live", () => {
+  it("pulls a protected server of the config with the tokens pull stored", async () => {
+    await project.write("mcp-codegen.config.json", {
+      servers: { kitchen: { url: server.mcpUrl, out: "mcp/kitchen" } },
+    });
+    const pulled = await run(["pull"], { authorizationRedirect: headless() });
+    expect(pulled.stderr).not.toContain("error:");
+    expect(pulled.code).toBe(0);
+    // In CI, with the tokens of the sign-in above: no browser, no error.
+    const checked = await run(["check", "--live"], {
+      env: { MCP_CODEGEN_TOKEN_STORE: home.path("tokens.json"), CI: "true" },
+    });
+    expect(checked.stderr).not.toContain("error:");
+    expect(checked.stdout).toContain("kitchen: the server's contract matches the snapshot");
+    expect(checked.code).toBe(0);
+    expect(server.authorizations).toHaveLength(1);
+    await expectNoLeaks(pulled, checked);
+  });
+});
