@@ -10,6 +10,7 @@ import { runCheck } from "./commands/check.js";
 import { ConfigError, PROTOCOL_CHOICES } from "./config/index.js";
 import { runGenerate } from "./commands/generate.js";
 import type { CommandContext } from "./commands/context.js";
+import { runLogout } from "./commands/logout.js";
 import { runPull } from "./commands/pull.js";
 import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { PACKAGE_VERSION } from "./package-info.js";
@@ -204,6 +205,18 @@ export async function runCli(
     .action(async (flags: Record<string, unknown>) => {
       if (!(await runCheck(flags as Parameters<typeof runCheck>[0], context)))
         exitCode = ExitCode.Drift;
+    });
+
+  program
+    .command("logout")
+    .description(
+      "forget the OAuth tokens stored for a server (--url), or for every HTTP server in the config",
+    )
+    .option("--url <url>", "the server's Streamable HTTP endpoint")
+    .option("--config <file>", "config file whose HTTP servers to log out of")
+    .option("--token-store <file>", TOKEN_STORE_HELP)
+    .action(async (flags: Record<string, unknown>) => {
+      await runLogout(flags as Parameters<typeof runLogout>[0], context);
     });
 
   try {

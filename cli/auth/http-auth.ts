@@ -23,6 +23,7 @@ import { BEARER_TOKEN_ENV, CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "./env-names.
 import type { SecretMasker } from "../mask-text.js";
 import { maskingTokenStore, type RecordStore } from "./oauth-secrets.js";
 import { showAuthorizationUrl } from "./open-browser.js";
+import { isTokensKey } from "./token-keys.js";
 
 /** The MCP extension a client using the client credentials grant declares. */
 const CLIENT_CREDENTIALS_EXTENSION = "io.modelcontextprotocol/oauth-client-credentials";
@@ -86,7 +87,7 @@ function required(env: AuthEnvironment["env"], name: string, label: string): str
  */
 function ignoringStoredTokens(store: RecordStore): RecordStore {
   const renewed = new Set<string>();
-  const stale = (key: string) => key.startsWith("oauth-tokens ") && !renewed.has(key);
+  const stale = (key: string) => isTokensKey(key) && !renewed.has(key);
   return {
     get: async (key) => (stale(key) ? undefined : store.get(key)),
     set: async (key, value) => {

@@ -252,3 +252,28 @@ describe("check --live", () => {
     await expectNoLeaks(pulled, checked);
   });
 });
+
+describe("logout", () => {
+  it("--url forgets that server's tokens: the next pull signs in again", async () => {
+    expect((await run(pull(), { authorizationRedirect: headless() })).code).toBe(0);
+    const out = await run(["logout", "--url", server.mcpUrl]);
+    expect(out.stderr).toBe("");
+    expect(out.stdout).toMatch(/: tokens forgotten; the next pull signs in again\n$/);
+    expect(out.code).toBe(0);
+    expect((await run(pull(), { authorizationRedirect: headless() })).code).toBe(0);
+    expect(server.authorizations).toHaveLength(2);
+    await expectNoLeaks(out);
+  });
+
+  it("with no target, logs out of every HTTP server of the config, once", async () => {
+    await project.write("mcp-codegen.config.json", {
+      servers: { kitchen: { url: server.mcpUrl, out: "mcp/kitchen" } },
+    });
+    expect((await run(["pull"], { authorizationRedirect: headless() })).code).toBe(0);
+    const first = await run(["logout"]);
+    expect(first.stdout).toBe("kitchen: tokens forgotten; the next pull signs in again\n");
+    const second = await run(["logout"]);
+    expect(second.stdout).toBe(`kitchen: no tokens stored in ${home.path("tokens.json")}\n`);
+    expect(second.code).toBe(0);
+  });
+});
