@@ -94,6 +94,7 @@ export async function runCli(
       env,
       // A browser sign-in needs someone to come back from it: a terminal, outside CI.
       canSignIn: process.stderr.isTTY === true && env.CI === undefined,
+      stores: new Map(),
       redirect: options.authorizationRedirect,
       open: options.openAuthorizationUrl,
       stderr,

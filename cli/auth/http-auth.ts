@@ -44,6 +44,11 @@ export interface AuthEnvironment {
   env: Readonly<Record<string, string | undefined>>;
   /** True when a user can finish a browser sign-in (a terminal, not CI). */
   canSignIn: boolean;
+  /**
+   * The run's token stores by path, each masking what it reads and writes: servers pulled in
+   * parallel share one, so their writes are serialized instead of racing on the file.
+   */
+  stores: Map<string, RecordStore>;
   /** Test seam: replaces the loopback listener and the browser. */
   redirect?: AuthorizationRedirect | undefined;
   /** Test seam: replaces `showAuthorizationUrl` (a fake browser); the loopback still listens. */
@@ -98,6 +103,16 @@ function ignoringStoredTokens(store: RecordStore): RecordStore {
   };
 }
 
+/** The run's one masking store for the file at `path`. */
+export function tokenStoreAt(path: string, environment: AuthEnvironment): RecordStore {
+  let store = environment.stores.get(path);
+  if (store === undefined) {
+    store = maskingTokenStore(fileTokenStore(path), environment.masker);
+    environment.stores.set(path, store);
+  }
+  return store;
+}
+
 /**
  * The target and capabilities for connecting to `target`, authenticated as `choice` says.
  * `label` names the server in messages.
@@ -120,7 +135,7 @@ export async function prepareHttpAuth(
     };
   }
   const path = choice.tokenStore ?? defaultTokenStorePath(environment.env);
-  const file = maskingTokenStore(fileTokenStore(path), environment.masker);
+  const file = tokenStoreAt(path, environment);
   const store = choice.reauthorize === true ? ignoringStoredTokens(file) : file;
   const credentials = choice.clientCredentials;
   if (credentials !== undefined) {

@@ -4,10 +4,10 @@
  * no access, and reusing one spares the authorization server a new client per sign-in.
  */
 import { resolve } from "node:path";
-import { defaultTokenStorePath, fileTokenStore } from "@mcp-codegen/runtime/node/auth";
+import { defaultTokenStorePath } from "@mcp-codegen/runtime/node/auth";
 import { maskUrl } from "@mcp-codegen/runtime/internal";
 import { storedTokensKey } from "../auth/token-keys.js";
-import { maskingTokenStore } from "../auth/oauth-secrets.js";
+import { tokenStoreAt } from "../auth/http-auth.js";
 import { loadConfig } from "../config/index.js";
 import { CliError, ExitCode } from "../exit-codes.js";
 import type { CommandContext } from "./context.js";
@@ -32,7 +32,7 @@ export async function runLogout(flags: LogoutFlags, context: CommandContext): Pr
       : resolve(context.cwd, flags.tokenStore);
   for (const server of await serversToForget(flags, context, fallback)) {
     // Masking: the record read to tell whether anything was stored holds the tokens.
-    const store = maskingTokenStore(fileTokenStore(server.tokenStore), context.auth.masker);
+    const store = tokenStoreAt(server.tokenStore, context.auth);
     const key = storedTokensKey(server.url);
     if ((await store.get(key)) === undefined) {
       reporter.info(`${server.label}: no tokens stored in ${server.tokenStore}`);

@@ -49,12 +49,24 @@ export function authFromFlags(flags: PullFlags, cwd: string, base: AuthChoice = 
   };
 }
 
+function hasAuthFlags(flags: PullFlags): boolean {
+  return (
+    flags.clientCredentials === true || flags.tokenStore !== undefined || flags.reauthorize === true
+  );
+}
+
 function hasTarget(flags: TargetFlags): boolean {
   return flags.url !== undefined || (flags.command !== undefined && flags.command.length > 0);
 }
 
 export async function runPull(flags: PullFlags, context: CommandContext): Promise<void> {
   if (hasTarget(flags)) {
+    if (flags.url === undefined && hasAuthFlags(flags)) {
+      throw new CliError(
+        "--client-credentials, --token-store and --reauthorize apply to --url servers only",
+        ExitCode.Usage,
+      );
+    }
     const resolved = resolveTarget({
       ...flags,
       cwd: flags.cwd === undefined ? undefined : resolve(context.cwd, flags.cwd),

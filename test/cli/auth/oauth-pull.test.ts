@@ -172,6 +172,14 @@ describe("pull without a browser", () => {
     expect(result.stderr).toMatch(/^error: [^\n]*MCP_CODEGEN_CLIENT_SECRET[^\n]*\n$/);
   });
 
+  it("is refused for a stdio server", async () => {
+    const result = await run(["pull", "--client-credentials", "--", "node", "server.js"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "error: --client-credentials, --token-store and --reauthorize apply to --url servers only\n",
+    );
+  });
+
   it("a config's auth names other variables for the client credentials", async () => {
     await project.write("mcp-codegen.config.json", {
       servers: {
