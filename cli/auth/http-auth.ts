@@ -162,9 +162,9 @@ async function withRedirect(
   environment: AuthEnvironment,
   label: string,
 ): Promise<HttpAuth> {
-  const auth = (redirect: AuthorizationRedirect): HttpTarget => ({
+  const auth = (redirect: AuthorizationRedirect, kept = store): HttpTarget => ({
     ...target,
-    auth: { redirect, store, clientName: "mcp-codegen" },
+    auth: { redirect, store: kept, clientName: "mcp-codegen" },
   });
   if (environment.redirect !== undefined) {
     return { target: auth(environment.redirect), capabilities, ...noClose };
@@ -180,8 +180,15 @@ async function withRedirect(
         throw new Error("no browser sign-in outside a terminal");
       },
     };
+    // A client registered on the way to the refusal names a redirect URI no listener serves: it
+    // is not kept, so the sign-in on a terminal registers with its own.
+    const tokensOnly: RecordStore = {
+      get: (key) => store.get(key),
+      set: async (key, value) => (isTokensKey(key) ? store.set(key, value) : undefined),
+      delete: (key) => store.delete(key),
+    };
     return {
-      target: auth(redirect),
+      target: auth(redirect, tokensOnly),
       capabilities,
       explain: (error) =>
         refused ? new CliError(`${label}: ${NON_INTERACTIVE_HELP}`, ExitCode.Server) : error,

@@ -141,6 +141,8 @@ describe("pull with a browser sign-in", () => {
     expect(result.stderr).toContain("MCP_CODEGEN_BEARER_TOKEN");
     expect(server.authorizations).toHaveLength(0);
     await expectNoLeaks(result);
+    // Nothing was stored: the registration made on the way names a redirect no one listens on.
+    await expect(stat(home.path("tokens.json"))).rejects.toThrow(/ENOENT/);
   });
 });
 
