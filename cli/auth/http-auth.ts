@@ -23,6 +23,7 @@ import { BEARER_TOKEN_ENV, CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "./env-names.
 import type { SecretMasker } from "../mask-text.js";
 import { maskingTokenStore, type RecordStore } from "./oauth-secrets.js";
 import { showAuthorizationUrl } from "./open-browser.js";
+import { loopbackRegistrations } from "./loopback-port.js";
 import { isTokensKey } from "./token-keys.js";
 
 /** The MCP extension a client using the client credentials grant declares. */
@@ -197,9 +198,11 @@ async function withRedirect(
   }
   const open =
     environment.open ?? ((url: URL) => showAuthorizationUrl(url, { stderr: environment.stderr }));
-  const listener = await loopbackRedirect({ open });
+  const { listener, store: kept } = await loopbackRegistrations(store, (port) =>
+    loopbackRedirect({ open, port }),
+  );
   return {
-    target: auth(listener),
+    target: auth(listener, kept),
     capabilities,
     explain: (error) => error,
     close: () => listener.close(),

@@ -12,6 +12,11 @@ export function storedTokensKey(url: URL): string {
   return `${TOKENS_PREFIX}${url.origin}${url.pathname}`;
 }
 
+/** True for a key holding a dynamic client registration (one per authorization server). */
+export function isRegistrationKey(key: string): boolean {
+  return key.startsWith("oauth-client ");
+}
+
 /** True for a key holding tokens (not a client registration). */
 export function isTokensKey(key: string): boolean {
   return key.startsWith(TOKENS_PREFIX);

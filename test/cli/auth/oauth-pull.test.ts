@@ -6,6 +6,7 @@
  * files, stdout and stderr are searched for every token, code and secret the server handed out.
  */
 import { stat } from "node:fs/promises";
+import { createServer } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AuthorizationRedirect } from "@mcp-codegen/runtime";
 import { runCli, type RunOptions } from "../../../cli/program.js";
@@ -57,6 +58,16 @@ function headless(redirectUri = "http://127.0.0.1:7/callback"): AuthorizationRed
       return new URL(response.headers.get("location") ?? "", url);
     },
   };
+}
+
+/** A browser: visits the authorization URL and follows its redirect into the loopback listener. */
+async function fakeBrowser(url: URL): Promise<void> {
+  const visit = await fetch(url, { redirect: "manual" });
+  // A refusal (a redirect URI the server does not know) ends the sign-in, as a user would.
+  if (visit.status !== 302) throw new Error(`the authorization server answered ${visit.status}`);
+  await visit.body?.cancel();
+  const back = new URL(visit.headers.get("location") ?? "", url);
+  await (await fetch(back)).body?.cancel();
 }
 
 /** Nothing the server handed out is in any file of the project or in what the run printed. */
@@ -130,6 +141,34 @@ describe("pull with a browser sign-in", () => {
       /^http:\/\/127\.0\.0\.1:\d+\/callback$/,
     );
     await expectNoLeaks(result);
+  });
+
+  it("listens again on the registered port, so the registration is reused", async () => {
+    const first = await run(pull(), { openAuthorizationUrl: fakeBrowser });
+    expect(first.code).toBe(0);
+    const again = await run([...pull(), "--reauthorize"], { openAuthorizationUrl: fakeBrowser });
+    expect(again.stderr).not.toContain("error:");
+    expect(again.code).toBe(0);
+    expect(server.authorizations).toHaveLength(2);
+    expect(server.registrations).toHaveLength(1);
+    const [before, after] = server.authorizations.map((query) => query.get("redirect_uri"));
+    expect(after).toBe(before);
+  });
+
+  it("registers again when the registered port is taken", async () => {
+    expect((await run(pull(), { openAuthorizationUrl: fakeBrowser })).code).toBe(0);
+    const port = Number(new URL(server.registrations[0]![0]!).port);
+    const squatter = createServer();
+    await new Promise<void>((done) => squatter.listen(port, "127.0.0.1", done));
+    try {
+      const again = await run([...pull(), "--reauthorize"], { openAuthorizationUrl: fakeBrowser });
+      expect(again.stderr).not.toContain("error:");
+      expect(again.code).toBe(0);
+    } finally {
+      await new Promise((done) => squatter.close(done));
+    }
+    expect(server.registrations).toHaveLength(2);
+    expect(server.registrations[1]![0]).not.toBe(server.registrations[0]![0]);
   });
 
   it("fails at once with how to authenticate when nobody can sign in", async () => {

@@ -19,6 +19,8 @@ export interface ProtectedServer {
   secrets(): string[];
   /** Query of each visit to the authorization endpoint. */
   authorizations: URLSearchParams[];
+  /** The redirect URIs of each dynamic registration. */
+  registrations: string[][];
   /** `grant_type` of each token request. */
   grants: string[];
   /** A valid access token handed out of band (as a user would paste one from a console). */
@@ -64,6 +66,8 @@ export async function startProtectedServer(
   const handedOut: string[] = [machineClient.secret];
   const authorizations: URLSearchParams[] = [];
   const grants: string[] = [];
+  const registrations: string[][] = [];
+  const redirectUris = new Map<string, string[]>();
 
   const issue = () => {
     const access = random("at");
@@ -142,12 +146,19 @@ export async function startProtectedServer(
         const secret = random("cs");
         clients.set(id, secret);
         handedOut.push(secret);
-        const metadata = (await request.json()) as object;
+        const metadata = (await request.json()) as { redirect_uris?: string[] };
+        registrations.push(metadata.redirect_uris ?? []);
+        redirectUris.set(id, metadata.redirect_uris ?? []);
         return json(201, { ...metadata, client_id: id, client_secret: secret });
       }
       case "GET /as/authorize": {
         const query = url.searchParams;
         authorizations.push(query);
+        // Strict, as some servers are: exactly a registered redirect URI, port included.
+        const registered = redirectUris.get(query.get("client_id") ?? "") ?? [];
+        if (!registered.includes(query.get("redirect_uri") ?? "")) {
+          return json(400, { error: "invalid_request", error_description: "bad redirect_uri" });
+        }
         const code = random("code");
         handedOut.push(code);
         codes.set(code, {
@@ -185,6 +196,7 @@ export async function startProtectedServer(
     secrets: () => [...handedOut],
     authorizations,
     grants,
+    registrations,
     issueToken: () => {
       const access = random("at");
       accessTokens.add(access);
