@@ -5,7 +5,7 @@
  * token from the environment, and the one error a run without a terminal gets. Every run's output
  * files, stdout and stderr are searched for every token, code and secret the server handed out.
  */
-import { stat } from "node:fs/promises";
+import { chmod, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AuthorizationRedirect } from "@mcp-codegen/runtime";
@@ -182,6 +182,17 @@ describe("pull with a browser sign-in", () => {
     await expectNoLeaks(result);
     // Nothing was stored: the registration made on the way names a redirect no one listens on.
     await expect(stat(home.path("tokens.json"))).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe("the token store", () => {
+  it("a token file others can read stops the run with how to fix it", async () => {
+    await writeFile(home.path("tokens.json"), '{"formatVersion":1,"records":{}}', { mode: 0o644 });
+    await chmod(home.path("tokens.json"), 0o644);
+    const result = await run(pull(), { authorizationRedirect: headless() });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^error: [^\n]*has mode 0644[^\n]*chmod 600[^\n]*\n$/);
+    expect(server.authorizations).toHaveLength(0);
   });
 });
 
