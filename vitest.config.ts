@@ -12,6 +12,10 @@ export default defineConfig({
     alias: [
       { find: /^@mcp-codegen\/runtime$/, replacement: source("./runtime/node/index.ts") },
       { find: /^@mcp-codegen\/runtime\/internal$/, replacement: source("./runtime/internal.ts") },
+      {
+        find: /^@mcp-codegen\/runtime\/node\/auth$/,
+        replacement: source("./runtime/node/auth.ts"),
+      },
     ],
   },
   test: {

@@ -50,6 +50,31 @@ export function maskText(text: string, secrets: readonly string[]): Masked {
   }
 }
 
+/**
+ * A list of secrets that grows while the CLI runs: OAuth tokens and client secrets are only known
+ * once the flow has run, after the reporter was made. Everything masked through it is masked with
+ * every secret added so far.
+ */
+export interface SecretMasker {
+  /** Adds secrets (shorter than `MIN_SECRET_LENGTH` ones are ignored, like everywhere). */
+  add(secrets: Iterable<string>): void;
+  /** `text` with every secret added so far replaced by `***`. */
+  mask(text: string): string;
+  /** The searchable secrets known so far. */
+  secrets(): readonly string[];
+}
+
+export function createSecretMasker(initial: Iterable<string> = []): SecretMasker {
+  let known = searchableSecrets(initial);
+  return {
+    add(secrets) {
+      known = searchableSecrets([...known, ...secrets]);
+    },
+    mask: (text) => maskText(text, known).text,
+    secrets: () => known,
+  };
+}
+
 /** Start and end of every occurrence, sorted, overlapping and touching spans merged. */
 function mergedSpans(text: string, secrets: readonly string[]): Array<[number, number]> {
   const spans: Array<[number, number]> = [];

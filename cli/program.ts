@@ -4,10 +4,13 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { looksLikeCredential, MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
+import type { AuthorizationRedirect } from "@mcp-codegen/runtime";
+import { TOKEN_STORE_HELP } from "./auth/env-names.js";
 import type { CommandContext } from "./commands/context.js";
 import { PROTOCOL_CHOICES } from "./config/protocol-choices.js";
 import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { PACKAGE_VERSION } from "./package-info.js";
+import { createSecretMasker } from "./mask-text.js";
 import { createReporter, type ReporterOptions } from "./reporter.js";
 import { toTerminalLine } from "./terminal-text.js";
 
@@ -17,6 +20,15 @@ export interface RunOptions {
   stderr?: ReporterOptions["stderr"];
   /** Force progress output on or off (default: a TTY outside CI). */
   interactive?: boolean;
+  /** The environment credentials are read from (default: `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Test seam, deliberately not an environment variable a user could set by mistake: OAuth
+   * sign-in through this redirect instead of the loopback listener and the browser.
+   */
+  authorizationRedirect?: AuthorizationRedirect;
+  /** Test seam: shows the authorization URL instead of a browser; the loopback still listens. */
+  openAuthorizationUrl?: (url: URL) => void | Promise<void>;
 }
 
 /**
@@ -67,14 +79,26 @@ export async function runCli(
 ): Promise<ExitCodeValue> {
   const stderr = options.stderr ?? process.stderr;
   let quiet = false;
-  // Every secret any command learned (flags, config): the final error line is redacted too.
-  const knownSecrets = new Set<string>();
+  const env = options.env ?? process.env;
+  // Every secret any command learned (flags, config, OAuth tokens as they appear): every line,
+  // the final error line included, is masked with all of them.
+  const masker = createSecretMasker();
   const context: CommandContext = {
     cwd: options.cwd ?? process.cwd(),
+    auth: {
+      masker,
+      env,
+      // A browser sign-in needs someone to come back from it: a terminal, outside CI.
+      canSignIn: process.stderr.isTTY === true && env.CI === undefined,
+      stores: new Map(),
+      redirect: options.authorizationRedirect,
+      open: options.openAuthorizationUrl,
+      stderr,
+    },
     reporter: (secrets) => {
-      for (const secret of secrets) knownSecrets.add(secret.text);
+      masker.add(secrets.map((secret) => secret.text));
       return createReporter({
-        secrets: [...knownSecrets].sort((a, b) => b.length - a.length),
+        masker,
         quiet,
         ...(options.interactive === undefined ? {} : { interactive: options.interactive }),
         ...(options.stdout === undefined ? {} : { stdout: options.stdout }),
@@ -144,6 +168,12 @@ export async function runCli(
       "--open-input-types",
       "let tool input types take undeclared keys where the schema does not close them",
     )
+    .option(
+      "--client-credentials",
+      "OAuth without a browser: the client credentials grant, with the id and secret from MCP_CODEGEN_CLIENT_ID and MCP_CODEGEN_CLIENT_SECRET",
+    )
+    .option("--token-store <file>", TOKEN_STORE_HELP)
+    .option("--reauthorize", "sign in again instead of using stored OAuth tokens")
     .argument("[command...]", "a stdio server's command line, after --")
     .action(async (command: string[], flags: Record<string, unknown>) => {
       // Each command loads its modules when it runs: `generate` with nothing to do must not
@@ -177,6 +207,19 @@ export async function runCli(
       const { runCheck } = await import("./commands/check.js");
       if (!(await runCheck(flags as Parameters<typeof runCheck>[0], context)))
         exitCode = ExitCode.Drift;
+    });
+
+  program
+    .command("logout")
+    .description(
+      "forget the OAuth tokens stored for a server (--url), or for every HTTP server in the config",
+    )
+    .option("--url <url>", "the server's Streamable HTTP endpoint")
+    .option("--config <file>", "config file whose HTTP servers to log out of")
+    .option("--token-store <file>", TOKEN_STORE_HELP)
+    .action(async (flags: Record<string, unknown>) => {
+      const { runLogout } = await import("./commands/logout.js");
+      await runLogout(flags as Parameters<typeof runLogout>[0], context);
     });
 
   try {

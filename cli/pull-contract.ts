@@ -20,6 +20,7 @@ import {
   keptInstructions,
   MAX_LIST_SIZE,
 } from "./contract-checks.js";
+import { BEARER_TOKEN_ENV, CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "./auth/env-names.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import type { Reporter } from "./reporter.js";
 import { PACKAGE_VERSION } from "./package-info.js";
@@ -32,7 +33,13 @@ export interface PullOptions {
   timeout?: number | undefined;
   /** `auto` (default) or a pinned protocol version. */
   protocol?: string | undefined;
+  /** The capabilities recorded in the snapshot. */
   clientCapabilities?: ClientCapabilities;
+  /**
+   * The capabilities sent, when they differ: an auth extension declared for this connection only
+   * is no part of the contract the generated client relies on.
+   */
+  connectCapabilities?: ClientCapabilities;
   reporter: Reporter;
   /** How to describe the server in messages (a config key, a command, a URL without secrets). */
   label: string;
@@ -48,7 +55,7 @@ export async function pullContract(
   try {
     client = await connect(target, {
       clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
-      capabilities: clientCapabilities,
+      capabilities: options.connectCapabilities ?? clientCapabilities,
       // Tools the runtime itself leaves out (not an object, a bad x-mcp-header) are named too.
       onDiagnostic: (diagnostic) => {
         if (diagnostic.kind === "invalid-tool") {
@@ -151,7 +158,7 @@ function serverError(error: unknown, label: string, what: string): CliError {
   const hints: Record<string, string> = {
     transport: "check the command or URL, and that the server starts and stays up",
     timeout: "the server did not answer in time; raise --timeout or check the server",
-    auth: "the server requires authorization; pass credentials with --header 'Authorization: Bearer …'",
+    auth: `the server requires authorization: sign in on a terminal, or use --client-credentials (${CLIENT_ID_ENV} and ${CLIENT_SECRET_ENV}), ${BEARER_TOKEN_ENV}, or --header 'Authorization: Bearer …'`,
     protocol: "the server answered, but not as this client expects",
     jsonrpc: "the server could not understand the request",
     execution: "the server failed while answering; check its logs",

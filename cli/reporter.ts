@@ -7,7 +7,7 @@
  * terminal.
  */
 import { toTerminalLine } from "./terminal-text.js";
-import { maskText, searchableSecrets } from "./mask-text.js";
+import { createSecretMasker, type SecretMasker } from "./mask-text.js";
 
 export interface Reporter {
   /** A step in progress ("connected", "listed"); shown only on a terminal. */
@@ -22,6 +22,11 @@ export interface ReporterOptions {
   quiet?: boolean;
   interactive?: boolean;
   secrets?: readonly string[];
+  /**
+   * Masks with secrets learned after the reporter was made (OAuth tokens); used instead of
+   * `secrets` when given.
+   */
+  masker?: SecretMasker;
   stdout?: { write(text: string): unknown };
   stderr?: { write(text: string): unknown };
 }
@@ -35,8 +40,8 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
   const interactive = options.interactive ?? isInteractive();
-  const secrets = searchableSecrets(options.secrets ?? []);
-  const mask = (text: string): string => maskText(text, secrets).text;
+  const masker = options.masker ?? createSecretMasker(options.secrets ?? []);
+  const mask = (text: string): string => masker.mask(text);
   // Masked in the raw text, then made one printable line (line breaks become spaces, control
   // characters visible escapes), then masked again: joining lines can make a secret out of
   // "ab\ncd" for secret "ab cd".

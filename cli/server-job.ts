@@ -3,6 +3,7 @@
  * where it is, where its output goes and how to shape the generated code.
  */
 import type { HttpTarget, StdioTarget } from "@mcp-codegen/runtime";
+import type { AuthChoice } from "./auth/http-auth.js";
 import { createNameFilter, findUnmatchedPatterns, type ProtocolChoice } from "./config/index.js";
 import type { PulledContract } from "../templates/index.js";
 import { CliError, ExitCode } from "./exit-codes.js";
@@ -28,6 +29,8 @@ export interface ServerJob {
   protocol?: ProtocolChoice | undefined;
   /** `--strict` or `strict: true`: a generation warning fails the pull (exit 4). */
   strict?: boolean | undefined;
+  /** How to authenticate to an HTTP server (client credentials, token store, reauthorize). */
+  auth?: AuthChoice | undefined;
   /** Credentials among the header and env values, URL parts and arguments. */
   secrets?: readonly Secret[] | undefined;
 }

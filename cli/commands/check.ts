@@ -7,7 +7,8 @@ import { CliError, ExitCode } from "../exit-codes.js";
 import { loadConfig } from "../config/index.js";
 import { readSnapshotFile, renderOutput } from "../load-snapshot.js";
 import { compareOutput, type FileDifference } from "../output-files.js";
-import { pullContract } from "../pull-contract.js";
+import { pullAuthenticated } from "../authenticated-pull.js";
+import { withOAuthSecrets } from "./pull.js";
 import type { Reporter } from "../reporter.js";
 import { filterContract, type ServerJob } from "../server-job.js";
 import { createSnapshot, type Snapshot } from "../../templates/index.js";
@@ -73,7 +74,7 @@ async function runLiveCheck(flags: CheckFlags, context: CommandContext): Promise
   let breaking = false;
   for (const job of jobsFromConfig(config, {})) {
     const before = await readSnapshotFile(`${job.out}/mcp.snapshot.json`, job.label);
-    const after = await pullSnapshot(job, reporter, before);
+    const after = await pullSnapshot(job, reporter, before, context);
     const report = classifyDrift(before, after);
     if (report.changes.length === 0) {
       reporter.info(`${job.label}: the server's contract matches the snapshot`);
@@ -92,14 +93,20 @@ async function pullSnapshot(
   job: ServerJob,
   reporter: Reporter,
   before: Snapshot,
+  context: CommandContext,
 ): Promise<Snapshot> {
-  const contract = await pullContract(job.target!, {
-    name: before.name,
-    timeout: job.timeout,
-    protocol: job.protocol,
-    reporter,
-    label: job.label,
-    clientCapabilities: before.clientCapabilities,
-  });
-  return createSnapshot(filterContract(contract, job, reporter));
+  const contract = await pullAuthenticated(
+    job.target!,
+    {
+      name: before.name,
+      timeout: job.timeout,
+      protocol: job.protocol,
+      reporter,
+      label: job.label,
+      clientCapabilities: before.clientCapabilities,
+    },
+    job.auth ?? {},
+    context.auth,
+  );
+  return createSnapshot(filterContract(contract, withOAuthSecrets(job, context), reporter));
 }

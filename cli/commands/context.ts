@@ -1,7 +1,8 @@
 /**
- * What every command gets from the program (program.ts) besides its flags: where it runs, and how
- * to report once the secrets to mask are known.
+ * What every command gets from the program (program.ts) besides its flags: where it runs, how
+ * to report once the secrets to mask are known, and how to authenticate.
  */
+import type { AuthEnvironment } from "../auth/http-auth.js";
 import type { Reporter } from "../reporter.js";
 import type { Secret } from "../secret-sources.js";
 
@@ -9,4 +10,6 @@ export interface CommandContext {
   cwd: string;
   /** Builds the reporter once the secrets are known. */
   reporter(secrets: readonly Secret[]): Reporter;
+  /** How HTTP servers are authenticated: the run's secret masker, environment and sign-in. */
+  auth: AuthEnvironment;
 }

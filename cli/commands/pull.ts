@@ -6,7 +6,9 @@ import { join, resolve } from "node:path";
 import { createSnapshot, toKebabFileName } from "../../templates/index.js";
 import { loadConfig, type ProtocolChoice } from "../config/index.js";
 import { describeWrite, writeGenerated } from "../write-generated.js";
-import { pullContract } from "../pull-contract.js";
+import { pullAuthenticated } from "../authenticated-pull.js";
+import { CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/env-names.js";
+import type { AuthChoice } from "../auth/http-auth.js";
 import type { Reporter } from "../reporter.js";
 import type { CommandContext } from "./context.js";
 import { filterContract, type ServerJob } from "../server-job.js";
@@ -27,6 +29,30 @@ export interface PullFlags extends TargetFlags {
   strict?: boolean | undefined;
   /** `--open-input-types`. */
   openInputTypes?: boolean | undefined;
+  /** `--client-credentials`: the client id and secret from the environment. */
+  clientCredentials?: boolean | undefined;
+  /** `--token-store <file>`. */
+  tokenStore?: string | undefined;
+  /** `--reauthorize`: sign in again instead of using stored tokens. */
+  reauthorize?: boolean | undefined;
+}
+
+/** The auth flags, over the config's choice for a server (flags win field by field). */
+export function authFromFlags(flags: PullFlags, cwd: string, base: AuthChoice = {}): AuthChoice {
+  return {
+    ...base,
+    ...(flags.clientCredentials === true
+      ? { clientCredentials: { clientIdEnv: CLIENT_ID_ENV, clientSecretEnv: CLIENT_SECRET_ENV } }
+      : {}),
+    ...(flags.tokenStore === undefined ? {} : { tokenStore: resolve(cwd, flags.tokenStore) }),
+    ...(flags.reauthorize === true ? { reauthorize: true } : {}),
+  };
+}
+
+function hasAuthFlags(flags: PullFlags): boolean {
+  return (
+    flags.clientCredentials === true || flags.tokenStore !== undefined || flags.reauthorize === true
+  );
 }
 
 function hasTarget(flags: TargetFlags): boolean {
@@ -35,6 +61,12 @@ function hasTarget(flags: TargetFlags): boolean {
 
 export async function runPull(flags: PullFlags, context: CommandContext): Promise<void> {
   if (hasTarget(flags)) {
+    if (flags.url === undefined && hasAuthFlags(flags)) {
+      throw new CliError(
+        "--client-credentials, --token-store and --reauthorize apply to --url servers only",
+        ExitCode.Usage,
+      );
+    }
     const resolved = resolveTarget({
       ...flags,
       cwd: flags.cwd === undefined ? undefined : resolve(context.cwd, flags.cwd),
@@ -52,9 +84,10 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
         protocol: flags.protocol,
         strict: flags.strict,
         secrets: resolved.secrets,
+        auth: authFromFlags(flags, context.cwd),
       },
       reporter,
-      context.cwd,
+      context,
     );
     return;
   }
@@ -63,9 +96,12 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
     ...(flags.config === undefined ? {} : { configPath: flags.config }),
   });
   const reporter = context.reporter(config.secrets);
-  const jobs = jobsFromConfig(config, flags);
+  const jobs = jobsFromConfig(config, flags).map((job) => ({
+    ...job,
+    auth: authFromFlags(flags, context.cwd, job.auth),
+  }));
   // Servers are independent: pull them in parallel, then report every failure, not just the first.
-  const results = await Promise.allSettled(jobs.map((job) => pullJob(job, reporter, context.cwd)));
+  const results = await Promise.allSettled(jobs.map((job) => pullJob(job, reporter, context)));
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failures.length === 1) throw failures[0]!.reason;
   if (failures.length > 1) {
@@ -75,7 +111,8 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
   }
 }
 
-async function pullJob(job: ServerJob, reporter: Reporter, cwd: string): Promise<void> {
+async function pullJob(job: ServerJob, reporter: Reporter, context: CommandContext): Promise<void> {
+  const { cwd } = context;
   // Under strict, what reading the contract warns about (an entry left out as malformed, a list
   // taken as empty, a name replaced) fails the pull like a generation warning: the client would
   // say less than the server does.
@@ -84,15 +121,22 @@ async function pullJob(job: ServerJob, reporter: Reporter, cwd: string): Promise
     job.strict === true
       ? { ...reporter, warn: (line) => void contractWarnings.push(line) }
       : reporter;
-  const contract = await pullContract(job.target!, {
-    name: job.name,
-    timeout: job.timeout,
-    protocol: job.protocol,
-    reporter: contractReporter,
-    label: job.label,
-  });
+  const contract = await pullAuthenticated(
+    job.target!,
+    {
+      name: job.name,
+      timeout: job.timeout,
+      protocol: job.protocol,
+      reporter: contractReporter,
+      label: job.label,
+    },
+    job.auth ?? {},
+    context.auth,
+  );
   failOnContractWarnings(contractWarnings, reporter);
-  const snapshot = createSnapshot(filterContract(contract, job, reporter));
+  const snapshot = createSnapshot(
+    filterContract(contract, withOAuthSecrets(job, context), reporter),
+  );
   const out = job.out !== "" ? job.out : resolve(cwd, join("mcp", toKebabFileName(snapshot.name)));
   const stats = await writeGenerated(snapshot, out, job.label, cwd, {
     reporter,
@@ -101,6 +145,20 @@ async function pullJob(job: ServerJob, reporter: Reporter, cwd: string): Promise
   reporter.info(
     `${job.label}: ${count(snapshot.tools.length, "tool")}, ${count(snapshot.prompts.length, "prompt")}, ${count(snapshot.resources.length, "resource")}, ${count(snapshot.resourceTemplates.length, "resource template")} → ${out} ${describeWrite(stats)}`,
   );
+}
+
+/**
+ * `job` with the OAuth secrets learned while pulling (tokens, client secrets): a server that
+ * quotes one in its contract gets it written as ***, like a header value.
+ */
+export function withOAuthSecrets(job: ServerJob, context: CommandContext): ServerJob {
+  const given = job.secrets ?? [];
+  const known = new Set(given.map((secret) => secret.text));
+  const learned = context.auth.masker
+    .secrets()
+    .filter((text) => !known.has(text))
+    .map((text) => ({ text, source: "OAuth credentials" }));
+  return { ...job, secrets: [...given, ...learned] };
 }
 
 /** Under strict: the first contract warning as the one `error:` line (exit 4), the rest as warnings. */

@@ -4,6 +4,7 @@
  * prints or writes.
  */
 import path from "node:path";
+import { CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/env-names.js";
 import { interpolate, type ConfigEnv } from "./interpolate.js";
 import { configError, type ConfigError } from "./issues.js";
 import type { ProtocolChoice } from "./protocol-choices.js";
@@ -35,6 +36,15 @@ export interface ResolvedHttpTarget {
   url: string;
   /** The credentials among them are in `ResolvedConfig.secrets`. */
   headers: Record<string, string>;
+  /** `auth`, with the token store's path made absolute. */
+  auth?: ResolvedHttpAuth;
+}
+
+/** A server's `auth`: the names of the variables holding credentials, never their values. */
+export interface ResolvedHttpAuth {
+  clientCredentials?: { clientIdEnv: string; clientSecretEnv: string };
+  /** Absolute. */
+  tokenStore?: string;
 }
 
 /** One server of the config, resolved. Tell the targets apart with `"url" in target`. */
@@ -184,7 +194,24 @@ function resolveTarget(
   const url = expand(server.url, ["url"]);
   checkUrl(url, server.url, configError.bind(undefined, context.label, ["servers", name, "url"]));
   context.secrets.push(...urlSecrets(new URL(url)));
-  return { url, headers: expandMap(server.headers, "headers", headerSecrets) };
+  const target: ResolvedHttpTarget = {
+    url,
+    headers: expandMap(server.headers, "headers", headerSecrets),
+  };
+  const auth = server.auth;
+  if (auth !== undefined) {
+    target.auth = {};
+    if (auth.clientCredentials !== undefined) {
+      target.auth.clientCredentials = {
+        clientIdEnv: auth.clientCredentials.clientIdEnv ?? CLIENT_ID_ENV,
+        clientSecretEnv: auth.clientCredentials.clientSecretEnv ?? CLIENT_SECRET_ENV,
+      };
+    }
+    if (auth.tokenStore !== undefined) {
+      target.auth.tokenStore = path.resolve(context.base, auth.tokenStore);
+    }
+  }
+  return target;
 }
 
 /** An env or header value as a config file may write it. */

@@ -141,6 +141,44 @@ export const stdioServerSchema = z
   })
   .describe('A stdio server: mcp-codegen runs "command" and speaks MCP over its stdin and stdout.');
 
+const ENV_VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+const envVariableName = (description: string) =>
+  z
+    .string()
+    .regex(ENV_VARIABLE_NAME, "must be an environment variable name, e.g. MY_CLIENT_ID")
+    .optional()
+    .describe(description);
+
+/** How to authenticate to an OAuth-protected HTTP server; credentials are named, never written. */
+const httpAuthSchema = z
+  .strictObject({
+    clientCredentials: z
+      .strictObject({
+        clientIdEnv: envVariableName(
+          "The environment variable holding the OAuth client id. Default: MCP_CODEGEN_CLIENT_ID.",
+        ),
+        clientSecretEnv: envVariableName(
+          "The environment variable holding the OAuth client secret (never written in this file). Default: MCP_CODEGEN_CLIENT_SECRET.",
+        ),
+      })
+      .optional()
+      .describe(
+        "Authenticate without a browser, with the OAuth client credentials grant (for CI): the client id and secret are read from the environment variables named here. {} uses the defaults.",
+      ),
+    tokenStore: z
+      .string()
+      .min(1, "must not be empty; remove it to use the default")
+      .optional()
+      .describe(
+        "File for this server's OAuth tokens, relative to this file. Default: $MCP_CODEGEN_TOKEN_STORE, else ~/.config/mcp-codegen/tokens.json (%APPDATA%\\mcp-codegen\\tokens.json on Windows).",
+      ),
+  })
+  .optional()
+  .describe(
+    "OAuth for a protected server. Without it, mcp-codegen signs in through the browser on a terminal and stores the tokens; an Authorization header or MCP_CODEGEN_BEARER_TOKEN is sent as is instead.",
+  );
+
 /** A server reached over Streamable HTTP. */
 export const httpServerSchema = z
   .strictObject({
@@ -152,6 +190,7 @@ export const httpServerSchema = z
       z.string().regex(HEADER_NAME_PATTERN, "is not a valid HTTP header name"),
       `HTTP headers sent with every request, e.g. { "Authorization": "Bearer \${API_TOKEN}" }. ${SECRET_HELP} ${INTERPOLATION_HELP}`,
     ),
+    auth: httpAuthSchema,
     ...commonServerFields,
   })
   .describe('A Streamable HTTP server at "url".');

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { maskText } from "../../cli/mask-text.js";
+import { createSecretMasker, maskText } from "../../cli/mask-text.js";
 
 describe("maskText", () => {
   // [given text, secrets, want text, want replaced]
@@ -38,5 +38,15 @@ describe("maskText", () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("createSecretMasker", () => {
+  it("masks with every secret added so far, ignoring short and repeated ones", () => {
+    const masker = createSecretMasker(["first-secret", "abc"]);
+    expect(masker.mask("first-secret second-secret abc")).toBe("*** second-secret abc");
+    masker.add(["second-secret", "first-secret", "xy"]);
+    expect(masker.mask("first-secret second-secret abc xy")).toBe("*** *** abc xy");
+    expect(masker.secrets()).toEqual(["first-secret", "second-secret"]);
   });
 });

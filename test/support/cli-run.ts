@@ -30,6 +30,11 @@ export async function runCliCaptured(
   const code = await runCli(argv, {
     cwd,
     interactive: options.interactive ?? false,
+    // OAuth tokens of a test run never touch the user's own token file.
+    env: {
+      ...process.env,
+      MCP_CODEGEN_TOKEN_STORE: join(REPO_ROOT, ".tmp", "cli-tests", "tokens.json"),
+    },
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
   });

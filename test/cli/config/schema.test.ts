@@ -69,7 +69,7 @@ describe("configSchema", () => {
       "protocol",
     ];
     expect(STDIO_SERVER_KEYS).toEqual(["command", "args", "env", "cwd", ...common]);
-    expect(HTTP_SERVER_KEYS).toEqual(["url", "headers", ...common]);
+    expect(HTTP_SERVER_KEYS).toEqual(["url", "headers", "auth", ...common]);
   });
 
   it("accepts what defineConfig types, unchanged", () => {
