@@ -48,6 +48,8 @@ export class OAuthSession {
   readonly #options: OAuthOptions;
   readonly #serverUrl: URL;
   readonly #store: TokenStore;
+  /** The token record as last read or written (`#record`); undefined until read. */
+  #loaded: Promise<TokenRecord | undefined> | undefined;
   readonly #fetch: FetchFunction;
   #discovered: Discovered | undefined;
   #flow: Promise<void> | undefined;
@@ -117,6 +119,8 @@ export class OAuthSession {
       await this.#flow;
       return;
     }
+    // Read the store again: another process sharing it may have replaced the token already.
+    this.#loaded = undefined;
     const record = await this.#record();
     // Another request already replaced the refused token: retry with the new one.
     if (record !== undefined && bearer(record) !== sent) return;
@@ -292,11 +296,25 @@ export class OAuthSession {
     return context;
   }
 
-  async #record(): Promise<TokenRecord | undefined> {
-    return readTokenRecord(await this.#store.get(tokenKey(this.#resourceKey())));
+  /**
+   * The token record, read from the store once and then kept: every request needs it, and a
+   * store may be a file. Read again only when the server refuses a token (see `unauthorized`).
+   */
+  #record(): Promise<TokenRecord | undefined> {
+    if (this.#loaded !== undefined) return this.#loaded;
+    const loading = this.#store
+      .get(tokenKey(this.#resourceKey()))
+      .then((stored) => readTokenRecord(stored));
+    this.#loaded = loading;
+    // A store that failed to read is asked again next time, not remembered as failing.
+    loading.catch(() => {
+      if (this.#loaded === loading) this.#loaded = undefined;
+    });
+    return loading;
   }
 
   async #save(record: TokenRecord): Promise<void> {
+    this.#loaded = Promise.resolve(record);
     await this.#store.set(tokenKey(this.#resourceKey()), writeTokenRecord(record));
   }
 

@@ -190,6 +190,28 @@ describe.each(HTTP_IMPLEMENTATIONS)("OAuth over the $name transport", ({ create 
     ).toHaveLength(1);
   });
 
+  it("reads the token from the store once per connection, and again after a refusal", async () => {
+    const { world, connect } = await setup();
+    const inner = memoryTokenStore();
+    const reads: string[] = [];
+    const store: TokenStore = {
+      get: (key) => {
+        reads.push(key);
+        return inner.get(key);
+      },
+      set: (key, value) => inner.set(key, value),
+      delete: (key) => inner.delete(key),
+    };
+    await list(connect(store));
+    const tokenReads = () => reads.filter((key) => key.startsWith("oauth-tokens ")).length;
+    // The first 401 reads it again (another process may have stored a new token).
+    expect(tokenReads()).toBe(2);
+    const transport = connect(store);
+    for (let i = 0; i < 5; i++) await list(transport);
+    expect(tokenReads()).toBe(3);
+    expect(world.issued).toHaveLength(1);
+  });
+
   it("drops a stored registration the server refuses, and registers afresh next time", async () => {
     const { world, connect } = await setup();
     const store = memoryTokenStore();
