@@ -2,7 +2,8 @@
  * `McpClient`: the typed MCP methods over a `Session`. Create one with `connect()`.
  */
 import type { EraVerdict, ProtocolEra } from "./era.js";
-import { McpError } from "./errors.js";
+import { localError, McpError } from "./errors.js";
+import type { HttpCredentials } from "./http/http-credentials.js";
 import type { InputResponses, MaybeInputRequired } from "./input-types.js";
 import { firstRoundParams, type CallOptions } from "./round-trip.js";
 import { dropInvalidTools, dropMalformedTools } from "./tool-list-filter.js";
@@ -401,6 +402,25 @@ export class McpClient {
   /** Drops every cached result (see `RequestOptions.cache` to skip the cache for one request). */
   clearCache(): void {
     this.#cache.clear();
+  }
+
+  /**
+   * Switches a Streamable HTTP connection to other credentials: `headers` replace the target's
+   * and `auth` its OAuth options (left out: none), from the next request on; requests in flight
+   * finish with the old ones. Results cached as private to the old identity are dropped.
+   * @throws McpError of kind `input` on a stdio or in-process connection, or for a bad header or
+   *   OAuth options naming no grant or several (then nothing changes).
+   */
+  setAuth(credentials: HttpCredentials): void {
+    const { transport } = this.#session;
+    if (transport.setCredentials === undefined) {
+      throw localError(
+        "input",
+        `setAuth switches the credentials of a Streamable HTTP connection; ${transport.endpoint} sends none`,
+      );
+    }
+    transport.setCredentials(credentials);
+    this.#cache.changeAuthorization();
   }
 
   /** Closes the connection (stdio: the spec's shutdown sequence). Pending requests fail; subscriptions end. */

@@ -88,6 +88,7 @@ export type {
   FetchHttpTransportOptions,
 } from "./http/fetch-transport.js";
 export type { HttpAuthErrorData, HttpStatusErrorData } from "./http/http-status.js";
+export type { HttpCredentials } from "./http/http-credentials.js";
 export { memoryTokenStore } from "./auth/token-store.js";
 export type { TokenStore } from "./auth/token-store.js";
 export type { AuthorizationRedirect } from "./auth/authorization-redirect.js";

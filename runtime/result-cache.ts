@@ -57,8 +57,8 @@ interface InFlight {
  * authorization context, so it is never served to another one.
  *
  * The authorization context is an opaque id, not the credentials: it starts as the identity the
- * client was created with (its transport, URL and headers, fixed for the client's life), and
- * `changeAuthorization()` — what a future `setAuth` calls — moves to a new one, dropping every
+ * client was created with (its transport, URL and headers), and
+ * `changeAuthorization()` — what `McpClient.setAuth` calls — moves to a new one, dropping every
  * private result of the old. Public results stay: by definition they hold no user data.
  *
  * Results are copied in and out (`structuredClone`), so a caller mutating what it got cannot

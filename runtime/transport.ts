@@ -5,6 +5,7 @@
  * Requests are exchanged one at a time through `request()`: that fits stdio (the transport matches
  * responses by id), Streamable HTTP (one POST per request) and in-process handlers alike.
  */
+import type { HttpCredentials } from "./http/http-credentials.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "./jsonrpc.js";
 
 /** The shape of an EventListener object, so one object can listen to a signal or an exchange. */
@@ -63,6 +64,11 @@ export interface TransportDiagnostic {
 export interface Transport {
   /** The endpoint, for error messages: a URL (without credentials) or a command line. */
   readonly endpoint: string;
+  /**
+   * Replaces the credentials sent from the next request on (`McpClient.setAuth`); absent on
+   * transports that send none (stdio, in-process).
+   */
+  setCredentials?(credentials: HttpCredentials): void;
   /**
    * True for transports that send `exchange.headers` (Streamable HTTP). The client then applies
    * the HTTP-only rules, such as leaving out tools with invalid `x-mcp-header` annotations.

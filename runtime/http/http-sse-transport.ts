@@ -17,7 +17,7 @@ import type {
 import type { Transport, TransportDiagnostic } from "../transport.js";
 import { drainBody, mediaType } from "./http-body.js";
 import { httpError } from "./http-error.js";
-import { withOAuth } from "../auth/authorizing-io.js";
+import { credentialedIo } from "./http-credentials.js";
 import type { HttpIo, HttpIoResponse } from "./http-io.js";
 import { networkError } from "./http-network-error.js";
 import { copyHeaders, resolveHttpTarget } from "./http-request-headers.js";
@@ -69,7 +69,8 @@ export function createLegacySseTransport(options: HttpSseOptions, makeIo: () => 
   const streamUrl = `${target.origin}${target.path}`;
   const maxResponseBytes = positive("maxResponseBytes", options.maxResponseBytes);
   const endpointTimeoutMs = positive("endpointTimeoutMs", options.endpointTimeoutMs);
-  const io = withOAuth(makeIo, options.auth, streamUrl, target.endpoint);
+  const credentials = credentialedIo(target, options.url, options.auth, makeIo);
+  const io = credentials.io;
   const lifetime = new AbortController();
   const pending = new Map<JsonRpcId, Pending>();
   let postTarget: Promise<PostTarget> | undefined;
@@ -85,6 +86,7 @@ export function createLegacySseTransport(options: HttpSseOptions, makeIo: () => 
 
   const transport: Transport = {
     endpoint: target.endpoint,
+    setCredentials: (next) => credentials.use(next),
     onNotification: undefined,
     onDiagnostic: undefined,
     onRequest: undefined,

@@ -12,8 +12,8 @@ import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../js
 import type { RequestExchange, Transport, TransportDiagnostic } from "../transport.js";
 import { contentLength, drainBody, mediaType } from "./http-body.js";
 import { httpError } from "./http-error.js";
-import { withOAuth } from "../auth/authorizing-io.js";
 import type { OAuthOptions } from "../auth/oauth-options.js";
+import { credentialedIo } from "./http-credentials.js";
 import type { HttpIo, HttpIoResponse } from "./http-io.js";
 import { networkError } from "./http-network-error.js";
 import { requestHeaders, resolveHttpTarget } from "./http-request-headers.js";
@@ -81,13 +81,15 @@ export function createStreamableHttpTransport(
   if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes <= 0) {
     throw localError("input", "maxResponseBytes must be a positive integer");
   }
-  const io = withOAuth(makeIo, options.auth, url, target.endpoint);
+  const credentials = credentialedIo(target, options.url, options.auth, makeIo);
+  const io = credentials.io;
   let closing: Promise<void> | undefined;
   // Set by the first successful `initialize`: from then on every message takes the legacy path.
   let legacy: LegacySession | undefined;
 
   const transport: Transport = {
     endpoint: target.endpoint,
+    setCredentials: (next) => credentials.use(next),
     carriesHeaders: true,
     onNotification: undefined,
     onDiagnostic: undefined,

@@ -1,0 +1,99 @@
+/**
+ * `McpClient.setAuth`: a live Streamable HTTP connection switches to other credentials. The next
+ * request carries them, results cached as private to the old identity are not served to the new
+ * one, and a switch that cannot apply fails with nothing changed.
+ */
+import { createServer } from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import { connect, isMcpError, type McpClient } from "@mcp-codegen/runtime";
+import { listenLoopback, type RunningHttpServer } from "../fixtures/servers/loopback.js";
+import { scriptedServer } from "../support/scripted-server.js";
+
+/** A 2026-07-28 server whose one tool is named after the bearer token it was sent. */
+async function startIdentityServer(): Promise<RunningHttpServer & { lists: string[] }> {
+  const lists: string[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+        id?: number;
+        method?: string;
+      };
+      const reply = (result: Record<string, unknown>) => {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
+      };
+      if (message.method === "server/discover") {
+        return reply({
+          resultType: "complete",
+          supportedVersions: ["2026-07-28"],
+          capabilities: { tools: {} },
+          _meta: { "io.modelcontextprotocol/serverInfo": { name: "who", version: "1.0.0" } },
+        });
+      }
+      const token = (request.headers.authorization ?? "none").replace(/^Bearer /, "");
+      lists.push(token);
+      // Cacheable for a minute, and only for this caller.
+      reply({
+        resultType: "complete",
+        ttlMs: 60_000,
+        cacheScope: "private",
+        tools: [{ name: `for-${token}`, inputSchema: { type: "object" } }],
+      });
+    });
+  });
+  return Object.assign(await listenLoopback(server, "/mcp"), { lists });
+}
+
+const names = async (client: McpClient) => (await client.listTools()).map((tool) => tool.name);
+
+describe("setAuth", () => {
+  const open: Array<{ close(): Promise<void> }> = [];
+  afterEach(async () => {
+    for (const item of open.splice(0).reverse()) await item.close();
+  });
+
+  it("sends the new credentials from the next request on, and drops private cached results", async () => {
+    const server = await startIdentityServer();
+    open.push(server);
+    const client = await connect({ url: server.url, headers: { authorization: "Bearer one" } });
+    open.push(client);
+    expect(await names(client)).toEqual(["for-one"]);
+    expect(await names(client)).toEqual(["for-one"]);
+    expect(server.lists).toEqual(["one"]); // the second list came from the cache
+
+    client.setAuth({ headers: { authorization: "Bearer two" } });
+    expect(await names(client)).toEqual(["for-two"]);
+    expect(server.lists).toEqual(["one", "two"]);
+  });
+
+  it("changes nothing when the new credentials are refused", async () => {
+    const server = await startIdentityServer();
+    open.push(server);
+    const client = await connect({ url: server.url, headers: { authorization: "Bearer one" } });
+    open.push(client);
+    for (const bad of [
+      { headers: { "content-type": "text/plain" } },
+      { headers: { "bad header": "x" } },
+      { auth: {} },
+    ]) {
+      let thrown: unknown;
+      try {
+        client.setAuth(bad);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(isMcpError(thrown) && thrown.kind).toBe("input");
+    }
+    expect(await names(client)).toEqual(["for-one"]);
+  });
+
+  it("refuses a connection that sends no credentials", async () => {
+    const client = await connect({ server: scriptedServer({}).handler });
+    open.push(client);
+    expect(() => client.setAuth({ headers: { authorization: "Bearer x" } })).toThrow(
+      /setAuth switches the credentials of a Streamable HTTP connection/,
+    );
+  });
+});
