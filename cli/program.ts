@@ -200,6 +200,7 @@ export async function runCli(
       "exit 1 if generated files differ from their snapshot; --live also checks the server for contract drift",
     )
     .option("--live", "also pull every configured server and classify contract drift")
+    .option("--snapshot <file>", "snapshot file (default: <out>/mcp.snapshot.json)")
     .option("--out <dir>", "output folder to check (default: every server in the config)")
     .option("--config <file>", "config file")
     .option("--strict", STRICT_HELP)

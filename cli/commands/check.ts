@@ -18,6 +18,7 @@ import type { CommandContext } from "./context.js";
 
 export interface CheckFlags {
   live?: boolean | undefined;
+  snapshot?: string | undefined;
   out?: string | undefined;
   config?: string | undefined;
   /** Generation warnings fail the check (exit 4). */
@@ -56,9 +57,9 @@ export async function runCheck(flags: CheckFlags, context: CommandContext): Prom
 }
 
 async function runLiveCheck(flags: CheckFlags, context: CommandContext): Promise<boolean> {
-  if (flags.out !== undefined) {
+  if (flags.out !== undefined || flags.snapshot !== undefined) {
     throw new CliError(
-      "check --live reads the servers from mcp-codegen.config.json; --out cannot name one",
+      `check --live reads the servers from mcp-codegen.config.json; ${flags.out !== undefined ? "--out" : "--snapshot"} cannot name one`,
       ExitCode.Usage,
     );
   }

@@ -81,10 +81,17 @@ export async function findConfigFile(cwd: string, explicit?: string): Promise<st
     }
     return file;
   }
+  const found: string[] = [];
   for (const name of CONFIG_FILE_NAMES) {
-    const file = path.join(cwd, name);
-    if (await isFile(file)) return file;
+    if (await isFile(path.join(cwd, name))) found.push(name);
   }
+  // Two configs side by side: taking one silently would ignore edits made to the other.
+  if (found.length > 1) {
+    throw new ConfigError(
+      `${found.join(" and ")} are both in ${cwd}; keep one of them, or choose with --config FILE`,
+    );
+  }
+  if (found[0] !== undefined) return path.join(cwd, found[0]);
   throw new ConfigError(
     `no config file in ${cwd} (looked for ${CONFIG_FILE_NAMES.join(", ")}); run \`mcp-codegen pull --out DIR -- COMMAND [ARGS...]\` or \`mcp-codegen pull --out DIR --url URL\`, or create mcp-codegen.config.json`,
   );

@@ -139,6 +139,22 @@ describe("check", () => {
     expect(run.stdout).toBe(`${label}: up to date\n`);
   });
 
+  it("reads --snapshot as generate does (the option its own errors suggest)", async () => {
+    const edited = project.path(out, "tools/echo.ts");
+    const original = await readFile(edited, "utf8");
+    const bySnapshot = () =>
+      runCliCaptured(["check", "--snapshot", `${out}/mcp.snapshot.json`], project.dir);
+    expect(await bySnapshot()).toMatchObject({ code: 0, stdout: `${label}: up to date\n` });
+    await writeFile(edited, `${original}// a local edit\n`);
+    expect((await bySnapshot()).code).toBe(1);
+    const live = await runCliCaptured(
+      ["check", "--live", "--snapshot", `${out}/mcp.snapshot.json`],
+      project.dir,
+    );
+    expect(live.code).toBe(2);
+    expect(live.stderr).toMatch(/--snapshot cannot name one/);
+  });
+
   it("exits 1 and names a generated file that was edited", async () => {
     const file = project.path(out, "tools/echo.ts");
     await writeFile(file, `${await readFile(file, "utf8")}// a local edit\n`);

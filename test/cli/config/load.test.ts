@@ -165,17 +165,21 @@ export default defineConfig({ servers: { demo: { comand: "node" } } });`,
 });
 
 describe("loadConfig: finding the file", () => {
-  // [files present, the one expected]
-  const order: readonly (readonly [string[], string])[] = [
-    [["mcp-codegen.config.json", "mcp-codegen.config.ts"], "mcp-codegen.config.json"],
-    [["mcp-codegen.config.mjs", "mcp-codegen.config.ts"], "mcp-codegen.config.ts"],
-    [["mcp-codegen.config.js", "mcp-codegen.config.mts"], "mcp-codegen.config.mts"],
-    [["mcp-codegen.config.mjs", "mcp-codegen.config.js"], "mcp-codegen.config.js"],
-    [["mcp-codegen.config.mjs", "other.json"], "mcp-codegen.config.mjs"],
-  ];
-  it.each(order)("among %j picks %s", async (names, want) => {
+  it.each(CONFIG_FILE_NAMES)("finds %s alone, beside files of other names", async (name) => {
+    const cwd = await project({ [name]: "", "other.json": "", "mcp-codegen.config.yaml": "" });
+    expect(await findConfigFile(cwd)).toBe(path.join(cwd, name));
+  });
+
+  // Taking one of two silently would ignore every edit made to the other.
+  it.each([
+    [["mcp-codegen.config.json", "mcp-codegen.config.ts"]],
+    [["mcp-codegen.config.mjs", "mcp-codegen.config.js"]],
+    [["mcp-codegen.config.mts", "mcp-codegen.config.ts", "mcp-codegen.config.json"]],
+  ])("refuses to choose among %j, naming each", async (names) => {
     const cwd = await project(Object.fromEntries(names.map((name) => [name, ""])));
-    expect(await findConfigFile(cwd)).toBe(path.join(cwd, want));
+    const message = await loadError({ cwd });
+    for (const name of names) expect(message).toContain(name);
+    expect(message).toMatch(/keep one of them, or choose with --config FILE$/);
   });
 
   it("uses --config relative to cwd, resolving paths from that file's folder", async () => {
