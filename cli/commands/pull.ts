@@ -134,16 +134,20 @@ async function pullJob(job: ServerJob, reporter: Reporter, context: CommandConte
     context.auth,
   );
   failOnContractWarnings(contractWarnings, reporter);
-  const snapshot = createSnapshot(
-    filterContract(contract, withOAuthSecrets(job, context), reporter),
-  );
+  const kept = filterContract(contract, withOAuthSecrets(job, context), reporter);
+  const snapshot = createSnapshot(kept);
   const out = job.out !== "" ? job.out : resolve(cwd, join("mcp", toKebabFileName(snapshot.name)));
   const stats = await writeGenerated(snapshot, out, job.label, cwd, {
     reporter,
     strict: job.strict === true,
   });
+  // What the config's include/exclude left out is said, so a missing tool is never a mystery.
+  const counted = (kind: "tools" | "prompts" | "resources" | "resourceTemplates", noun: string) => {
+    const left = contract[kind].length - kept[kind].length;
+    return `${count(snapshot[kind].length, noun)}${left > 0 ? ` (${left} excluded)` : ""}`;
+  };
   reporter.info(
-    `${job.label}: ${count(snapshot.tools.length, "tool")}, ${count(snapshot.prompts.length, "prompt")}, ${count(snapshot.resources.length, "resource")}, ${count(snapshot.resourceTemplates.length, "resource template")} → ${out} ${describeWrite(stats)}`,
+    `${job.label}: ${counted("tools", "tool")}, ${counted("prompts", "prompt")}, ${counted("resources", "resource")}, ${counted("resourceTemplates", "resource template")} → ${out} ${describeWrite(stats)}`,
   );
 }
 

@@ -226,7 +226,7 @@ describe("pull with a config file", () => {
     expect(second.stderr).toBe("");
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(
-      /^sink: 6 tools, 0 prompts, 2 resources, 1 resource template → .*removed 3 stale\)\n$/,
+      /^sink: 6 tools \(1 excluded\), 0 prompts \(1 excluded\), 2 resources, 1 resource template \(1 excluded\) → .*removed 3 stale\)\n$/,
     );
     const remaining = KITCHEN_SINK_FILES.filter(
       (file) => !["tools/add.ts", "prompts/greet.ts", "resources/user-posts.ts"].includes(file),
@@ -294,8 +294,9 @@ describe("pull with a config of two servers (stdio and HTTP)", () => {
     expect(lines[0]).toMatch(
       /^local: 1 tool, 0 prompts, 0 resources, 0 resource templates → .*mcp\/local \(3 written/,
     );
+    // What the config's include/exclude left out is counted beside what was kept.
     expect(lines[1]).toMatch(
-      /^remote: 2 tools, 1 prompt, 1 resource, 0 resource templates → .*mcp\/remote \(6 written/,
+      /^remote: 2 tools \(5 excluded\), 1 prompt, 1 resource \(1 excluded\), 0 resource templates \(2 excluded\) → .*mcp\/remote \(6 written/,
     );
   });
 
