@@ -35,6 +35,16 @@ export interface WriteStats {
 
 export type FileDifference = { path: string; status: "changed" | "missing" | "extra" };
 
+/** What writing a folder's files would do: computed before anything is touched. */
+export interface OutputPlan {
+  /** The files to write, with the text now at their path (undefined: a new file). */
+  changed: Array<OutputFile & { previous: string | undefined }>;
+  /** Stale generated files to delete, with their text, by path. */
+  stale: OutputFile[];
+  /** How many files already hold exactly what would be written. */
+  unchanged: number;
+}
+
 const SNAPSHOT = "mcp.snapshot.json";
 
 /** A file an earlier run generated: our marker at the top, or our snapshot. */
@@ -74,8 +84,11 @@ async function inspectAll(inspector: PathInspector, paths: readonly string[]) {
   return states;
 }
 
-/** What writing `files` into `root` would do; throws before anything is touched. */
-async function planWrite(root: string, files: readonly OutputFile[]) {
+/**
+ * What writing `files` into `root` would do, by the rules above: throws (exit 2) for a file in
+ * the way that is not ours, and reads only; `--dry-run` reports this plan instead of running it.
+ */
+export async function planOutput(root: string, files: readonly OutputFile[]): Promise<OutputPlan> {
   for (const file of files) {
     if (!isSafeOutputPath(file.path)) {
       throw new CliError(
@@ -90,7 +103,7 @@ async function planWrite(root: string, files: readonly OutputFile[]) {
     inspector,
     files.map((file) => file.path),
   );
-  const changed: OutputFile[] = [];
+  const changed: OutputPlan["changed"] = [];
   const foreign: string[] = [];
   let previousSnapshot: string | undefined;
   files.forEach((file, i) => {
@@ -99,18 +112,18 @@ async function planWrite(root: string, files: readonly OutputFile[]) {
     if (state.kind === "file" && file.path === SNAPSHOT) previousSnapshot = state.text;
     if (state.kind === "file" && state.text === file.content) return;
     if (state.kind === "file" && !isGenerated(file.path, state.text)) foreign.push(file.path);
-    else changed.push(file);
+    else changed.push({ ...file, previous: state.kind === "file" ? state.text : undefined });
   });
   if (foreign.length > 0) throw foreignFileError(root, foreign);
   const wanted = new Set(files.map((file) => file.path));
   const candidates = [...listedFiles(previousSnapshot)].filter((path) => !wanted.has(path)).sort();
-  const stale: string[] = [];
+  const stale: OutputFile[] = [];
   (await inspectAll(inspector, candidates)).forEach((state, i) => {
     if (state.kind === "link" || state.kind === "other") throw blockedPathError(root, state);
     if (state.kind === "file" && isGenerated(candidates[i]!, state.text))
-      stale.push(candidates[i]!);
+      stale.push({ path: candidates[i]!, content: state.text });
   });
-  return { changed, stale };
+  return { changed, stale, unchanged: files.length - changed.length };
 }
 
 function foreignFileError(root: string, paths: readonly string[]): CliError {
@@ -155,7 +168,8 @@ async function removeEmptyFolders(root: string, paths: readonly string[]): Promi
 
 /** Writes `files` under `root`, leaving identical files alone and removing stale generated ones. */
 export async function writeOutput(root: string, files: readonly OutputFile[]): Promise<WriteStats> {
-  const { changed, stale } = await planWrite(root, files);
+  const { changed, stale: staleFiles, unchanged } = await planOutput(root, files);
+  const stale = staleFiles.map((file) => file.path);
   const folders = [...new Set(changed.map((file) => dirname(join(root, file.path))))];
   await Promise.all(folders.map((folder) => mkdir(folder, { recursive: true })));
   for (let start = 0; start < changed.length; start += 64) {
@@ -164,11 +178,7 @@ export async function writeOutput(root: string, files: readonly OutputFile[]): P
   }
   for (const path of stale) await rm(join(root, path));
   await removeEmptyFolders(root, stale);
-  return {
-    written: changed.map((file) => file.path),
-    unchanged: files.length - changed.length,
-    removed: stale,
-  };
+  return { written: changed.map((file) => file.path), unchanged, removed: stale };
 }
 
 /**

@@ -11,6 +11,7 @@ import { PROTOCOL_CHOICES } from "./config/protocol-choices.js";
 import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { createSecretMasker } from "./mask-text.js";
+import { explainForgottenDashDash, splitPullWords } from "./pull-words.js";
 import { createReporter, type ReporterOptions } from "./reporter.js";
 import { toTerminalLine } from "./terminal-text.js";
 
@@ -59,6 +60,11 @@ function positiveInteger(value: string): number {
 
 const STRICT_HELP =
   "fail (exit 4, nothing written) on any generation warning, such as a schema part typed as unknown";
+
+const SERVER_HELP = "only this server of the config (repeatable)";
+const DRY_RUN_HELP =
+  "write nothing: print what would be written, deleted and left unchanged (exit 0)";
+const DIFF_HELP = "like --dry-run, and print a unified diff of every file that would change";
 
 const runtimeOption = () =>
   new Option(
@@ -126,12 +132,11 @@ export async function runCli(
       quiet = command.opts<{ quiet?: boolean }>().quiet === true;
     });
 
-  program
-    .command("pull")
+  explainForgottenDashDash(program.command("pull"))
     .description(
       "connect to a server, write its snapshot and the generated client (no target: every server in the config)",
     )
-    .usage("[options] [--url URL | -- COMMAND ARGS...]")
+    .usage("[options] [NAME... | --url URL | -- COMMAND ARGS...]")
     .option("--url <url>", "a Streamable HTTP endpoint")
     .option("--out <dir>", "output folder (default: mcp/<name>)")
     .option("--name <name>", "client name, as in create<Name>Client (default: the server's name)")
@@ -174,12 +179,19 @@ export async function runCli(
     )
     .option("--token-store <file>", TOKEN_STORE_HELP)
     .option("--reauthorize", "sign in again instead of using stored OAuth tokens")
-    .argument("[command...]", "a stdio server's command line, after --")
-    .action(async (command: string[], flags: Record<string, unknown>) => {
+    .option("--server <name>", SERVER_HELP, collect)
+    .option("--dry-run", `talk to the server, then ${DRY_RUN_HELP}`)
+    .option("--diff", DIFF_HELP)
+    .argument("[name...]", "config servers to pull (default: all); after --, a server command")
+    .action(async (words: string[], flags: Record<string, unknown>, command: Command) => {
       // Each command loads its modules when it runs: `generate` with nothing to do must not
       // pay for loading the runtime, the generator and the config schema.
       const { runPull } = await import("./commands/pull.js");
-      await runPull({ ...flags, command } as Parameters<typeof runPull>[0], context);
+      const split = splitPullWords(words, argv, command.options);
+      await runPull(
+        { ...flags, names: split.names, command: split.command } as Parameters<typeof runPull>[0],
+        context,
+      );
     });
 
   program
@@ -189,6 +201,9 @@ export async function runCli(
     .option("--out <dir>", "output folder (default: the snapshot's folder)")
     .option("--config <file>", "config file whose servers to regenerate")
     .option("--strict", STRICT_HELP)
+    .option("--server <name>", SERVER_HELP, collect)
+    .option("--dry-run", DRY_RUN_HELP)
+    .option("--diff", DIFF_HELP)
     .action(async (flags: Record<string, unknown>) => {
       const { runGenerate } = await import("./commands/generate.js");
       await runGenerate(flags as Parameters<typeof runGenerate>[0], context);
@@ -204,6 +219,7 @@ export async function runCli(
     .option("--out <dir>", "output folder to check (default: every server in the config)")
     .option("--config <file>", "config file")
     .option("--strict", STRICT_HELP)
+    .option("--server <name>", SERVER_HELP, collect)
     .action(async (flags: Record<string, unknown>) => {
       const { runCheck } = await import("./commands/check.js");
       if (!(await runCheck(flags as Parameters<typeof runCheck>[0], context)))

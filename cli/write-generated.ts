@@ -6,7 +6,7 @@ import type { Snapshot } from "../templates/index.js";
 import { openGenerationCache } from "./generation-cache.js";
 import type { WarningPolicy } from "./generation-warnings.js";
 import { renderOutput } from "./load-snapshot.js";
-import { writeOutput, type WriteStats } from "./output-files.js";
+import { planOutput, writeOutput, type OutputPlan, type WriteStats } from "./output-files.js";
 import { recordRun, runKey } from "./unchanged-run.js";
 
 const SNAPSHOT_FILE = "mcp.snapshot.json";
@@ -38,6 +38,23 @@ export async function writeGenerated(
     await recordRun(out, cwd, await runKey(snapshotFile.content), paths, warnings);
   }
   return { ...stats, files: files.length };
+}
+
+/**
+ * What `writeGenerated` would do, for `--dry-run`: the same generation and checks, and nothing
+ * written, neither in the folder nor in the generation cache or the run record.
+ */
+export async function planGenerated(
+  snapshot: Snapshot,
+  out: string,
+  label: string,
+  cwd: string,
+  policy: WarningPolicy,
+): Promise<OutputPlan> {
+  // Read for speed, never saved: a dry run leaves node_modules/.cache as it found it.
+  const cache = await openGenerationCache(out, cwd);
+  const { files } = await renderOutput(snapshot, label, policy, cache);
+  return planOutput(out, files);
 }
 
 /** `(3 written, 8 unchanged, removed 1 stale)`. */

@@ -13,6 +13,7 @@ import type { Reporter } from "../reporter.js";
 import { filterContract, type ServerJob } from "../server-job.js";
 import { createSnapshot, type Snapshot } from "../../templates/index.js";
 import { jobsFromConfig } from "./config-jobs.js";
+import { serverSelector } from "../server-selection.js";
 import { outputFolders } from "./generate.js";
 import type { CommandContext } from "./context.js";
 
@@ -23,6 +24,8 @@ export interface CheckFlags {
   config?: string | undefined;
   /** Generation warnings fail the check (exit 4). */
   strict?: boolean | undefined;
+  /** `--server NAME`, repeatable: only these servers of the config. */
+  server?: readonly string[] | undefined;
 }
 
 const STATUS_TEXT: Record<FileDifference["status"], string> = {
@@ -63,9 +66,11 @@ async function runLiveCheck(flags: CheckFlags, context: CommandContext): Promise
       ExitCode.Usage,
     );
   }
+  const select = serverSelector({ names: flags.server ?? [] });
   const config = await loadConfig({
     cwd: context.cwd,
     ...(flags.config === undefined ? {} : { configPath: flags.config }),
+    ...(select === undefined ? {} : { select }),
   });
   const reporter = context.reporter(config.secrets);
   const offline = await runCheck(

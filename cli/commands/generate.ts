@@ -15,6 +15,12 @@ export interface GenerateFlags {
   config?: string | undefined;
   /** Generation warnings fail the command (exit 4) and nothing is written. */
   strict?: boolean | undefined;
+  /** `--server NAME`, repeatable: only these servers of the config. */
+  server?: readonly string[] | undefined;
+  /** `--dry-run`: write nothing, print what would change. */
+  dryRun?: boolean | undefined;
+  /** `--diff`: a dry run that also prints a unified diff of each file that would change. */
+  diff?: boolean | undefined;
 }
 
 /** One output folder to generate or check, and whether its config asks for `strict`. */
@@ -27,9 +33,21 @@ export interface OutputFolder {
 
 /** The output folders to work on: from flags, else from the config, else the current folder. */
 export async function outputFolders(
-  flags: { snapshot?: string | undefined; out?: string | undefined; config?: string | undefined },
+  flags: {
+    snapshot?: string | undefined;
+    out?: string | undefined;
+    config?: string | undefined;
+    server?: readonly string[] | undefined;
+  },
   cwd: string,
 ): Promise<OutputFolder[]> {
+  const names = flags.server ?? [];
+  if ((flags.snapshot !== undefined || flags.out !== undefined) && names.length > 0) {
+    throw new CliError(
+      `--server picks servers of the config, and ${flags.out === undefined ? "--snapshot" : "--out"} names a folder itself; give one of them`,
+      ExitCode.Usage,
+    );
+  }
   if (flags.snapshot !== undefined || flags.out !== undefined) {
     const snapshot = resolve(cwd, flags.snapshot ?? join(flags.out!, "mcp.snapshot.json"));
     const out = flags.out === undefined ? dirname(snapshot) : resolve(cwd, flags.out);
@@ -41,10 +59,14 @@ export async function outputFolders(
     () => true,
     () => false,
   );
-  if (hasConfig || flags.config !== undefined) {
+  // Server names need a config: without one, loading says that no config file is there.
+  if (hasConfig || flags.config !== undefined || names.length > 0) {
+    const { serverSelector } = await import("../server-selection.js");
+    const select = serverSelector({ names });
     const servers = await loadOutputFolders({
       cwd,
       ...(flags.config === undefined ? {} : { configPath: flags.config }),
+      ...(select === undefined ? {} : { select }),
     });
     return servers.map((server) => ({
       out: server.out,
@@ -69,22 +91,39 @@ export async function outputFolders(
 
 export async function runGenerate(flags: GenerateFlags, context: CommandContext): Promise<void> {
   const reporter = context.reporter([]);
+  // Loaded only for a preview: the diff library costs an unchanged run time it need not spend.
+  const dryRun =
+    flags.dryRun === true || flags.diff === true ? await import("../dry-run.js") : undefined;
   for (const folder of await outputFolders(flags, context.cwd)) {
     const policy = { reporter, strict: flags.strict === true || folder.strict };
+    // Only read, so a preview takes the shortcut too: files as the last run left them, from the
+    // same snapshot and generator, are exactly what generating again gives.
     const unchanged = await unchangedFolder(folder, context.cwd);
     if (unchanged !== undefined) {
       // Replayed as the full run would print them: the warnings, then the summary.
       reportWarningLines(folder.label, unchanged.warnings, policy);
-      const summary = `(0 written, ${unchanged.files} unchanged)`;
+      const summary =
+        dryRun === undefined
+          ? `(0 written, ${unchanged.files} unchanged)`
+          : dryRun.describePlan({ changed: [], stale: [], unchanged: unchanged.files });
       reporter.info(`${folder.label}: ${unchanged.files} files → ${folder.out} ${summary}`);
       continue;
     }
     // The generator loads only for a folder that has something to generate.
     const { readSnapshotFile } = await import("../load-snapshot.js");
-    const { describeWrite, writeGenerated } = await import("../write-generated.js");
+    const { describeWrite, planGenerated, writeGenerated } = await import("../write-generated.js");
     const snapshot = await readSnapshotFile(folder.snapshot, folder.label);
+    const where = `${folder.label}: `;
+    if (dryRun !== undefined) {
+      const plan = await planGenerated(snapshot, folder.out, folder.label, context.cwd, policy);
+      const files = plan.changed.length + plan.unchanged;
+      reporter.info(`${where}${files} files → ${folder.out} ${dryRun.describePlan(plan)}`);
+      const options = { diff: flags.diff === true, cwd: context.cwd };
+      dryRun.reportPlan(plan, folder.out, reporter, options);
+      continue;
+    }
     const stats = await writeGenerated(snapshot, folder.out, folder.label, context.cwd, policy);
-    reporter.info(`${folder.label}: ${stats.files} files → ${folder.out} ${describeWrite(stats)}`);
+    reporter.info(`${where}${stats.files} files → ${folder.out} ${describeWrite(stats)}`);
   }
 }
 

@@ -5,7 +5,9 @@
 import { join, resolve } from "node:path";
 import { createSnapshot, toKebabFileName } from "../../templates/index.js";
 import { loadConfig, type ProtocolChoice } from "../config/index.js";
-import { describeWrite, writeGenerated } from "../write-generated.js";
+import { describeWrite, planGenerated, writeGenerated } from "../write-generated.js";
+import { describePlan, previewOf, reportPlan, type Preview } from "../dry-run.js";
+import { serverSelector } from "../server-selection.js";
 import { pullAuthenticated } from "../authenticated-pull.js";
 import { CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/env-names.js";
 import type { AuthChoice } from "../auth/http-auth.js";
@@ -35,6 +37,14 @@ export interface PullFlags extends TargetFlags {
   tokenStore?: string | undefined;
   /** `--reauthorize`: sign in again instead of using stored tokens. */
   reauthorize?: boolean | undefined;
+  /** The words before `--`: names of config servers to pull (program.ts splits them off). */
+  names?: readonly string[] | undefined;
+  /** `--server NAME`, repeatable: more config servers to pull. */
+  server?: readonly string[] | undefined;
+  /** `--dry-run`: talk to the server, write nothing, print what would change. */
+  dryRun?: boolean | undefined;
+  /** `--diff`: a dry run that also prints a unified diff of each file that would change. */
+  diff?: boolean | undefined;
 }
 
 /** The auth flags, over the config's choice for a server (flags win field by field). */
@@ -60,7 +70,16 @@ function hasTarget(flags: TargetFlags): boolean {
 }
 
 export async function runPull(flags: PullFlags, context: CommandContext): Promise<void> {
+  const names = [...(flags.names ?? []), ...(flags.server ?? [])];
+  const preview = previewOf(flags);
   if (hasTarget(flags)) {
+    if (names.length > 0) {
+      // Not quoted: words a user meant as a command can hold a credential.
+      throw new CliError(
+        `config server names (given before -- or with --server) and ${flags.url === undefined ? "a server command after --" : "--url"} both choose what to pull; give config names alone, or --url URL / -- COMMAND ARGS... alone`,
+        ExitCode.Usage,
+      );
+    }
     if (flags.url === undefined && hasAuthFlags(flags)) {
       throw new CliError(
         "--client-credentials, --token-store and --reauthorize apply to --url servers only",
@@ -72,7 +91,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
       cwd: flags.cwd === undefined ? undefined : resolve(context.cwd, flags.cwd),
     });
     const reporter = context.reporter(resolved.secrets);
-    await pullJob(
+    const print = await pullJob(
       {
         label: resolved.label,
         target: resolved.target,
@@ -88,12 +107,16 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
       },
       reporter,
       context,
+      preview,
     );
+    print?.();
     return;
   }
+  const select = serverSelector({ names, pullWords: flags.names ?? [] });
   const config = await loadConfig({
     cwd: context.cwd,
     ...(flags.config === undefined ? {} : { configPath: flags.config }),
+    ...(select === undefined ? {} : { select }),
   });
   const reporter = context.reporter(config.secrets);
   const jobs = jobsFromConfig(config, flags).map((job) => ({
@@ -101,7 +124,11 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
     auth: authFromFlags(flags, context.cwd, job.auth),
   }));
   // Servers are independent: pull them in parallel, then report every failure, not just the first.
-  const results = await Promise.allSettled(jobs.map((job) => pullJob(job, reporter, context)));
+  const results = await Promise.allSettled(
+    jobs.map((job) => pullJob(job, reporter, context, preview)),
+  );
+  // Previews print in the config's order, whichever server answered first.
+  for (const result of results) if (result.status === "fulfilled") result.value?.();
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failures.length === 1) throw failures[0]!.reason;
   if (failures.length > 1) {
@@ -111,7 +138,16 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
   }
 }
 
-async function pullJob(job: ServerJob, reporter: Reporter, context: CommandContext): Promise<void> {
+/**
+ * Pulls one server and writes its folder; or, for a preview, resolves with the function that
+ * prints what it would have written, so parallel previews print in a stable order.
+ */
+async function pullJob(
+  job: ServerJob,
+  reporter: Reporter,
+  context: CommandContext,
+  preview?: Preview,
+): Promise<(() => void) | undefined> {
   const { cwd } = context;
   // Under strict, what reading the contract warns about (an entry left out as malformed, a list
   // taken as empty, a name replaced) fails the pull like a generation warning: the client would
@@ -137,18 +173,23 @@ async function pullJob(job: ServerJob, reporter: Reporter, context: CommandConte
   const kept = filterContract(contract, withOAuthSecrets(job, context), reporter);
   const snapshot = createSnapshot(kept);
   const out = job.out !== "" ? job.out : resolve(cwd, join("mcp", toKebabFileName(snapshot.name)));
-  const stats = await writeGenerated(snapshot, out, job.label, cwd, {
-    reporter,
-    strict: job.strict === true,
-  });
+  const policy = { reporter, strict: job.strict === true };
   // What the config's include/exclude left out is said, so a missing tool is never a mystery.
   const counted = (kind: "tools" | "prompts" | "resources" | "resourceTemplates", noun: string) => {
     const left = contract[kind].length - kept[kind].length;
     return `${count(snapshot[kind].length, noun)}${left > 0 ? ` (${left} excluded)` : ""}`;
   };
-  reporter.info(
-    `${job.label}: ${counted("tools", "tool")}, ${counted("prompts", "prompt")}, ${counted("resources", "resource")}, ${counted("resourceTemplates", "resource template")} → ${out} ${describeWrite(stats)}`,
-  );
+  const summary = `${job.label}: ${counted("tools", "tool")}, ${counted("prompts", "prompt")}, ${counted("resources", "resource")}, ${counted("resourceTemplates", "resource template")} → ${out}`;
+  if (preview !== undefined) {
+    const plan = await planGenerated(snapshot, out, job.label, cwd, policy);
+    return () => {
+      reporter.info(`${summary} ${describePlan(plan)}`);
+      reportPlan(plan, out, reporter, { ...preview, cwd });
+    };
+  }
+  const stats = await writeGenerated(snapshot, out, job.label, cwd, policy);
+  reporter.info(`${summary} ${describeWrite(stats)}`);
+  return undefined;
 }
 
 /**

@@ -190,7 +190,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The known key within edit distance 2 of a misspelt one (1 for short keys), if any. */
-function closestKey(key: string, known: readonly string[]): string | undefined {
+export function closestKey(key: string, known: readonly string[]): string | undefined {
   const limit = key.length <= 4 ? 1 : 2;
   let best: { key: string; distance: number } | undefined;
   for (const candidate of known) {

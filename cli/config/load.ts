@@ -9,6 +9,7 @@ import { createJiti } from "jiti";
 import type { ConfigEnv } from "./interpolate.js";
 import { ConfigError, validateConfig } from "./issues.js";
 import { DEFAULT_OUT, resolveConfig, serverOutput, type ResolvedConfig } from "./resolve.js";
+import type { McpCodegenConfig } from "./schema.js";
 
 /** The files `pull` looks for in the working directory, first found wins. */
 export const CONFIG_FILE_NAMES = [
@@ -28,6 +29,12 @@ export interface LoadConfigOptions {
   configPath?: string;
   /** Variables for `${VAR}` (default: process.env). */
   env?: ConfigEnv;
+  /**
+   * The servers a command was limited to (`pull NAME`, `--server NAME`), from every server's name
+   * and the file's label; it throws for a name the file lacks. Applied before `${VAR}`s are
+   * interpolated, so a variable only an unselected server uses need not be set.
+   */
+  select?: (names: readonly string[], label: string) => readonly string[];
 }
 
 /**
@@ -40,7 +47,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
   const file = await findConfigFile(cwd, options.configPath);
   const label = labelOf(file, cwd);
   const value = await readConfigFile(file, label);
-  return resolveConfig(validateConfig(value, label), {
+  return resolveConfig(selectServers(validateConfig(value, label), label, options.select), {
     file,
     label,
     env: options.env ?? process.env,
@@ -58,7 +65,11 @@ export async function loadOutputFolders(
   const cwd = options.cwd ?? process.cwd();
   const file = await findConfigFile(cwd, options.configPath);
   const label = labelOf(file, cwd);
-  const config = validateConfig(await readConfigFile(file, label), label);
+  const config = selectServers(
+    validateConfig(await readConfigFile(file, label), label),
+    label,
+    options.select,
+  );
   const base = path.dirname(file);
   const rootOut = path.resolve(base, config.out ?? DEFAULT_OUT);
   return Object.entries(config.servers).map(([name, server]) => ({
@@ -66,6 +77,17 @@ export async function loadOutputFolders(
     out: serverOutput(base, rootOut, name, server),
     strict: config.strict === true,
   }));
+}
+
+function selectServers(
+  config: McpCodegenConfig,
+  label: string,
+  select: LoadConfigOptions["select"],
+): McpCodegenConfig {
+  if (select === undefined) return config;
+  const kept = new Set(select(Object.keys(config.servers), label));
+  const servers = Object.entries(config.servers).filter(([name]) => kept.has(name));
+  return { ...config, servers: Object.fromEntries(servers) };
 }
 
 /**
