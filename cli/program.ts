@@ -134,7 +134,7 @@ export async function runCli(
 
   explainForgottenDashDash(program.command("pull"))
     .description(
-      "connect to a server, write its snapshot and the generated client (no target: every server in the config)",
+      "connect to a server, write its snapshot and the generated client (no target: every server in the config, or the NAMEs given)",
     )
     .usage("[options] [NAME... | --url URL | -- COMMAND ARGS...]")
     .option("--url <url>", "a Streamable HTTP endpoint")
