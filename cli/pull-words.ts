@@ -6,6 +6,7 @@
  * `pull`: the message then says where the command goes instead of suggesting a pull option.
  */
 import type { Command, Option } from "commander";
+import { closestName } from "./closest-name.js";
 
 export interface PullWords {
   /** Config server names: the words before `--`. */
@@ -47,7 +48,8 @@ const UNKNOWN_OPTION = "commander.unknownOption";
  * Makes `pull`'s unknown-option error explain the forgotten `--` when positional words come
  * before the option (`pull node --import tsx stdio.ts`): those words are then almost surely a
  * server command, and commander's "did you mean --timeout?" would send the user the wrong way.
- * Every other error passes through unchanged. Returns `command`, for chaining.
+ * A plain typo of a pull option (`pull local --dryrun`) keeps commander's guess, and every other
+ * error passes through unchanged. Returns `command`, for chaining.
  */
 export function explainForgottenDashDash(command: Command): Command {
   const fail = command.error.bind(command);
@@ -58,6 +60,10 @@ export function explainForgottenDashDash(command: Command): Command {
     const flag = /^error: unknown option '(.*)'/.exec(message)?.[1];
     const at = flag === undefined ? -1 : words.indexOf(flag);
     if (options?.code !== UNKNOWN_OPTION || at <= 0) return fail(message, options);
+    const guess = /\(Did you mean (\S+)\?\)/.exec(message)?.[1];
+    if (guess !== undefined && closestName(flag!, [guess]) !== undefined) {
+      return fail(message, options);
+    }
     return fail(
       `error: unknown option '${flag}': a server command goes after --, as in mcp-codegen ${command.name()} [options] -- ${words.join(" ")}`,
       options,

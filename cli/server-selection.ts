@@ -5,7 +5,7 @@
  * so the message says where a command goes.
  */
 import { looksLikeCredential } from "@mcp-codegen/runtime/internal";
-import { closestKey } from "./config/index.js";
+import { closestName } from "./closest-name.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 
 /** The config servers a command was limited to. */
@@ -47,7 +47,7 @@ function unknownServerError(
 ): CliError {
   const [first] = missing as [string, ...string[]];
   const others = missing.length > 1 ? ` (and ${missing.length - 1} more)` : "";
-  const suggestion = closestKey(first, available);
+  const suggestion = closestName(first, available);
   const guess = suggestion === undefined ? "" : `; did you mean "${suggestion}"?`;
   const listing =
     available.length === 0 ? "it lists no servers" : `its servers: ${available.join(", ")}`;

@@ -6,7 +6,7 @@
  */
 export { defineConfig } from "./define.js";
 export type { ConfigEnv } from "./interpolate.js";
-export { closestKey, ConfigError } from "./issues.js";
+export { ConfigError } from "./issues.js";
 export {
   CONFIG_FILE_NAMES,
   findConfigFile,

@@ -4,6 +4,7 @@
  * zod's own messages ("Invalid input") do not tell a user which key to fix or how.
  */
 import type { z } from "zod";
+import { closestName } from "../closest-name.js";
 import {
   CONFIG_KEYS,
   HTTP_SERVER_KEYS,
@@ -150,7 +151,7 @@ function describeUnknownKeys(keys: readonly string[], path: Path, input: unknown
         : `"${key}" applies only to stdio servers (with "command"); remove it`;
     }
   }
-  const suggestion = closestKey(key, known);
+  const suggestion = closestName(key, known);
   if (keys.length === 1 && suggestion !== undefined) {
     return `${noun} ${list}; did you mean "${suggestion}"?`;
   }
@@ -187,31 +188,4 @@ function describeValue(value: unknown): string {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The known key within edit distance 2 of a misspelt one (1 for short keys), if any. */
-export function closestKey(key: string, known: readonly string[]): string | undefined {
-  const limit = key.length <= 4 ? 1 : 2;
-  let best: { key: string; distance: number } | undefined;
-  for (const candidate of known) {
-    const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
-    if (distance <= limit && (best === undefined || distance < best.distance)) {
-      best = { key: candidate, distance };
-    }
-  }
-  return best?.key;
-}
-
-/** Levenshtein distance, one row at a time. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

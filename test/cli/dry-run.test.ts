@@ -34,7 +34,7 @@ function applyDiffs(stdout: string, before: Record<string, string>): Record<stri
   const after = { ...before };
   for (const patch of parsePatch(stdout.slice(start))) {
     const deleted = patch.newFileName === "/dev/null";
-    const path = (deleted ? patch.oldFileName : patch.newFileName).replace(/^[ab]\//, "");
+    const path = ((deleted ? patch.oldFileName : patch.newFileName) ?? "").replace(/^[ab]\//, "");
     const result = applyPatch(deleted ? before[path]! : (before[path] ?? ""), patch);
     expect(result, path).not.toBe(false);
     if (deleted) {

@@ -101,6 +101,11 @@ describe("a server command without its --", () => {
         "error: unknown option '--tiemout' (Did you mean --timeout?) (see mcp-codegen --help)\n",
       ],
       [["generate", "--bogus"], "error: unknown option '--bogus' (see mcp-codegen --help)\n"],
+      // After a config name, a typo of pull's own option is still a typo, not a command.
+      [
+        ["pull", "local", "--dryrun"],
+        "error: unknown option '--dryrun' (Did you mean --dry-run?) (see mcp-codegen --help)\n",
+      ],
       [
         ["pull", "--timeout"],
         "error: option '--timeout <ms>' argument missing (see mcp-codegen --help)\n",
