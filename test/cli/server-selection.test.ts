@@ -3,6 +3,7 @@
  * `--server NAME`, in-process against the contract server over stdio. A name the config lacks is
  * one usage error listing the config's servers, never a process started under that name.
  */
+import { readFile, rm } from "node:fs/promises";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listTree } from "../support/cli-files.js";
@@ -172,6 +173,25 @@ describe("generate --server and check --server", () => {
     const beta = await runCliCaptured(["check", "--server", "beta"], project.dir);
     expect(beta.code).toBe(1);
     expect(beta.stderr).toContain("beta: index.ts differs from what the snapshot generates");
+  });
+
+  it("check --live --server asks the named servers only", async () => {
+    // beta's server can no longer start (its contract file is gone): asking it would fail.
+    const contract = await readFile(project.path("beta.json"), "utf8");
+    await rm(project.path("beta.json"));
+    try {
+      const run = await runCliCaptured(["check", "--live", "--server", "alpha"], project.dir);
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      expect(linesOf(run.stdout)).toEqual([
+        "alpha: up to date",
+        "alpha: the server's contract matches the snapshot",
+      ]);
+      const all = await runCliCaptured(["check", "--live"], project.dir);
+      expect(all.code).toBe(3);
+    } finally {
+      await project.write("beta.json", contract);
+    }
   });
 
   it("generate --server regenerates the named folders only", async () => {
