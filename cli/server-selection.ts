@@ -61,3 +61,14 @@ function unknownServerError(
     ExitCode.Usage,
   );
 }
+
+/**
+ * `pull WORDS...` where there is no config file: the words cannot be server names, and were most
+ * likely a server command missing its `--`.
+ */
+export function noConfigForNamesError(words: readonly string[], cwd: string): CliError {
+  return new CliError(
+    `${JSON.stringify(shown(words[0] ?? ""))} would name a server of the config (words before -- do), but there is no config file in ${cwd}; a server command goes after --, as in mcp-codegen pull [options] -- ${words.map(shown).join(" ")}`,
+    ExitCode.Usage,
+  );
+}

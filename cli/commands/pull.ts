@@ -2,12 +2,13 @@
  * `mcp-codegen pull`: talk to a server (or every server in the config), write its snapshot and
  * the generated client.
  */
+import { stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { createSnapshot, toKebabFileName } from "../../templates/index.js";
-import { loadConfig, type ProtocolChoice } from "../config/index.js";
+import { CONFIG_FILE_NAMES, loadConfig, type ProtocolChoice } from "../config/index.js";
 import { describeWrite, planGenerated, writeGenerated } from "../write-generated.js";
 import { describePlan, previewOf, reportPlan, type Preview } from "../dry-run.js";
-import { serverSelector } from "../server-selection.js";
+import { noConfigForNamesError, serverSelector } from "../server-selection.js";
 import { pullAuthenticated } from "../authenticated-pull.js";
 import { CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/env-names.js";
 import type { AuthChoice } from "../auth/http-auth.js";
@@ -112,7 +113,11 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
     print?.();
     return;
   }
-  const select = serverSelector({ names, pullWords: flags.names ?? [] });
+  const words = flags.names ?? [];
+  if (words.length > 0 && flags.config === undefined && !(await hasConfigFile(context.cwd))) {
+    throw noConfigForNamesError(words, context.cwd);
+  }
+  const select = serverSelector({ names, pullWords: words });
   const config = await loadConfig({
     cwd: context.cwd,
     ...(flags.config === undefined ? {} : { configPath: flags.config }),
@@ -136,6 +141,19 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
       reporter.error(String((failure.reason as Error).message));
     throw failures.at(-1)!.reason;
   }
+}
+
+/** Whether the folder has a config file to find server names in (two of them: loading says so). */
+async function hasConfigFile(cwd: string): Promise<boolean> {
+  const found = await Promise.all(
+    CONFIG_FILE_NAMES.map((name) =>
+      stat(join(cwd, name)).then(
+        (s) => s.isFile(),
+        () => false,
+      ),
+    ),
+  );
+  return found.includes(true);
 }
 
 /**

@@ -230,3 +230,21 @@ describe("generate --server and check --server", () => {
     expect(run.stderr).toMatch(/^error: no config file in /);
   });
 });
+
+describe("pull WORDS... where there is no config", () => {
+  let project: TempProject;
+
+  beforeAll(async () => {
+    project = await createTempProject("select-no-config");
+  });
+  afterAll(() => project.remove());
+
+  it("says the words would be config names and where a command goes, starting nothing", async () => {
+    const run = await runCliCaptured(["pull", "node", "server.js"], project.dir);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      `error: "node" would name a server of the config (words before -- do), but there is no config file in ${project.dir}; a server command goes after --, as in mcp-codegen pull [options] -- node server.js\n`,
+    );
+  });
+});
