@@ -85,6 +85,7 @@ export async function runCli(
   const masker = createSecretMasker();
   const context: CommandContext = {
     cwd: options.cwd ?? process.cwd(),
+    stdout: options.stdout ?? process.stdout,
     auth: {
       masker,
       env,
@@ -204,6 +205,10 @@ export async function runCli(
     .option("--out <dir>", "output folder to check (default: every server in the config)")
     .option("--config <file>", "config file")
     .option("--strict", STRICT_HELP)
+    .option(
+      "--json",
+      "print one JSON document on stdout (version 1, see the README) instead of result lines",
+    )
     .action(async (flags: Record<string, unknown>) => {
       const { runCheck } = await import("./commands/check.js");
       if (!(await runCheck(flags as Parameters<typeof runCheck>[0], context)))
