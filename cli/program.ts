@@ -18,6 +18,8 @@ export interface RunOptions {
   cwd?: string;
   stdout?: ReporterOptions["stdout"];
   stderr?: ReporterOptions["stderr"];
+  /** Where `init` reads its answers; it asks only when `isTTY` is true (default: process.stdin). */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
   /** Force progress output on or off (default: a TTY outside CI). */
   interactive?: boolean;
   /** The environment credentials are read from (default: `process.env`). */
@@ -86,6 +88,7 @@ export async function runCli(
   const context: CommandContext = {
     cwd: options.cwd ?? process.cwd(),
     stdout: options.stdout ?? process.stdout,
+    stdin: options.stdin ?? process.stdin,
     auth: {
       masker,
       env,
@@ -213,6 +216,23 @@ export async function runCli(
       const { runCheck } = await import("./commands/check.js");
       if (!(await runCheck(flags as Parameters<typeof runCheck>[0], context)))
         exitCode = ExitCode.Drift;
+    });
+
+  program
+    .command("init")
+    .description(
+      "write mcp-codegen.config.ts (.json without TypeScript) with one server, and mcp:pull / mcp:check scripts in package.json",
+    )
+    .usage("[options] [--url URL | -- COMMAND ARGS...]")
+    .option("--url <url>", "the server's Streamable HTTP endpoint")
+    .option("--name <name>", "the server's name in the config (default: from the URL or command)")
+    .option("--out <dir>", "output folder for its client (default: mcp/<name>)")
+    .option("--json", "write mcp-codegen.config.json even in a TypeScript project")
+    .option("--force", "replace an existing config file")
+    .argument("[command...]", "a stdio server's command line, after --")
+    .action(async (command: string[], flags: Record<string, unknown>) => {
+      const { runInit } = await import("./commands/init.js");
+      await runInit({ ...flags, command } as Parameters<typeof runInit>[0], context);
     });
 
   program

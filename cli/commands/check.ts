@@ -24,6 +24,7 @@ import {
   type CheckReport,
   type CheckServerReport,
 } from "../check-report.js";
+import { joinCommandLine } from "../command-line.js";
 import { toTerminalLine } from "../terminal-text.js";
 import { jobsFromConfig } from "./config-jobs.js";
 import { outputFolders, type OutputFolder } from "./generate.js";
@@ -184,9 +185,7 @@ function generateCommand(flags: CheckFlags): string {
 
 /** A command line to copy into a shell: arguments with spaces or quotes are single-quoted. */
 function commandLine(command: string, args: readonly string[]): string {
-  const word = (arg: string) =>
-    /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-  return ["mcp-codegen", command, ...args.map(word)].join(" ");
+  return joinCommandLine(["mcp-codegen", command, ...args]);
 }
 
 async function pullSnapshot(

@@ -14,4 +14,6 @@ export interface CommandContext {
   auth: AuthEnvironment;
   /** Where a command's document goes (`check --json`), unmasked and unaltered (default: process.stdout). */
   stdout?: { write(text: string): unknown };
+  /** Where `init` reads answers from, asking only when it is a terminal (default: process.stdin). */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
