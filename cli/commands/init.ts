@@ -41,7 +41,7 @@ export async function runInit(flags: InitFlags, context: CommandContext): Promis
   const existing = await presentFiles(cwd, CONFIG_FILE_NAMES);
   if (existing.length > 0 && flags.force !== true) {
     throw new CliError(
-      `${existing.join(" and ")} already exists; nothing was written (pass --force to replace it)`,
+      `${existing.join(" and ")} already ${existing.length === 1 ? "exists" : "exist"}; nothing was written (pass --force to replace ${existing.length === 1 ? "it" : "them"})`,
       ExitCode.Usage,
     );
   }
