@@ -105,3 +105,15 @@ export async function failureExitCode(error: unknown): Promise<ExitCodeValue> {
 export function checkReportText(report: CheckReport, mask: (text: string) => string): string {
   return `${JSON.stringify(report, (_key, value: unknown) => (typeof value === "string" ? mask(value) : value))}\n`;
 }
+
+/** The document for a command line commander refused (exit 2), from its message. */
+export function usageErrorText(commanderMessage: string): string {
+  const message = commanderMessage
+    .replace(/^error: /, "")
+    .replace(/\s*\n\s*/g, " ")
+    .trim();
+  return checkReportText(
+    { version: CHECK_REPORT_VERSION, ok: false, error: { message, exitCode: ExitCode.Usage } },
+    (text) => text,
+  );
+}

@@ -252,8 +252,18 @@ export async function runCli(
     await program.parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (error) {
+    if (error instanceof CommanderError && error.exitCode !== 0 && wantsCheckJson(argv)) {
+      // A flag commander refused never reaches `check`: its document is written here.
+      const { usageErrorText } = await import("./check-report.js");
+      context.stdout?.write(usageErrorText(maskCredentialWords(error.message)));
+    }
     return await reportFailure(error, context);
   }
+}
+
+/** `check … --json`, with any global options before the command. */
+function wantsCheckJson(argv: readonly string[]): boolean {
+  return argv.find((arg) => !arg.startsWith("-")) === "check" && argv.includes("--json");
 }
 
 async function reportFailure(error: unknown, context: CommandContext): Promise<ExitCodeValue> {

@@ -57,8 +57,9 @@ export async function runInit(flags: InitFlags, context: CommandContext): Promis
 
   for (const name of existing) await rm(join(cwd, name));
   await writeFile(join(cwd, file), text);
+  const replaced = existing.length === 0 ? "wrote" : `replaced ${existing.join(" and ")} with`;
   reporter.info(
-    `${existing.length > 0 ? `replaced ${existing.join(" and ")} with` : "wrote"} ${file} (server "${entry.name}")`,
+    `${existing.length === 1 && existing[0] === file ? "replaced" : replaced} ${file} (server "${entry.name}")`,
   );
   if (scripts?.text !== undefined) await writeFile(join(cwd, "package.json"), scripts.text);
   reportScripts(scripts, reporter);

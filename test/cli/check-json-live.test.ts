@@ -184,6 +184,37 @@ describe("check --live --json", () => {
   });
 });
 
+describe("check --live --json with a secret in the config", () => {
+  const SECRET = "sk-checkjson-7Hq2Lm9Xv4";
+  let project: TempProject;
+
+  beforeAll(async () => {
+    project = await createTempProject("check-json-secret");
+    await project.write("contract.json", { tools: [simpleTool("ping")] });
+    const [command, ...args] = contractServerCommand(project.path("contract.json"));
+    await project.write("mcp-codegen.config.json", {
+      servers: { keyed: { command, args, env: { FIXTURE_KEY: SECRET } } },
+    });
+    expect((await runCliCaptured(["pull"], project.dir)).code).toBe(0);
+  });
+  afterAll(() => project.remove());
+
+  it("masks it in the error document when the server quotes it back", async () => {
+    await project.write("contract.json", {
+      failListWithEnv: "FIXTURE_KEY",
+      tools: [simpleTool("ping")],
+    });
+    const run = await runCliCaptured(["check", "--live", "--json"], project.dir);
+    expect(run.code).toBe(3);
+    const report = documentOf(run.stdout);
+    if (!("error" in report)) throw new Error("expected an error document");
+    expect(report.error.exitCode).toBe(3);
+    expect(report.error.message).toContain("***");
+    expect(run.stdout).not.toContain(SECRET);
+    expect(run.stderr).not.toContain(SECRET);
+  });
+});
+
 describe("check's next step after drift", () => {
   let project: TempProject;
   const serve = (tools: unknown[]) =>

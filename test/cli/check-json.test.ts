@@ -162,4 +162,17 @@ describe("check --json", () => {
       },
     });
   });
+
+  it("prints an error document for a flag commander refuses, exit 2", async () => {
+    const run = await runCliCaptured(["-q", "check", "--json", "--no-such-flag"], project.dir);
+    expect(run.code).toBe(2);
+    expect(documentOf(run.stdout)).toEqual({
+      version: 1,
+      ok: false,
+      error: { message: "unknown option '--no-such-flag'", exitCode: 2 },
+    });
+    expect(run.stderr).toBe("error: unknown option '--no-such-flag' (see mcp-codegen --help)\n");
+    // Without --json, stdout stays empty as before.
+    expect((await runCliCaptured(["check", "--no-such-flag"], project.dir)).stdout).toBe("");
+  });
 });

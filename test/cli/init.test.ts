@@ -187,6 +187,14 @@ export default defineConfig({
       'replaced mcp-codegen.config.json and mcp-codegen.config.mjs with mcp-codegen.config.json (server "example")',
     );
     expect((await loadConfig({ cwd: project.dir, env: {} })).servers[0]?.name).toBe("example");
+    const again = await init(project, [
+      "--force",
+      "--name",
+      "other",
+      "--url",
+      "https://example.com/mcp",
+    ]);
+    expect(linesOf(again.stdout)[0]).toBe('replaced mcp-codegen.config.json (server "other")');
   });
 
   it("refuses a --name the config would refuse, and both a URL and a command", async () => {
