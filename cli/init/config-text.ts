@@ -19,7 +19,9 @@ const SCHEMA_PATH = "./node_modules/mcp-codegen/config.schema.json";
 export async function configText(kind: ConfigKind, config: McpCodegenConfig): Promise<string> {
   const prettier = await import("prettier");
   if (kind === "json") {
-    const text = JSON.stringify({ $schema: SCHEMA_PATH, ...config });
+    // Indented first: prettier keeps an object open over lines when its text is, as config files
+    // usually are, and puts short arrays on one line.
+    const text = JSON.stringify({ $schema: SCHEMA_PATH, ...config }, null, 2);
     return prettier.format(text, { parser: "json" });
   }
   // JSON is a TypeScript expression; prettier then unquotes the keys that need no quotes.

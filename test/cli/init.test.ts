@@ -158,6 +158,17 @@ export default defineConfig({
     await project.write("tsconfig.json", {});
     const run = await init(project, ["--json", "--url", "http://127.0.0.1:3000/mcp"]);
     expect(run.code).toBe(0);
+    expect(await read(project, "mcp-codegen.config.json")).toBe(
+      `{
+  "$schema": "./node_modules/mcp-codegen/config.schema.json",
+  "servers": {
+    "server": {
+      "url": "http://127.0.0.1:3000/mcp"
+    }
+  }
+}
+`,
+    );
     const config = await loadConfig({ cwd: project.dir, env: {} });
     // An IP address names nothing: the fallback name.
     expect(config.servers.map((server) => server.name)).toEqual(["server"]);
