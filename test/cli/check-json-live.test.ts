@@ -279,3 +279,26 @@ describe("check's next step after drift", () => {
     ]);
   });
 });
+
+describe("check's next step after wide breaking drift", () => {
+  let project: TempProject;
+  const names = ["a1", "a2", "a3", "a4", "a5", "a6", "a7"];
+
+  beforeAll(async () => {
+    project = await createTempProject("check-next-step-wide");
+    await project.write("contract.json", { tools: names.map((name) => simpleTool(name)) });
+    const [command, ...args] = contractServerCommand(project.path("contract.json"));
+    await project.write("mcp-codegen.config.json", { servers: { wide: { command, args } } });
+    expect((await runCliCaptured(["pull"], project.dir)).code).toBe(0);
+  });
+  afterAll(() => project.remove());
+
+  it("names the first five things that broke and counts the rest", async () => {
+    await project.write("contract.json", { tools: [simpleTool("b1")] });
+    const run = await runCliCaptured(["check", "--live"], project.dir);
+    expect(run.code).toBe(1);
+    expect(linesOf(run.stderr)).toEqual([
+      'error: wide: breaking drift in tool "a1", tool "a2", tool "a3", tool "a4", tool "a5" and 2 more; run `mcp-codegen pull` to update the snapshot and client, then fix the code that uses them',
+    ]);
+  });
+});
