@@ -50,6 +50,11 @@ export interface CheckDriftEntry {
   entity: ClassifiedChange["entity"]["type"];
   /** The tool's, prompt's, resource's or template's name as the server spells it; none for `server`. */
   name?: string;
+  /**
+   * For `input-…` and `output-…` kinds: where in the tool's schema, as property names from its
+   * root (`[]` for array items, `{*}` for additional properties); `[]` for the schema itself.
+   */
+  schemaPath?: string[];
   /** What the change is about, as the text report names it: `tool "search"`. */
   subject: string;
   /** How it changed, as the text report says it: `argument "region": added, required`. */
@@ -71,6 +76,7 @@ export function driftLists(report: DriftReport): NonNullable<CheckServerReport["
     kind: change.kind,
     entity: change.entity.type,
     ...(change.entity.name === undefined ? {} : { name: change.entity.name }),
+    ...(change.schemaPath === undefined ? {} : { schemaPath: [...change.schemaPath] }),
     subject: change.subject,
     message: change.detail,
   });

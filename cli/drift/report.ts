@@ -37,6 +37,8 @@ export interface DriftEntity {
 /** A change with the entity it is about. */
 export interface ClassifiedChange extends DriftChange {
   entity: DriftEntity;
+  /** For a change in a tool's input or output schema: where, as property names from its root. */
+  schemaPath?: readonly string[];
 }
 
 /** Every change between two snapshots, breaking first. */
@@ -56,8 +58,15 @@ export function classifyDrift(before: Snapshot, after: Snapshot): DriftReport {
   const changes: ClassifiedChange[] = [];
   const collector =
     (subject: string, entity: DriftEntity): AddChange =>
-    (severity, kind, detail) =>
-      changes.push({ severity, kind, subject, detail, entity });
+    (severity, kind, detail, path) =>
+      changes.push({
+        severity,
+        kind,
+        subject,
+        detail,
+        entity,
+        ...(path === undefined ? {} : { schemaPath: path }),
+      });
   compareEntities("tool", before.tools, after.tools, compareTool, collector);
   compareEntities("prompt", before.prompts, after.prompts, comparePrompt, collector);
   compareEntities("resource", before.resources, after.resources, compareResource, collector);
