@@ -6,3 +6,10 @@ export { defineConfig, type McpCodegenConfig, type ServerConfig } from "./config
 export { runCli } from "./program.js";
 export type { RunOptions } from "./program.js";
 export { ExitCode } from "./exit-codes.js";
+export type {
+  CheckDriftEntry,
+  CheckErrorReport,
+  CheckReport,
+  CheckResultReport,
+  CheckServerReport,
+} from "./check-report.js";

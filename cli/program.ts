@@ -19,6 +19,8 @@ export interface RunOptions {
   cwd?: string;
   stdout?: ReporterOptions["stdout"];
   stderr?: ReporterOptions["stderr"];
+  /** Where `init` reads its answers; it asks only when `isTTY` is true (default: process.stdin). */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
   /** Force progress output on or off (default: a TTY outside CI). */
   interactive?: boolean;
   /** The environment credentials are read from (default: `process.env`). */
@@ -91,6 +93,8 @@ export async function runCli(
   const masker = createSecretMasker();
   const context: CommandContext = {
     cwd: options.cwd ?? process.cwd(),
+    stdout: options.stdout ?? process.stdout,
+    stdin: options.stdin ?? process.stdin,
     auth: {
       masker,
       env,
@@ -220,10 +224,31 @@ export async function runCli(
     .option("--config <file>", "config file")
     .option("--strict", STRICT_HELP)
     .option("--server <name>", SERVER_HELP, collect)
+    .option(
+      "--json",
+      "print one JSON document on stdout (version 1, see the README) instead of result lines",
+    )
     .action(async (flags: Record<string, unknown>) => {
       const { runCheck } = await import("./commands/check.js");
       if (!(await runCheck(flags as Parameters<typeof runCheck>[0], context)))
         exitCode = ExitCode.Drift;
+    });
+
+  program
+    .command("init")
+    .description(
+      "write mcp-codegen.config.ts (.json without TypeScript) with one server, and mcp:pull / mcp:check scripts in package.json",
+    )
+    .usage("[options] [--url URL | -- COMMAND ARGS...]")
+    .option("--url <url>", "the server's Streamable HTTP endpoint")
+    .option("--name <name>", "the server's name in the config (default: from the URL or command)")
+    .option("--out <dir>", "output folder for its client (default: mcp/<name>)")
+    .option("--json", "write mcp-codegen.config.json even in a TypeScript project")
+    .option("--force", "replace an existing config file")
+    .argument("[command...]", "a stdio server's command line, after --")
+    .action(async (command: string[], flags: Record<string, unknown>) => {
+      const { runInit } = await import("./commands/init.js");
+      await runInit({ ...flags, command } as Parameters<typeof runInit>[0], context);
     });
 
   program
@@ -243,8 +268,18 @@ export async function runCli(
     await program.parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (error) {
+    if (error instanceof CommanderError && error.exitCode !== 0 && wantsCheckJson(argv)) {
+      // A flag commander refused never reaches `check`: its document is written here.
+      const { usageErrorText } = await import("./check-report.js");
+      context.stdout?.write(usageErrorText(maskCredentialWords(error.message)));
+    }
     return await reportFailure(error, context);
   }
+}
+
+/** `check … --json`, with any global options before the command. */
+function wantsCheckJson(argv: readonly string[]): boolean {
+  return argv.find((arg) => !arg.startsWith("-")) === "check" && argv.includes("--json");
 }
 
 async function reportFailure(error: unknown, context: CommandContext): Promise<ExitCodeValue> {

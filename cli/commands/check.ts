@@ -1,8 +1,10 @@
 /**
  * `mcp-codegen check`: regenerate in memory and compare with the files on disk; `--live` also
- * pulls the server and classifies how its contract moved since the snapshot.
+ * pulls the server and classifies how its contract moved since the snapshot. The findings are
+ * gathered per server (check-report.ts), then printed as lines for people or, with `--json`, as
+ * one document for CI tools.
  */
-import { classifyDrift, formatDriftReport } from "../drift/index.js";
+import { classifyDrift, formatDriftReport, type DriftReport } from "../drift/index.js";
 import { CliError, ExitCode } from "../exit-codes.js";
 import { loadConfig } from "../config/index.js";
 import { readSnapshotFile, renderOutput } from "../load-snapshot.js";
@@ -12,9 +14,21 @@ import { withOAuthSecrets } from "./pull.js";
 import type { Reporter } from "../reporter.js";
 import { filterContract, type ServerJob } from "../server-job.js";
 import { createSnapshot, type Snapshot } from "../../templates/index.js";
+import {
+  CHECK_REPORT_VERSION,
+  checkReportText,
+  driftLists,
+  failureExitCode,
+  fileLists,
+  serverFails,
+  type CheckReport,
+  type CheckServerReport,
+} from "../check-report.js";
+import { joinCommandLine } from "../command-line.js";
+import { toTerminalLine } from "../terminal-text.js";
 import { jobsFromConfig } from "./config-jobs.js";
 import { serverSelector } from "../server-selection.js";
-import { outputFolders } from "./generate.js";
+import { outputFolders, type OutputFolder } from "./generate.js";
 import type { CommandContext } from "./context.js";
 
 export interface CheckFlags {
@@ -26,6 +40,8 @@ export interface CheckFlags {
   strict?: boolean | undefined;
   /** `--server NAME`, repeatable: only these servers of the config. */
   server?: readonly string[] | undefined;
+  /** One JSON document on stdout (check-report.ts) instead of lines. */
+  json?: boolean | undefined;
 }
 
 const STATUS_TEXT: Record<FileDifference["status"], string> = {
@@ -34,32 +50,51 @@ const STATUS_TEXT: Record<FileDifference["status"], string> = {
   extra: "is generated but no longer produced (stale)",
 };
 
-/** Returns true when everything matches; prints one line per problem otherwise. */
+/** Most subjects the next-step line after breaking drift names before it says "and N more". */
+const NAMED_SUBJECTS = 5;
+
+/** Returns true when everything matches; reports what does not (lines, or the JSON document). */
 export async function runCheck(flags: CheckFlags, context: CommandContext): Promise<boolean> {
-  if (flags.live === true) return runLiveCheck(flags, context);
-  const reporter = context.reporter([]);
-  let clean = true;
-  for (const folder of await outputFolders(flags, context.cwd)) {
-    const snapshot = await readSnapshotFile(folder.snapshot, folder.label);
-    const { files } = await renderOutput(snapshot, folder.label, {
-      reporter,
-      strict: flags.strict === true || folder.strict,
-    });
-    const differences = await compareOutput(folder.out, files);
-    for (const difference of differences) {
-      reporter.error(`${folder.label}: ${difference.path} ${STATUS_TEXT[difference.status]}`);
-    }
-    if (differences.length > 0) {
-      clean = false;
-      reporter.error(
-        `${folder.label}: ${differences.length} file(s) out of date; run \`mcp-codegen generate\``,
-      );
-    } else reporter.info(`${folder.label}: up to date`);
+  if (flags.json !== true) {
+    return !(await checkServers(flags, context, true)).some(serverFails);
   }
-  return clean;
+  const stdout = context.stdout ?? process.stdout;
+  const mask = (text: string) => context.auth.masker.mask(text);
+  // The document replaces the result lines; warnings, errors and progress stay on stderr.
+  const documentOnly: CommandContext = {
+    ...context,
+    reporter: (secrets) => ({ ...context.reporter(secrets), info: () => {} }),
+  };
+  let report: CheckReport;
+  try {
+    const servers = await checkServers(flags, documentOnly, false);
+    report = { version: CHECK_REPORT_VERSION, ok: !servers.some(serverFails), servers };
+  } catch (error) {
+    // A CI tool always gets a document; stderr still gets the line, from the program.
+    const message = error instanceof Error ? error.message : String(error);
+    const exitCode = await failureExitCode(error);
+    // The line stderr shows (masked, one line, control characters made visible).
+    const line = toTerminalLine(mask(message));
+    const text = exitCode === ExitCode.Internal ? `internal error: ${line}` : line;
+    stdout.write(
+      checkReportText(
+        { version: CHECK_REPORT_VERSION, ok: false, error: { message: text, exitCode } },
+        mask,
+      ),
+    );
+    throw error;
+  }
+  stdout.write(checkReportText(report, mask));
+  return report.ok;
 }
 
-async function runLiveCheck(flags: CheckFlags, context: CommandContext): Promise<boolean> {
+/** Every server's findings: its files, and with `--live` its contract drift. */
+async function checkServers(
+  flags: CheckFlags,
+  context: CommandContext,
+  print: boolean,
+): Promise<CheckServerReport[]> {
+  if (flags.live !== true) return checkFiles(flags, context.cwd, context.reporter([]), print);
   if (flags.out !== undefined || flags.snapshot !== undefined) {
     throw new CliError(
       `check --live reads the servers from mcp-codegen.config.json; ${flags.out !== undefined ? "--out" : "--snapshot"} cannot name one`,
@@ -73,26 +108,89 @@ async function runLiveCheck(flags: CheckFlags, context: CommandContext): Promise
     ...(select === undefined ? {} : { select }),
   });
   const reporter = context.reporter(config.secrets);
-  const offline = await runCheck(
-    { ...flags, live: false },
-    { ...context, reporter: () => reporter },
-  );
-  let breaking = false;
+  const servers = await checkFiles(flags, context.cwd, reporter, print);
   for (const job of jobsFromConfig(config, {})) {
     const before = await readSnapshotFile(`${job.out}/mcp.snapshot.json`, job.label);
     const after = await pullSnapshot(job, reporter, before, context);
     const report = classifyDrift(before, after);
-    if (report.changes.length === 0) {
-      reporter.info(`${job.label}: the server's contract matches the snapshot`);
-      continue;
-    }
-    const text = formatDriftReport(report);
-    for (const line of text.split("\n")) {
-      if (line.trim() !== "") reporter.info(`${job.label}: ${line}`);
-    }
-    if (report.changes.some((change) => change.severity === "breaking")) breaking = true;
+    if (print) printDrift(job.label, report, flags, reporter);
+    // Both lists come from the same config file, so every job has its folder's entry.
+    const server = servers.find((entry) => entry.name === job.label);
+    if (server !== undefined) server.drift = driftLists(report);
   }
-  return offline && !breaking;
+  return servers;
+}
+
+/** Each output folder's generated files compared with what its snapshot generates. */
+async function checkFiles(
+  flags: CheckFlags,
+  cwd: string,
+  reporter: Reporter,
+  print: boolean,
+): Promise<CheckServerReport[]> {
+  const servers: CheckServerReport[] = [];
+  for (const folder of await outputFolders(flags, cwd)) {
+    const snapshot = await readSnapshotFile(folder.snapshot, folder.label);
+    const { files } = await renderOutput(snapshot, folder.label, {
+      reporter,
+      strict: flags.strict === true || folder.strict,
+    });
+    const differences = await compareOutput(folder.out, files);
+    if (print) printFiles(folder, differences, flags, reporter);
+    servers.push({ name: folder.label, out: folder.out, files: fileLists(differences) });
+  }
+  return servers;
+}
+
+function printFiles(
+  folder: OutputFolder,
+  differences: readonly FileDifference[],
+  flags: CheckFlags,
+  reporter: Reporter,
+): void {
+  for (const difference of differences) {
+    reporter.error(`${folder.label}: ${difference.path} ${STATUS_TEXT[difference.status]}`);
+  }
+  if (differences.length === 0) reporter.info(`${folder.label}: up to date`);
+  else {
+    reporter.error(
+      `${folder.label}: ${differences.length} file(s) out of date; run \`${generateCommand(flags)}\``,
+    );
+  }
+}
+
+function printDrift(label: string, report: DriftReport, flags: CheckFlags, reporter: Reporter) {
+  if (report.changes.length === 0) {
+    reporter.info(`${label}: the server's contract matches the snapshot`);
+    return;
+  }
+  for (const line of formatDriftReport(report).split("\n")) {
+    if (line.trim() !== "") reporter.info(`${label}: ${line}`);
+  }
+  if (!report.breaking) return;
+  const subjects = [
+    ...new Set(report.changes.filter((c) => c.severity === "breaking").map((c) => c.subject)),
+  ];
+  const named = subjects.slice(0, NAMED_SUBJECTS).join(", ");
+  const more =
+    subjects.length > NAMED_SUBJECTS ? ` and ${subjects.length - NAMED_SUBJECTS} more` : "";
+  reporter.error(
+    `${label}: breaking drift in ${named}${more}; run \`${commandLine("pull", flags.config === undefined ? [] : ["--config", flags.config])}\` to update the snapshot and client, then fix the code that uses them`,
+  );
+}
+
+/** The `generate` that brings the folders `check` was given back in line. */
+function generateCommand(flags: CheckFlags): string {
+  const args: string[] = [];
+  if (flags.snapshot !== undefined) args.push("--snapshot", flags.snapshot);
+  if (flags.out !== undefined) args.push("--out", flags.out);
+  if (args.length === 0 && flags.config !== undefined) args.push("--config", flags.config);
+  return commandLine("generate", args);
+}
+
+/** A command line to copy into a shell: arguments with spaces or quotes are single-quoted. */
+function commandLine(command: string, args: readonly string[]): string {
+  return joinCommandLine(["mcp-codegen", command, ...args]);
 }
 
 async function pullSnapshot(

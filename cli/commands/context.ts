@@ -12,4 +12,8 @@ export interface CommandContext {
   reporter(secrets: readonly Secret[]): Reporter;
   /** How HTTP servers are authenticated: the run's secret masker, environment and sign-in. */
   auth: AuthEnvironment;
+  /** Where a command's document goes (`check --json`), unmasked and unaltered (default: process.stdout). */
+  stdout?: { write(text: string): unknown };
+  /** Where `init` reads answers from, asking only when it is a terminal (default: process.stdin). */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
 }

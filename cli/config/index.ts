@@ -6,7 +6,7 @@
  */
 export { defineConfig } from "./define.js";
 export type { ConfigEnv } from "./interpolate.js";
-export { ConfigError } from "./issues.js";
+export { ConfigError, validateConfig } from "./issues.js";
 export {
   CONFIG_FILE_NAMES,
   findConfigFile,
@@ -25,5 +25,5 @@ export {
   type ResolvedServer,
   type ResolvedStdioTarget,
 } from "./resolve.js";
-export { type McpCodegenConfig, type ServerConfig } from "./schema.js";
+export { SERVER_NAME_PATTERN, type McpCodegenConfig, type ServerConfig } from "./schema.js";
 export { PROTOCOL_CHOICES, type ProtocolChoice } from "./protocol-choices.js";

@@ -29,8 +29,16 @@ export interface DriftChange {
   detail: string;
 }
 
-/** Collects changes for one subject. */
-export type AddChange = (severity: DriftSeverity, kind: string, detail: string) => void;
+/**
+ * Collects changes for one subject; `path` is where in a tool's input or output schema the change
+ * is (property names from the root, as `SchemaFinding.path`), for readers of `check --json`.
+ */
+export type AddChange = (
+  severity: DriftSeverity,
+  kind: string,
+  detail: string,
+  path?: readonly string[],
+) => void;
 
 /** Compares a tool's schemas and metadata. */
 export function compareTool(before: Tool, after: Tool, add: AddChange): void {
@@ -61,6 +69,7 @@ function compareSchema(
       severity,
       `${direction}-${finding.change}`,
       `${place(direction, finding.path)}: ${finding.detail}`,
+      finding.path,
     );
   }
 }

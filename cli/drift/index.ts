@@ -7,7 +7,9 @@
 export {
   classifyDrift,
   formatDriftReport,
+  type ClassifiedChange,
   type DriftChange,
+  type DriftEntity,
   type DriftReport,
   type DriftSeverity,
 } from "./report.js";

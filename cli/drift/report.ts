@@ -27,10 +27,24 @@ import { canonical, isRecord, keyName, own, preview, quote } from "./json.js";
 
 export type { DriftChange, DriftSeverity } from "./contract.js";
 
+/** What a change is about, for tools that read the report (`check --json`) rather than print it. */
+export interface DriftEntity {
+  type: "tool" | "prompt" | "resource" | "resource-template" | "server";
+  /** The server's own name for the tool, prompt, resource or template, unquoted; none for `server`. */
+  name?: string;
+}
+
+/** A change with the entity it is about. */
+export interface ClassifiedChange extends DriftChange {
+  entity: DriftEntity;
+  /** For a change in a tool's input or output schema: where, as property names from its root. */
+  schemaPath?: readonly string[];
+}
+
 /** Every change between two snapshots, breaking first. */
 export interface DriftReport {
   /** Sorted by severity (breaking first), subject, kind, then detail, in code-point order. */
-  changes: DriftChange[];
+  changes: ClassifiedChange[];
   /** True when at least one change is breaking. */
   breaking: boolean;
 }
@@ -41,11 +55,18 @@ export interface DriftReport {
  * name too (generated code is named after them). Snapshot order does not matter.
  */
 export function classifyDrift(before: Snapshot, after: Snapshot): DriftReport {
-  const changes: DriftChange[] = [];
+  const changes: ClassifiedChange[] = [];
   const collector =
-    (subject: string): AddChange =>
-    (severity, kind, detail) =>
-      changes.push({ severity, kind, subject, detail });
+    (subject: string, entity: DriftEntity): AddChange =>
+    (severity, kind, detail, path) =>
+      changes.push({
+        severity,
+        kind,
+        subject,
+        detail,
+        entity,
+        ...(path === undefined ? {} : { schemaPath: path }),
+      });
   compareEntities("tool", before.tools, after.tools, compareTool, collector);
   compareEntities("prompt", before.prompts, after.prompts, comparePrompt, collector);
   compareEntities("resource", before.resources, after.resources, compareResource, collector);
@@ -56,7 +77,7 @@ export function classifyDrift(before: Snapshot, after: Snapshot): DriftReport {
     compareResourceTemplate,
     collector,
   );
-  compareServer(before, after, collector("server"));
+  compareServer(before, after, collector("server", { type: "server" }));
   changes.sort(compareChanges);
   return { changes, breaking: changes.some((change) => change.severity === "breaking") };
 }
@@ -66,17 +87,14 @@ function compareEntities<T extends { name: string }>(
   before: readonly T[],
   after: readonly T[],
   compare: (before: T, after: T, add: AddChange) => void,
-  collector: (subject: string) => AddChange,
+  collector: (subject: string, entity: DriftEntity) => AddChange,
 ): void {
-  const kind = noun.replace(" ", "-");
+  const kind = noun.replace(" ", "-") as DriftEntity["type"];
+  const about = (name: string) => collector(`${noun} ${quote(name)}`, { type: kind, name });
   const pairs = pairBy(before, after, (item) => item.name);
-  for (const item of pairs.removed) {
-    collector(`${noun} ${quote(item.name)}`)("breaking", `${kind}-removed`, "removed");
-  }
-  for (const item of pairs.added) {
-    collector(`${noun} ${quote(item.name)}`)("compatible", `${kind}-added`, "added");
-  }
-  for (const [was, now] of pairs.kept) compare(was, now, collector(`${noun} ${quote(now.name)}`));
+  for (const item of pairs.removed) about(item.name)("breaking", `${kind}-removed`, "removed");
+  for (const item of pairs.added) about(item.name)("compatible", `${kind}-added`, "added");
+  for (const [was, now] of pairs.kept) compare(was, now, about(now.name));
 }
 
 /** Versions, name and instructions are compatible; a capability the client may use going away is not. */

@@ -163,7 +163,7 @@ describe("check", () => {
     expect(run.stdout).toBe("");
     expect(linesOf(run.stderr)).toEqual([
       `error: ${label}: tools/echo.ts differs from what the snapshot generates`,
-      `error: ${label}: 1 file(s) out of date; run \`mcp-codegen generate\``,
+      `error: ${label}: 1 file(s) out of date; run \`mcp-codegen generate --out out/sink\``,
     ]);
   });
 
@@ -173,7 +173,7 @@ describe("check", () => {
     expect(run.code).toBe(1);
     expect(linesOf(run.stderr)).toEqual([
       `error: ${label}: resources/logo.ts is missing`,
-      `error: ${label}: 1 file(s) out of date; run \`mcp-codegen generate\``,
+      `error: ${label}: 1 file(s) out of date; run \`mcp-codegen generate --out out/sink\``,
     ]);
   });
 
@@ -189,7 +189,7 @@ describe("check", () => {
       // The snapshot's own list of generated files still names tools/add.ts.
       `error: ${label}: mcp.snapshot.json differs from what the snapshot generates`,
       `error: ${label}: tools/add.ts is generated but no longer produced (stale)`,
-      `error: ${label}: 3 file(s) out of date; run \`mcp-codegen generate\``,
+      `error: ${label}: 3 file(s) out of date; run \`mcp-codegen generate --out out/sink\``,
     ]);
     // generate brings the folder back in line, stale file removed.
     const generate = await runCliCaptured(["generate", "--out", out], project.dir);

@@ -1,0 +1,170 @@
+/**
+ * `mcp-codegen init`: a config with one server (TypeScript when the project uses it, else JSON)
+ * and `mcp:pull` / `mcp:check` scripts in package.json. Everything is checked before anything is
+ * written: an existing config, a server name the config would refuse, a package.json that cannot
+ * take the scripts.
+ */
+import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { CONFIG_FILE_NAMES, SERVER_NAME_PATTERN, validateConfig } from "../config/index.js";
+import { CliError, ExitCode } from "../exit-codes.js";
+import { askServer } from "../init/ask-server.js";
+import { CONFIG_FILE, configText, type ConfigKind } from "../init/config-text.js";
+import { initServer, type InitServer } from "../init/init-server.js";
+import { addScripts, PackageJsonProblem, type ScriptEdit } from "../init/package-scripts.js";
+import type { Reporter } from "../reporter.js";
+import type { CommandContext } from "./context.js";
+
+export interface InitFlags {
+  url?: string | undefined;
+  name?: string | undefined;
+  out?: string | undefined;
+  /** Write mcp-codegen.config.json even in a TypeScript project. */
+  json?: boolean | undefined;
+  /** Replace an existing config. */
+  force?: boolean | undefined;
+  command?: string[] | undefined;
+}
+
+/** The scripts init adds; a script of the same name with another command is left alone. */
+export const INIT_SCRIPTS: Readonly<Record<string, string>> = {
+  "mcp:pull": "mcp-codegen pull",
+  "mcp:check": "mcp-codegen check",
+};
+
+const NO_SERVER =
+  "init needs a server: pass --url URL or -- COMMAND ARGS... (it asks only on a terminal, outside CI)";
+
+export async function runInit(flags: InitFlags, context: CommandContext): Promise<void> {
+  const reporter = context.reporter([]);
+  const cwd = context.cwd;
+  const existing = await presentFiles(cwd, CONFIG_FILE_NAMES);
+  if (existing.length > 0 && flags.force !== true) {
+    throw new CliError(
+      `${existing.join(" and ")} already ${existing.length === 1 ? "exists" : "exist"}; nothing was written (pass --force to replace ${existing.length === 1 ? "it" : "them"})`,
+      ExitCode.Usage,
+    );
+  }
+  const packageText = await readOptional(join(cwd, "package.json"));
+  const scripts = packageText === undefined ? undefined : scriptEdit(packageText);
+  const kind: ConfigKind =
+    flags.json === true || !(await usesTypeScript(cwd, packageText)) ? "json" : "ts";
+  const entry = await chooseServer(flags, context);
+  const file = CONFIG_FILE[kind];
+  const config = { servers: { [entry.name]: entry.server } };
+  validateConfig(config, file);
+  const text = await configText(kind, config);
+
+  for (const name of existing) await rm(join(cwd, name));
+  await writeFile(join(cwd, file), text);
+  const replaced = existing.length === 0 ? "wrote" : `replaced ${existing.join(" and ")} with`;
+  reporter.info(
+    `${existing.length === 1 && existing[0] === file ? "replaced" : replaced} ${file} (server "${entry.name}")`,
+  );
+  if (scripts?.text !== undefined) await writeFile(join(cwd, "package.json"), scripts.text);
+  reportScripts(scripts, reporter);
+  if (kind === "ts" && !dependsOnMcpCodegen(packageText)) {
+    reporter.warn(
+      `${file} imports defineConfig from "mcp-codegen", which this project does not depend on yet: run \`npm install --save-dev mcp-codegen\``,
+    );
+  }
+  const pull =
+    scripts?.kept.includes("mcp:pull") === false ? "npm run mcp:pull" : "npx mcp-codegen pull";
+  reporter.info(`next: run \`${pull}\` to pull ${entry.name} and generate its client`);
+}
+
+/** The server from the flags, else from the terminal's answers; never a guess. */
+async function chooseServer(flags: InitFlags, context: CommandContext): Promise<InitServer> {
+  if (flags.name !== undefined && !SERVER_NAME_PATTERN.test(flags.name)) {
+    throw new CliError(
+      `--name ${JSON.stringify(flags.name)} cannot name a server: start with a letter and use only letters, digits, - and _`,
+      ExitCode.Usage,
+    );
+  }
+  const command = flags.command ?? [];
+  if (flags.url !== undefined && command.length > 0) {
+    throw new CliError("init takes --url URL or -- COMMAND ARGS..., not both", ExitCode.Usage);
+  }
+  if (flags.url !== undefined) return initServer({ url: flags.url }, flags.name, flags.out);
+  if (command.length > 0) return initServer({ command }, flags.name, flags.out);
+  const stdin = context.stdin ?? process.stdin;
+  const env = context.auth.env;
+  if ((stdin as { isTTY?: boolean }).isTTY !== true || env.CI !== undefined) {
+    throw new CliError(NO_SERVER, ExitCode.Usage);
+  }
+  const answers = await askServer(stdin, context.auth.stderr);
+  return initServer(answers.target, flags.name ?? answers.name, flags.out);
+}
+
+function scriptEdit(packageText: string): ScriptEdit {
+  try {
+    return addScripts(packageText, INIT_SCRIPTS);
+  } catch (error) {
+    if (!(error instanceof PackageJsonProblem)) throw error;
+    throw new CliError(
+      `package.json ${error.message}; nothing was written: fix it, or move it away and run init again`,
+      ExitCode.Usage,
+    );
+  }
+}
+
+function reportScripts(edit: ScriptEdit | undefined, reporter: Reporter): void {
+  if (edit === undefined) {
+    reporter.info("no package.json here: no scripts added");
+    return;
+  }
+  if (edit.added.length > 0) reporter.info(`package.json: added ${edit.added.join(", ")}`);
+  for (const name of edit.kept) {
+    reporter.warn(
+      `package.json: kept your "${name}" script; it differs from "${INIT_SCRIPTS[name]}", the command init would add`,
+    );
+  }
+}
+
+/** A tsconfig.json here, or typescript among the package's dependencies. */
+async function usesTypeScript(cwd: string, packageText: string | undefined): Promise<boolean> {
+  if ((await presentFiles(cwd, ["tsconfig.json"])).length > 0) return true;
+  return dependsOn(packageText, "typescript");
+}
+
+function dependsOnMcpCodegen(packageText: string | undefined): boolean {
+  return dependsOn(packageText, "mcp-codegen");
+}
+
+function dependsOn(packageText: string | undefined, name: string): boolean {
+  if (packageText === undefined) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(packageText.replace(/^\uFEFF/, ""));
+  } catch {
+    return false;
+  }
+  const manifest = value as Record<string, unknown> | null;
+  return ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"].some(
+    (field) => {
+      const deps = manifest?.[field];
+      return typeof deps === "object" && deps !== null && Object.hasOwn(deps, name);
+    },
+  );
+}
+
+async function presentFiles(cwd: string, names: readonly string[]): Promise<string[]> {
+  const present: string[] = [];
+  for (const name of names) {
+    const isFile = await stat(join(cwd, name)).then(
+      (entry) => entry.isFile(),
+      () => false,
+    );
+    if (isFile) present.push(name);
+  }
+  return present;
+}
+
+async function readOptional(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
