@@ -29,6 +29,8 @@ export interface RunOptions {
   authorizationRedirect?: AuthorizationRedirect;
   /** Test seam: shows the authorization URL instead of a browser; the loopback still listens. */
   openAuthorizationUrl?: (url: URL) => void | Promise<void>;
+  /** Ends a `--watch` run (as SIGINT does), which then resolves with exit code 0. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -174,8 +176,21 @@ export async function runCli(
     )
     .option("--token-store <file>", TOKEN_STORE_HELP)
     .option("--reauthorize", "sign in again instead of using stored OAuth tokens")
+    .option(
+      "--watch",
+      "pull again when the server's source changes (a stdio server's entry file and its folder, or the config's watch list) or the config does; an HTTP server only on the latter two; Ctrl+C stops",
+    )
     .argument("[command...]", "a stdio server's command line, after --")
     .action(async (command: string[], flags: Record<string, unknown>) => {
+      if (flags.watch === true) {
+        const { watchPull } = await import("./watch/watch-pull.js");
+        await watchPull(
+          { ...flags, command } as Parameters<typeof watchPull>[0],
+          context,
+          options.signal,
+        );
+        return;
+      }
       // Each command loads its modules when it runs: `generate` with nothing to do must not
       // pay for loading the runtime, the generator and the config schema.
       const { runPull } = await import("./commands/pull.js");
@@ -189,7 +204,16 @@ export async function runCli(
     .option("--out <dir>", "output folder (default: the snapshot's folder)")
     .option("--config <file>", "config file whose servers to regenerate")
     .option("--strict", STRICT_HELP)
+    .option(
+      "--watch",
+      "generate again whenever a snapshot file (or the config) changes; Ctrl+C stops",
+    )
     .action(async (flags: Record<string, unknown>) => {
+      if (flags.watch === true) {
+        const { watchGenerate } = await import("./watch/watch-generate.js");
+        await watchGenerate(flags as Parameters<typeof watchGenerate>[0], context, options.signal);
+        return;
+      }
       const { runGenerate } = await import("./commands/generate.js");
       await runGenerate(flags as Parameters<typeof runGenerate>[0], context);
     });
