@@ -1,0 +1,111 @@
+/**
+ * `mcp-codegen pull --watch` against a real server process: a copy of the demo server, started
+ * through tsx, edited on disk while the watch runs. Every change is a real file write and every
+ * pull a real server start; the test waits (never sleeps) for what the watch prints and writes.
+ */
+import { cp, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { TSX_LOADER } from "../support/cli-child.js";
+import { createTempProject, linesOf, REPO_ROOT, type TempProject } from "../support/cli-run.js";
+import { startWatch, summaryCount, watchHandles, type WatchRun } from "../support/cli-watch.js";
+
+/** Room for a tsx server start on a busy two-core machine; a net for hangs, not a speed check. */
+const WAIT = { timeout: 60_000, interval: 100 };
+
+const ORIGINAL = "Returns a plain-text forecast";
+
+describe("pull --watch on a stdio server's source", () => {
+  let project: TempProject;
+  let run: WatchRun;
+  let handlesBefore: number;
+  let signalListenersBefore: number;
+  const source = () => project.path("demo-server/get-weather.ts");
+  const generated = () => readFile(project.path("out/tools/get-weather.ts"), "utf8");
+  const edit = async (from: string, to: string) => {
+    const text = await readFile(source(), "utf8");
+    expect(text).toContain(from);
+    await writeFile(source(), text.replace(from, to));
+  };
+
+  beforeAll(async () => {
+    project = await createTempProject("watch-pull");
+    await cp(join(REPO_ROOT, "examples/demo-server"), project.path("demo-server"), {
+      recursive: true,
+    });
+    handlesBefore = watchHandles();
+    signalListenersBefore = process.listenerCount("SIGINT") + process.listenerCount("SIGTERM");
+    // node by its absolute path, as scripts often spell it: the interpreter's folder must not be
+    // taken for the server's source; demo-server/stdio.ts is the first file the command names.
+    run = startWatch(
+      [
+        "pull",
+        "--watch",
+        "--out",
+        "out",
+        // The server's folder, which is also the one the entry path is relative to.
+        "--cwd",
+        ".",
+        "--",
+        process.execPath,
+        "--import",
+        TSX_LOADER,
+        "demo-server/stdio.ts",
+      ],
+      project.dir,
+    );
+    await vi.waitFor(() => expect(summaryCount(run.stdout())).toBe(1), WAIT);
+  });
+  afterAll(async () => {
+    await run.stop();
+    await project.remove();
+  });
+
+  it("pulls once at the start, printing the usual summary line", async () => {
+    expect(run.stderr()).toBe("");
+    expect(linesOf(run.stdout())).toEqual([
+      expect.stringMatching(/: 6 tools, .* → .*out \(11 written, 0 unchanged\)$/),
+    ]);
+    expect(await generated()).toContain(ORIGINAL);
+    expect(watchHandles()).toBeGreaterThan(handlesBefore);
+  });
+
+  it("pulls again when a tool's description changes in the server's source", async () => {
+    await edit(ORIGINAL, "Returns a watched forecast");
+    await vi.waitFor(
+      async () => expect(await generated()).toContain("Returns a watched forecast"),
+      WAIT,
+    );
+    await vi.waitFor(() => expect(summaryCount(run.stdout())).toBe(2), WAIT);
+    const lines = linesOf(run.stdout());
+    expect(lines[1]).toMatch(/^changed demo-server\/get-weather\.ts → pulling .*stdio\.ts$/);
+    // Only the files whose bytes changed: the tool's module, the snapshot, the index's JSDoc.
+    expect(lines[2]).toMatch(/\([1-3] written, \d+ unchanged\)$/);
+    // The pull's own writes into out/ (and node_modules/.cache) set off nothing more.
+    expect(lines).toHaveLength(3);
+    expect(run.stderr()).toBe("");
+  });
+
+  it("reports a server that fails to start in one error line, and pulls once it is fixed", async () => {
+    await edit("export function registerGetWeather", "export function registerGetWeather(((");
+    await vi.waitFor(() => expect(run.errors()).toHaveLength(1), WAIT);
+    expect(linesOf(run.stderr())).toHaveLength(1);
+    expect(run.errors()[0]).toMatch(/could not connect: the MCP server .* exited with code 1/);
+    await edit("export function registerGetWeather(((", "export function registerGetWeather");
+    await edit("Returns a watched forecast", "Returns a repaired forecast");
+    await vi.waitFor(
+      async () => expect(await generated()).toContain("Returns a repaired forecast"),
+      WAIT,
+    );
+    expect(run.errors()).toHaveLength(1);
+  });
+
+  it("ends with exit code 0 on abort, its file watchers and signal handlers gone", async () => {
+    expect(await run.stop()).toBe(0);
+    // A closed fs.watch handle leaves the list on a later turn of the event loop.
+    await vi.waitFor(() => expect(watchHandles()).toBe(handlesBefore), WAIT);
+    expect(process.listenerCount("SIGINT") + process.listenerCount("SIGTERM")).toBe(
+      signalListenersBefore,
+    );
+  });
+});
