@@ -144,7 +144,10 @@ async function runWatch(options: WatchOptions, signal: AbortSignal): Promise<voi
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let dispatching = Promise.resolve();
-  watcher.on("all", (_event, path) => {
+  watcher.on("all", (event, path) => {
+    // A folder made or removed changes no source by itself; the files in it have events of their
+    // own, which name what changed more usefully.
+    if (event === "addDir" || event === "unlinkDir") return;
     pending.add(resolve(path));
     clearTimeout(timer);
     timer = setTimeout(() => {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TSX_LOADER } from "../support/cli-child.js";
 import { createTempProject, linesOf, REPO_ROOT, type TempProject } from "../support/cli-run.js";
+import { simpleTool } from "../support/cli-servers.js";
 import { startWatch, summaryCount, watchHandles, type WatchRun } from "../support/cli-watch.js";
 
 /** Room for a tsx server start on a busy two-core machine; a net for hangs, not a speed check. */
@@ -107,5 +108,45 @@ describe("pull --watch on a stdio server's source", () => {
     expect(process.listenerCount("SIGINT") + process.listenerCount("SIGTERM")).toBe(
       signalListenersBefore,
     );
+  });
+});
+
+describe("pull --watch on a server whose folder holds the output", () => {
+  let project: TempProject;
+  let run: WatchRun;
+  const contract = (tools: string[]) => ({
+    serverInfo: { name: "local", version: "1.0.0" },
+    tools: tools.map((tool) => simpleTool(tool)),
+  });
+
+  beforeAll(async () => {
+    project = await createTempProject("watch-pull-here");
+    // The contract server copied into the project: its folder, watched, is the project itself,
+    // where mcp/local (the default output) and node_modules/.cache (the generation cache) go.
+    for (const file of ["contract-server.mjs", "json-text.mjs"]) {
+      await cp(join(REPO_ROOT, "test/fixtures/cli", file), project.path(file));
+    }
+    await project.write("contract.json", contract(["ping"]));
+    run = startWatch(
+      ["pull", "--watch", "--cwd", ".", "--", "node", "contract-server.mjs", "contract.json"],
+      project.dir,
+    );
+    await vi.waitFor(() => expect(summaryCount(run.stdout())).toBe(1), WAIT);
+  });
+  afterAll(async () => {
+    await run.stop();
+    await project.remove();
+  });
+
+  it("is not set off by its own writes, only by the server's files", async () => {
+    await project.write("contract.json", contract(["ping", "pong"]));
+    await vi.waitFor(() => expect(summaryCount(run.stdout())).toBe(2), WAIT);
+    expect(linesOf(run.stdout())).toEqual([
+      expect.stringMatching(/^node contract-server\.mjs contract\.json: 1 tool, .*mcp\/local /),
+      "changed contract.json → pulling node contract-server.mjs contract.json",
+      expect.stringMatching(/: 2 tools, .*mcp\/local \(\d+ written, \d+ unchanged\)$/),
+    ]);
+    expect(run.stderr()).toBe("");
+    expect(await readFile(project.path("mcp/local/tools/pong.ts"), "utf8")).toContain("pong");
   });
 });
