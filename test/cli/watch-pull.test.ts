@@ -7,7 +7,13 @@ import { cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TSX_LOADER } from "../support/cli-child.js";
-import { createTempProject, linesOf, REPO_ROOT, type TempProject } from "../support/cli-run.js";
+import {
+  createTempProject,
+  linesOf,
+  REPO_ROOT,
+  runCliCaptured,
+  type TempProject,
+} from "../support/cli-run.js";
 import { simpleTool } from "../support/cli-servers.js";
 import { startWatch, summaryCount, watchHandles, type WatchRun } from "../support/cli-watch.js";
 
@@ -148,5 +154,43 @@ describe("pull --watch on a server whose folder holds the output", () => {
     ]);
     expect(run.stderr()).toBe("");
     expect(await readFile(project.path("mcp/local/tools/pong.ts"), "utf8")).toContain("pong");
+  });
+});
+
+describe("pull --watch with nothing it can watch", () => {
+  let project: TempProject;
+  beforeAll(async () => {
+    project = await createTempProject("watch-refused");
+  });
+  afterAll(() => project.remove());
+
+  // [what, argv, the error line]
+  const TABLE: ReadonlyArray<readonly [string, string[], RegExp]> = [
+    [
+      "an HTTP server without a config",
+      ["pull", "--watch", "--url", "http://127.0.0.1:9/mcp"],
+      /^error: pull --watch --url has nothing to watch: .* "watch" list of its files, or pull without --watch$/,
+    ],
+    [
+      "a command line naming no file",
+      ["pull", "--watch", "--", "npx", "-y", "some-server"],
+      /^error: pull --watch: no argument of "npx -y some-server" names a file to watch; .*"watch" list$/,
+    ],
+    [
+      "no target and no config",
+      ["pull", "--watch"],
+      /^error: no config file in .*; run `mcp-codegen pull/,
+    ],
+  ];
+
+  it.each(TABLE)("exits 2 at once for %s, pulling nothing", async (_what, argv, line) => {
+    const signalListeners = process.listenerCount("SIGINT") + process.listenerCount("SIGTERM");
+    const run = await runCliCaptured(argv, project.dir);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(linesOf(run.stderr)).toEqual([expect.stringMatching(line)]);
+    expect(process.listenerCount("SIGINT") + process.listenerCount("SIGTERM")).toBe(
+      signalListeners,
+    );
   });
 });
