@@ -111,7 +111,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
   }
 }
 
-export async function pullJob(job: ServerJob, reporter: Reporter, context: CommandContext): Promise<void> {
+async function pullJob(job: ServerJob, reporter: Reporter, context: CommandContext): Promise<void> {
   const { cwd } = context;
   // Under strict, what reading the contract warns about (an entry left out as malformed, a list
   // taken as empty, a name replaced) fails the pull like a generation warning: the client would
@@ -177,3 +177,6 @@ function failOnContractWarnings(warnings: readonly string[], reporter: Reporter)
     ExitCode.Contract,
   );
 }
+
+// One server's pull, for `pull --watch` (watch/watch-pull.ts), which pulls servers one at a time.
+export { pullJob };
