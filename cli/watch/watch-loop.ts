@@ -156,11 +156,14 @@ async function runWatch(options: WatchOptions, signal: AbortSignal): Promise<voi
       dispatching = dispatching.then(() => dispatch(changed));
     }, WATCH_DEBOUNCE_MS);
   });
-  // Out of file handles or inotify watches: said once per failure, and the watch goes on with
-  // what it still watches.
-  watcher.on("error", (error) =>
-    plan.reporter.error(`watching files failed: ${failureLine(error)}`),
-  );
+  // Out of file handles or inotify watches (ENOSPC on Linux): said once per failure, and the
+  // watch goes on with what it still watches.
+  watcher.on("error", (error) => {
+    const message = error instanceof Error ? error.message : String(error);
+    plan.reporter.error(
+      `watching files failed: ${message}; the watch goes on without them (on Linux, raise fs.inotify.max_user_watches, or list fewer paths in the config's watch)`,
+    );
+  });
   try {
     // Ready before the first run: a change made once the first summary is printed is seen.
     await new Promise<void>((ready) => watcher.once("ready", ready));
