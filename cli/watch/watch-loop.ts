@@ -153,7 +153,10 @@ async function runWatch(options: WatchOptions, signal: AbortSignal): Promise<voi
     timer = setTimeout(() => {
       const changed = [...pending];
       pending.clear();
-      dispatching = dispatching.then(() => dispatch(changed));
+      // Caught here so one failed batch cannot stop every later one from being dispatched.
+      dispatching = dispatching
+        .then(() => dispatch(changed))
+        .catch((error: unknown) => plan.reporter.error(failureLine(error)));
     }, WATCH_DEBOUNCE_MS);
   });
   // Out of file handles or inotify watches (ENOSPC on Linux): said once per failure, and the
