@@ -8,7 +8,13 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConfigError, loadConfig } from "../../cli/config/index.js";
 import { createTempProject, linesOf, type TempProject } from "../support/cli-run.js";
-import { contractServerCommand, simpleTool } from "../support/cli-servers.js";
+import type { ServerResponse } from "node:http";
+import {
+  contractServerCommand,
+  simpleTool,
+  startPlainHttp,
+  type RecordingServer,
+} from "../support/cli-servers.js";
 import { startWatch, summaryCount, type WatchRun } from "../support/cli-watch.js";
 
 /** Room for process starts on a busy two-core machine; a net for hangs, not a speed check. */
@@ -106,6 +112,62 @@ describe("pull --watch with a config file", () => {
 
   it("ends with exit code 0 on abort", async () => {
     expect(await run.stop()).toBe(0);
+  });
+});
+
+describe("pull --watch on changes made during a pull", () => {
+  let project: TempProject;
+  let gate: RecordingServer;
+  let run: WatchRun;
+  const held: ServerResponse[] = [];
+  let open = false;
+  /** Lets every held pull go on, and every later one through at once. */
+  const release = () => {
+    open = true;
+    for (const response of held.splice(0)) response.end("go");
+  };
+
+  beforeAll(async () => {
+    project = await createTempProject("watch-serial");
+    // The server fetches this URL before answering discovery: each pull is held there until
+    // released, and the gate counts how many pulls reached it.
+    gate = await startPlainHttp((_request, response) => {
+      if (open) response.end("go");
+      else held.push(response);
+    });
+    const served = (tools: string[]) => ({ ...contract("gated", tools), rendezvous: gate.url });
+    await project.write("contract.json", served(["v1"]));
+    const [command, ...args] = contractServerCommand("contract.json");
+    await project.write(CONFIG, {
+      servers: { gated: { command, args, watch: ["contract.json"] } },
+    });
+    run = startWatch(["pull", "--watch"], project.dir);
+    await vi.waitFor(() => expect(gate.requests).toHaveLength(1), WAIT);
+    // Two changes, each its own batch, while the first pull is held.
+    await project.write("contract.json", served(["v2"]));
+    await vi.waitFor(() => expect(run.stdout()).toContain("changed contract.json"), WAIT);
+    await project.write("contract.json", served(["v3"]));
+    await vi.waitFor(
+      () => expect(run.stdout().split("changed contract.json").length - 1).toBe(2),
+      WAIT,
+    );
+  });
+  afterAll(async () => {
+    release();
+    await run.stop();
+    await gate.close();
+    await project.remove();
+  });
+
+  it("queues one more pull, never a second one at the same time, and it reads the last change", async () => {
+    expect(summaryCount(run.stdout())).toBe(0);
+    release();
+    await vi.waitFor(() => expect(summaryCount(run.stdout())).toBe(2), WAIT);
+    // Stopping waits for any pull going: a third one would have started by now and be counted.
+    expect(await run.stop()).toBe(0);
+    expect(gate.requests).toHaveLength(2);
+    expect(await readFile(project.path("mcp/gated/tools/v3.ts"), "utf8")).toContain("v3");
+    expect(run.stderr()).toBe("");
   });
 });
 
