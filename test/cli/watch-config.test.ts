@@ -4,10 +4,11 @@
  * line while the watch goes on with the last valid one. The servers are the hand-written contract
  * server, each serving a JSON file the test edits.
  */
-import { readFile } from "node:fs/promises";
+import { cp, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConfigError, loadConfig } from "../../cli/config/index.js";
-import { createTempProject, linesOf, type TempProject } from "../support/cli-run.js";
+import { createTempProject, linesOf, REPO_ROOT, type TempProject } from "../support/cli-run.js";
 import type { ServerResponse } from "node:http";
 import {
   contractServerCommand,
@@ -112,6 +113,41 @@ describe("pull --watch with a config file", () => {
 
   it("ends with exit code 0 on abort", async () => {
     expect(await run.stop()).toBe(0);
+  });
+});
+
+describe("pull --watch with a config server that has no watch list", () => {
+  let project: TempProject;
+  let run: WatchRun;
+
+  beforeAll(async () => {
+    project = await createTempProject("watch-config-default");
+    // The server's entry file sits next to the config: its folder, watched by default, holds the
+    // output root (mcp/), which the watch must leave alone.
+    for (const file of ["contract-server.mjs", "json-text.mjs"]) {
+      await cp(join(REPO_ROOT, "test/fixtures/cli", file), project.path(file));
+    }
+    await project.write("contract.json", contract("local", ["ping"]));
+    await project.write(CONFIG, {
+      servers: { local: { command: "node", args: ["contract-server.mjs", "contract.json"] } },
+    });
+    run = startWatch(["pull", "--watch"], project.dir);
+    await vi.waitFor(() => expect(summaryCount(run.stdout())).toBe(1), WAIT);
+  });
+  afterAll(async () => {
+    await run.stop();
+    await project.remove();
+  });
+
+  it("watches the folder of the file its command line names", async () => {
+    await project.write("contract.json", contract("local", ["ping", "pong"]));
+    await vi.waitFor(() => expect(summaryCount(run.stdout())).toBe(2), WAIT);
+    expect(linesOf(run.stdout())).toEqual([
+      expect.stringMatching(/^local: 1 tool, .*mcp\/local \(3 written, 0 unchanged\)$/),
+      "changed contract.json → pulling local",
+      expect.stringMatching(/^local: 2 tools, .*mcp\/local \(\d+ written, \d+ unchanged\)$/),
+    ]);
+    expect(run.stderr()).toBe("");
   });
 });
 
