@@ -32,6 +32,8 @@ export interface RunOptions {
   authorizationRedirect?: AuthorizationRedirect;
   /** Test seam: shows the authorization URL instead of a browser; the loopback still listens. */
   openAuthorizationUrl?: (url: URL) => void | Promise<void>;
+  /** Ends a `--watch` run (as SIGINT does), which then resolves with exit code 0. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -186,16 +188,23 @@ export async function runCli(
     .option("--server <name>", SERVER_HELP, collect)
     .option("--dry-run", `talk to the server, then ${DRY_RUN_HELP}`)
     .option("--diff", DIFF_HELP)
+    .option(
+      "--watch",
+      "pull again when the server's source changes (a stdio server's entry file and its folder, or the config's watch list) or the config does; an HTTP server only on the latter two; Ctrl+C stops",
+    )
     .argument("[name...]", "config servers to pull (default: all); after --, a server command")
     .action(async (words: string[], flags: Record<string, unknown>, command: Command) => {
+      const split = splitPullWords(words, argv, command.options);
+      const pullFlags = { ...flags, names: split.names, command: split.command };
+      if (flags.watch === true) {
+        const { watchPull } = await import("./watch/watch-pull.js");
+        await watchPull(pullFlags as Parameters<typeof watchPull>[0], context, options.signal);
+        return;
+      }
       // Each command loads its modules when it runs: `generate` with nothing to do must not
       // pay for loading the runtime, the generator and the config schema.
       const { runPull } = await import("./commands/pull.js");
-      const split = splitPullWords(words, argv, command.options);
-      await runPull(
-        { ...flags, names: split.names, command: split.command } as Parameters<typeof runPull>[0],
-        context,
-      );
+      await runPull(pullFlags as Parameters<typeof runPull>[0], context);
     });
 
   program
@@ -208,7 +217,16 @@ export async function runCli(
     .option("--server <name>", SERVER_HELP, collect)
     .option("--dry-run", DRY_RUN_HELP)
     .option("--diff", DIFF_HELP)
+    .option(
+      "--watch",
+      "generate again whenever a snapshot file (or the config) changes; Ctrl+C stops",
+    )
     .action(async (flags: Record<string, unknown>) => {
+      if (flags.watch === true) {
+        const { watchGenerate } = await import("./watch/watch-generate.js");
+        await watchGenerate(flags as Parameters<typeof watchGenerate>[0], context, options.signal);
+        return;
+      }
       const { runGenerate } = await import("./commands/generate.js");
       await runGenerate(flags as Parameters<typeof runGenerate>[0], context);
     });

@@ -236,3 +236,6 @@ function failOnContractWarnings(warnings: readonly string[], reporter: Reporter)
     ExitCode.Contract,
   );
 }
+
+// One server's pull, for `pull --watch` (watch/watch-pull.ts), which pulls servers one at a time.
+export { pullJob };

@@ -66,6 +66,8 @@ export interface ResolvedServer {
   timeout?: number;
   /** `auto` or a pinned protocol version. */
   protocol?: ProtocolChoice;
+  /** Absolute files and folders `pull --watch` watches instead of the derived ones. */
+  watch?: string[];
 }
 
 /** A loaded configuration. */
@@ -151,6 +153,9 @@ function resolveServer(name: string, server: ServerConfig, context: ServerContex
   if (server.openInputTypes !== undefined) resolved.openInputTypes = server.openInputTypes;
   if (server.timeout !== undefined) resolved.timeout = server.timeout;
   if (server.protocol !== undefined) resolved.protocol = server.protocol;
+  if (server.watch !== undefined) {
+    resolved.watch = server.watch.map((entry) => path.resolve(context.base, entry));
+  }
   return resolved;
 }
 

@@ -108,6 +108,13 @@ const commonServerFields = {
     .describe(
       'The MCP protocol to speak: "auto" (default) finds the server\'s era (server/discover, else the initialize handshake); a version pins it.',
     ),
+  watch: z
+    .array(z.string().min(1, "a path must not be empty"))
+    .min(1, "an empty list watches nothing; remove the key to use the default")
+    .optional()
+    .describe(
+      "Files and folders (with everything in them) whose change makes `pull --watch` pull this server again, relative to this file; no globs. Default: for a stdio server, the first file its command line names and that file's folder; for an HTTP server, none (only a change of this file).",
+    ),
 };
 
 /** A server mcp-codegen starts and talks to over stdin and stdout. */

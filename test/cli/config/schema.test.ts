@@ -67,6 +67,7 @@ describe("configSchema", () => {
       "openInputTypes",
       "timeout",
       "protocol",
+      "watch",
     ];
     expect(STDIO_SERVER_KEYS).toEqual(["command", "args", "env", "cwd", ...common]);
     expect(HTTP_SERVER_KEYS).toEqual(["url", "headers", "auth", ...common]);
