@@ -58,8 +58,20 @@ export async function loadOutputFolders(
   const cwd = options.cwd ?? process.cwd();
   const file = await findConfigFile(cwd, options.configPath);
   const label = labelOf(file, cwd);
-  const config = validateConfig(await readConfigFile(file, label), label);
-  const base = path.dirname(file);
+  return outputFoldersOf(await readConfigFile(file, label), path.dirname(file), label);
+}
+
+/**
+ * The servers' output folders of a config value (validated here) whose relative paths resolve
+ * from `base`, as `loadOutputFolders` reads them from a file in `base`.
+ * @throws ConfigError for a value that breaks the schema, named as `label`.
+ */
+export function outputFoldersOf(
+  value: unknown,
+  base: string,
+  label: string,
+): Array<{ name: string; out: string; strict: boolean }> {
+  const config = validateConfig(value, label);
   const rootOut = path.resolve(base, config.out ?? DEFAULT_OUT);
   return Object.entries(config.servers).map(([name, server]) => ({
     name,
