@@ -80,7 +80,11 @@ export async function pullSnapshot(
   const label = options.label ?? resolved.label;
   const auth = options.auth ?? {};
   const env = authEnv(auth, label);
-  const masker = createSecretMasker(resolved.secrets.map((secret) => secret.text));
+  const given =
+    auth.bearerToken === undefined
+      ? resolved.secrets
+      : [...resolved.secrets, { text: auth.bearerToken, source: "auth.bearerToken" }];
+  const masker = createSecretMasker(given.map((secret) => secret.text));
   const environment: AuthEnvironment = {
     masker,
     env,
@@ -113,7 +117,7 @@ export async function pullSnapshot(
       environment,
     );
     failOnContractWarnings(contractWarnings, reporter);
-    const known = new Set(resolved.secrets.map((secret) => secret.text));
+    const known = new Set(given.map((secret) => secret.text));
     // Tokens and client secrets learned while connecting are masked in the contract too.
     const learned = masker
       .secrets()
@@ -128,7 +132,7 @@ export async function pullSnapshot(
       rename: options.rename === undefined ? undefined : { ...options.rename },
       runtime: options.runtime,
       openInputTypes: options.openInputTypes,
-      secrets: [...resolved.secrets, ...learned],
+      secrets: [...given, ...learned],
     };
     return createSnapshot(filterContract(contract, job, reporter));
   } catch (error) {
