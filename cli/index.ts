@@ -1,13 +1,14 @@
 /**
  * The package's main entry: `defineConfig` for `mcp-codegen.config.ts`, the command as a
  * function (`runCli`), and the programmatic API for build plugins (`pull`, `generate`,
- * `writeFiles`). Nothing heavy loads at import: each function loads what it needs when called.
+ * `writeFiles`, `check`). Nothing heavy loads at import: each function loads what it needs when
+ * called.
  */
 export { defineConfig, type McpCodegenConfig, type ServerConfig } from "./config/define.js";
 export { runCli } from "./program.js";
 export type { RunOptions } from "./program.js";
 export { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
-export { generate, pull, writeFiles } from "./api/index.js";
+export { check, generate, pull, writeFiles } from "./api/index.js";
 export type {
   ConfigGenerateResult,
   GenerateOptions,
@@ -17,5 +18,5 @@ export type {
 } from "./api/generate.js";
 export type { PullAuthOptions, PullOptions } from "./api/pull.js";
 export type { HttpServer, PullTarget, StdioServer } from "./api/target.js";
-export type { WriteStats } from "./output-files.js";
+export type { FileDifference, WriteStats } from "./output-files.js";
 export type { Snapshot } from "../templates/index.js";

@@ -1,11 +1,11 @@
 /**
- * The programmatic API, for build plugins (Vite, webpack, Nx) and scripts: `pull`, `generate` and
- * `writeFiles`. Each loads its modules when called, so importing the package stays cheap: the
+ * The programmatic API, for build plugins (Vite, webpack, Nx) and scripts: `pull`, `generate`,
+ * `writeFiles` and `check`. Each loads its modules when called, so importing the package stays cheap: the
  * runtime, the generator and prettier load on the first call, never at import.
  */
 import type { Snapshot } from "../../templates/index.js";
 import type { McpCodegenConfig } from "../config/index.js";
-import type { WriteStats } from "../output-files.js";
+import type { FileDifference, WriteStats } from "../output-files.js";
 import type {
   ConfigGenerateResult,
   GenerateOptions,
@@ -80,6 +80,17 @@ export async function generate(
 export async function writeFiles(out: string, files: readonly OutputFile[]): Promise<WriteStats> {
   const { writeOutputFiles } = await import("./write-files.js");
   return writeOutputFiles(out, files);
+}
+
+/**
+ * What differs between `generate()`'s files and the folder `out`, as `mcp-codegen check` reports
+ * it: each file that is `missing`, `changed`, or `extra` (generated before, listed by the
+ * folder's snapshot, no longer produced), in path order. Empty when the folder is up to date.
+ * Nothing is written; a symbolic link where a file belongs counts as changed.
+ */
+export async function check(out: string, files: readonly OutputFile[]): Promise<FileDifference[]> {
+  const { checkOutputFiles } = await import("./check-files.js");
+  return checkOutputFiles(out, files);
 }
 
 /** A config has `servers`; a snapshot has `formatVersion` and no `servers`. */

@@ -4,9 +4,9 @@
  * config's servers come from their snapshots, `strict` throws the command's error, and nothing
  * is printed or written.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { CliError, ExitCode, generate, writeFiles, type Snapshot } from "../../cli/index.js";
+import { check, CliError, ExitCode, generate, writeFiles, type Snapshot } from "../../cli/index.js";
 import { listTree, readTree } from "../support/cli-files.js";
 import {
   createTempProject,
@@ -183,6 +183,26 @@ describe("writeFiles", () => {
     expect(run.code).toBe(0);
     const again = await writeFiles(project.path("written"), files);
     expect(again).toEqual({ written: [], unchanged: files.length, removed: [] });
+  });
+
+  it("check() finds nothing to report in what writeFiles wrote, and names each difference", async () => {
+    const { files } = await generate(await demoSnapshot());
+    const out = project.path("checked");
+    await writeFiles(out, files);
+    expect(await check(out, files)).toEqual([]);
+    const [book] = files.filter((file) => file.path === "tools/book.ts");
+    await project.write("checked/tools/book.ts", `${book!.content}// edited\n`);
+    // book.ts no longer produced (still listed by the snapshot on disk): stale.
+    const fewer = files.filter((file) => file.path !== "tools/book.ts" && file.path !== "index.ts");
+    await rm(project.path("checked/index.ts"));
+    expect(await check(out, [...fewer, { path: "index.ts", content: "x" }])).toEqual([
+      { path: "index.ts", status: "missing" },
+      { path: "tools/book.ts", status: "extra" },
+    ]);
+    expect(await check(out, files)).toEqual([
+      { path: "index.ts", status: "missing" },
+      { path: "tools/book.ts", status: "changed" },
+    ]);
   });
 
   it("refuses to overwrite a file mcp-codegen did not write", async () => {
