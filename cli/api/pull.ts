@@ -14,6 +14,7 @@ import { createSecretMasker } from "../mask-text.js";
 import { count } from "../plural.js";
 import type { Reporter } from "../reporter.js";
 import { filterContract, type ServerJob } from "../server-job.js";
+import { checkPullOptions } from "./pull-options.js";
 import { resolvePullTarget, type PullTarget } from "./target.js";
 import { createApiReporter, maskedError, type WarningHandler } from "./warnings.js";
 
@@ -77,6 +78,7 @@ export async function pullSnapshot(
   options: PullOptions = {},
 ): Promise<Snapshot> {
   const resolved = resolvePullTarget(target);
+  checkPullOptions(options);
   const label = options.label ?? resolved.label;
   const auth = options.auth ?? {};
   const env = authEnv(auth, label);

@@ -134,7 +134,7 @@ describe("pull() from a server with a malformed entry", () => {
   });
 });
 
-describe("pull() with a bad target", () => {
+describe("pull() with a bad target or option", () => {
   it.each([
     [{}, "pull: the target has neither url nor command; give { command, args? } or { url }"],
     [
@@ -156,6 +156,32 @@ describe("pull() with a bad target", () => {
     const error = await failure(pull(target as never));
     expect(error.exitCode).toBe(ExitCode.Usage);
     expect(error.message).toBe(message);
+  });
+
+  it.each([
+    [
+      { timeout: 0 },
+      "options.timeout must be a positive whole number of milliseconds, at most 2147483647",
+    ],
+    [
+      { timeout: 1.5 },
+      "options.timeout must be a positive whole number of milliseconds, at most 2147483647",
+    ],
+    [
+      { protocol: "2099-01-01" },
+      "options.protocol must be one of auto, 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05",
+    ],
+    [{ runtime: "copied" }, 'options.runtime must be "package" or "vendored"'],
+    [{ include: [] }, "options.include must list name patterns; an empty list matches nothing"],
+    [{ exclude: ["a", ""] }, "options.exclude has a pattern that is not a non-empty string"],
+    [
+      { rename: { get_x: "1x" } },
+      "options.rename.get_x must be a JavaScript identifier (letters, digits, _ and $, not starting with a digit)",
+    ],
+  ])("option %j is refused before connecting, with exit code 2", async (options, message) => {
+    const error = await failure(pull(demoTarget, options as never));
+    expect(error.exitCode).toBe(ExitCode.Usage);
+    expect(error.message).toBe(`pull: ${message}`);
   });
 
   it("refuses auth options for a stdio server", async () => {
