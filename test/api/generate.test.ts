@@ -162,6 +162,25 @@ describe("generate(config)", () => {
     }
   });
 
+  it("honours the config's strict: true as the command does", async () => {
+    const config = await createTempProject("api-config-strict");
+    try {
+      await config.write("mcp/trip/mcp.snapshot.json", await misspeltSnapshot());
+      const servers = { trip: { command: "node", args: ["server.js"] } };
+      const lenient = await generate({ servers }, { cwd: config.dir });
+      expect(lenient.warnings).toHaveLength(1);
+      expect(lenient.outputs[0]!.warnings).toEqual(lenient.warnings);
+      const error = await generate({ strict: true, servers }, { cwd: config.dir }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(CliError);
+      expect((error as CliError).exitCode).toBe(ExitCode.Contract);
+      expect((error as CliError).message).toMatch(/^trip: tool "convert_currency" /);
+    } finally {
+      await config.remove();
+    }
+  });
+
   it("refuses an invalid config as a CliError with exit code 2", async () => {
     const error = await generate({ servers: { "1bad": { command: "x" } } }, { cwd: project.dir })
       .then(() => undefined)
