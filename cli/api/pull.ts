@@ -10,7 +10,7 @@ import { BEARER_TOKEN_ENV, CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/env-
 import type { AuthChoice, AuthEnvironment } from "../auth/http-auth.js";
 import type { ProtocolChoice } from "../config/index.js";
 import { CliError, ExitCode } from "../exit-codes.js";
-import { createSecretMasker } from "../mask-text.js";
+import { createSecretMasker, type SecretMasker } from "../mask-text.js";
 import { count } from "../plural.js";
 import type { Reporter } from "../reporter.js";
 import { filterContract, type ServerJob } from "../server-job.js";
@@ -81,21 +81,12 @@ export async function pullSnapshot(
   checkPullOptions(options);
   const label = options.label ?? resolved.label;
   const auth = options.auth ?? {};
-  const env = authEnv(auth, label);
   const given =
     auth.bearerToken === undefined
       ? resolved.secrets
       : [...resolved.secrets, { text: auth.bearerToken, source: "auth.bearerToken" }];
   const masker = createSecretMasker(given.map((secret) => secret.text));
-  const environment: AuthEnvironment = {
-    masker,
-    env,
-    canSignIn: false,
-    stores: new Map(),
-    redirect: auth.redirect,
-    stderr: { write: () => true },
-    signInHelp: SIGN_IN_HELP,
-  };
+  const environment = authEnvironment(auth, masker, label);
   const reporter = createApiReporter(masker, options.onWarning);
   try {
     if (!("url" in resolved.target) && hasHttpAuth(auth)) {
@@ -144,6 +135,27 @@ export async function pullSnapshot(
 
 function hasHttpAuth(auth: PullAuthOptions): boolean {
   return Object.entries(auth).some(([key, value]) => key !== "env" && value !== undefined);
+}
+
+/**
+ * What the auth layer gets from a run with no terminal: no browser sign-in but through
+ * `auth.redirect`, a token store per call, and the credentials given as options.
+ */
+function authEnvironment(
+  auth: PullAuthOptions,
+  masker: SecretMasker,
+  label: string,
+): AuthEnvironment {
+  return {
+    masker,
+    env: authEnv(auth, label),
+    canSignIn: false,
+    stores: new Map(),
+    redirect: auth.redirect,
+    // Only a browser sign-in without a redirect writes here, and canSignIn rules that out.
+    stderr: { write: () => true },
+    signInHelp: SIGN_IN_HELP,
+  };
 }
 
 /** The environment the auth layer reads, with the credentials given as options put in place. */
