@@ -16,6 +16,8 @@ export default defineConfig({
         find: /^@mcp-codegen\/runtime\/node\/auth$/,
         replacement: source("./runtime/node/auth.ts"),
       },
+      // The package entry too, for examples that import it by name (examples/build-plugin.ts).
+      { find: /^mcp-codegen$/, replacement: source("./cli/index.ts") },
     ],
   },
   test: {

@@ -1,11 +1,25 @@
 /**
- * The package's main entry: `defineConfig` for `mcp-codegen.config.ts`, and the command as a
- * function for build scripts.
+ * The package's main entry: `defineConfig` for `mcp-codegen.config.ts`, the command as a
+ * function (`runCli`), and the programmatic API for build plugins (`pull`, `generate`,
+ * `writeFiles`, `check`). Nothing heavy loads at import: each function loads what it needs when
+ * called.
  */
-export { defineConfig, type McpCodegenConfig, type ServerConfig } from "./config/index.js";
+export { defineConfig, type McpCodegenConfig, type ServerConfig } from "./config/define.js";
 export { runCli } from "./program.js";
 export type { RunOptions } from "./program.js";
-export { ExitCode } from "./exit-codes.js";
+export { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
+export { check, generate, pull, writeFiles } from "./api/index.js";
+export type {
+  ConfigGenerateResult,
+  GenerateOptions,
+  GenerateResult,
+  OutputFile,
+  ServerOutput,
+} from "./api/generate.js";
+export type { PullAuthOptions, PullOptions } from "./api/pull.js";
+export type { HttpServer, PullTarget, StdioServer } from "./api/target.js";
+export type { FileDifference, WriteStats } from "./output-files.js";
+export type { Snapshot } from "../templates/index.js";
 export type {
   CheckDriftEntry,
   CheckErrorReport,

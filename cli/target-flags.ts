@@ -127,7 +127,7 @@ function resolveStdio(flags: TargetFlags, command: readonly string[]): ResolvedT
 }
 
 /** The command line as messages show it: credentials among the arguments masked. */
-function commandLabel(command: readonly string[], secrets: readonly Secret[]): string {
+export function commandLabel(command: readonly string[], secrets: readonly Secret[]): string {
   const texts = searchableSecrets(secrets.map((secret) => secret.text));
   return command
     .map((word) => (looksLikeCredential(word) ? "***" : maskText(word, texts).text))

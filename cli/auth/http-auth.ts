@@ -54,6 +54,11 @@ export interface AuthEnvironment {
   /** Test seam: replaces `showAuthorizationUrl` (a fake browser); the loopback still listens. */
   open?: ((url: URL) => void | Promise<void>) | undefined;
   stderr: { write(text: string): unknown };
+  /**
+   * What to do when a sign-in is needed and cannot happen, in place of the command line's advice
+   * (the programmatic `pull()` has no terminal, but takes a redirect).
+   */
+  signInHelp?: string | undefined;
 }
 
 /** One connection's authentication: the target to connect to, and what to do after. */
@@ -191,7 +196,12 @@ async function withRedirect(
       target: auth(redirect, tokensOnly),
       capabilities,
       explain: (error) =>
-        refused ? new CliError(`${label}: ${NON_INTERACTIVE_HELP}`, ExitCode.Server) : error,
+        refused
+          ? new CliError(
+              `${label}: ${environment.signInHelp ?? NON_INTERACTIVE_HELP}`,
+              ExitCode.Server,
+            )
+          : error,
       close: async () => undefined,
     };
   }

@@ -12,6 +12,7 @@ export {
   findConfigFile,
   loadConfig,
   loadOutputFolders,
+  outputFoldersOf,
   readConfigFile,
   type LoadConfigOptions,
 } from "./load.js";

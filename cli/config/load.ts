@@ -65,12 +65,26 @@ export async function loadOutputFolders(
   const cwd = options.cwd ?? process.cwd();
   const file = await findConfigFile(cwd, options.configPath);
   const label = labelOf(file, cwd);
-  const config = selectServers(
-    validateConfig(await readConfigFile(file, label), label),
+  return outputFoldersOf(
+    await readConfigFile(file, label),
+    path.dirname(file),
     label,
     options.select,
   );
-  const base = path.dirname(file);
+}
+
+/**
+ * The servers' output folders of a config value (validated here) whose relative paths resolve
+ * from `base`, as `loadOutputFolders` reads them from a file in `base`; `select` keeps some.
+ * @throws ConfigError for a value that breaks the schema, named as `label`.
+ */
+export function outputFoldersOf(
+  value: unknown,
+  base: string,
+  label: string,
+  select?: LoadConfigOptions["select"],
+): Array<{ name: string; out: string; strict: boolean }> {
+  const config = selectServers(validateConfig(value, label), label, select);
   const rootOut = path.resolve(base, config.out ?? DEFAULT_OUT);
   return Object.entries(config.servers).map(([name, server]) => ({
     name,

@@ -1,0 +1,196 @@
+/**
+ * `pull()`: the command's pull without files or output. Connects, reads the contract, applies
+ * include/exclude/rename and secret masking exactly as `mcp-codegen pull` does, and returns the
+ * snapshot the command would write to `mcp.snapshot.json`.
+ */
+import type { AuthorizationRedirect } from "@mcp-codegen/runtime";
+import { createSnapshot, type Snapshot } from "../../templates/index.js";
+import { pullAuthenticated } from "../authenticated-pull.js";
+import { BEARER_TOKEN_ENV, CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/env-names.js";
+import type { AuthChoice, AuthEnvironment } from "../auth/http-auth.js";
+import type { ProtocolChoice } from "../config/index.js";
+import { CliError, ExitCode } from "../exit-codes.js";
+import { createSecretMasker, type SecretMasker } from "../mask-text.js";
+import { count } from "../plural.js";
+import type { Reporter } from "../reporter.js";
+import { filterContract, type ServerJob } from "../server-job.js";
+import { checkPullOptions } from "./pull-options.js";
+import { resolvePullTarget, type PullTarget } from "./target.js";
+import { createApiReporter, maskedError, type WarningHandler } from "./warnings.js";
+
+/** How `pull()` authenticates to an HTTP server; see `pull()` for the order they are tried in. */
+export interface PullAuthOptions {
+  /** Sent as `Authorization: Bearer <token>` as is, without OAuth. */
+  bearerToken?: string | undefined;
+  /**
+   * OAuth without a user (the client credentials grant): the id and secret, or `true` to read
+   * them from `MCP_CODEGEN_CLIENT_ID` and `MCP_CODEGEN_CLIENT_SECRET` in `env`.
+   */
+  clientCredentials?: { clientId: string; clientSecret: string } | true | undefined;
+  /**
+   * OAuth with a user: where to send them to sign in, e.g. `loopbackRedirect()` from
+   * `@mcp-codegen/runtime/node/auth`. Without it, a pull that needs a sign-in fails.
+   */
+  redirect?: AuthorizationRedirect | undefined;
+  /** The OAuth token file (default: `$MCP_CODEGEN_TOKEN_STORE`, else the command's default). */
+  tokenStore?: string | undefined;
+  /** Ignore stored tokens and sign in again (needs `redirect` or `clientCredentials`). */
+  reauthorize?: boolean | undefined;
+  /**
+   * Where `MCP_CODEGEN_BEARER_TOKEN`, `MCP_CODEGEN_TOKEN_STORE` and, with
+   * `clientCredentials: true`, the client id and secret are read (default: `process.env`).
+   */
+  env?: Readonly<Record<string, string | undefined>> | undefined;
+}
+
+/** Options of `pull()`; every one is optional. */
+export interface PullOptions {
+  /** The client name, as in `create<Name>Client` (default: the server's own name). */
+  name?: string | undefined;
+  /** How messages and warnings name the server (default: its command line, or URL without secrets). */
+  label?: string | undefined;
+  /** Keep only tools, prompts and resources whose names match one of these `*` patterns. */
+  include?: readonly string[] | undefined;
+  /** Leave out those whose names match one of these patterns. */
+  exclude?: readonly string[] | undefined;
+  /** Generated names for tools, prompts and resources, by their server names. */
+  rename?: Readonly<Record<string, string>> | undefined;
+  /** Recorded in the snapshot: import the runtime package (default) or vendor it. */
+  runtime?: "package" | "vendored" | undefined;
+  /** Recorded in the snapshot: tool input types take undeclared keys where schemas allow it. */
+  openInputTypes?: boolean | undefined;
+  /** Per-request timeout in milliseconds. */
+  timeout?: number | undefined;
+  /** `"auto"` (default) or a pinned protocol version. */
+  protocol?: ProtocolChoice | undefined;
+  /** Throw instead of warning when an entry of the contract is left out or replaced. */
+  strict?: boolean | undefined;
+  auth?: PullAuthOptions | undefined;
+  /** Each warning, as the command would print it after `warning: `; without it they are dropped. */
+  onWarning?: WarningHandler | undefined;
+}
+
+const SIGN_IN_HELP =
+  "the server needs a sign-in and pull() has no way to show one: pass auth.redirect (e.g. loopbackRedirect() from @mcp-codegen/runtime/node/auth), auth.clientCredentials or auth.bearerToken, or run mcp-codegen pull once on a terminal to sign in and store the tokens";
+
+export async function pullSnapshot(
+  target: PullTarget,
+  options: PullOptions = {},
+): Promise<Snapshot> {
+  const resolved = resolvePullTarget(target);
+  checkPullOptions(options);
+  const label = options.label ?? resolved.label;
+  const auth = options.auth ?? {};
+  const given =
+    auth.bearerToken === undefined
+      ? resolved.secrets
+      : [...resolved.secrets, { text: auth.bearerToken, source: "auth.bearerToken" }];
+  const masker = createSecretMasker(given.map((secret) => secret.text));
+  const environment = authEnvironment(auth, masker, label);
+  const reporter = createApiReporter(masker, options.onWarning);
+  try {
+    if (!("url" in resolved.target) && hasHttpAuth(auth)) {
+      throw new CliError(`${label}: auth options apply to url targets only`, ExitCode.Usage);
+    }
+    const contractWarnings: string[] = [];
+    const contractReporter: Reporter =
+      options.strict === true
+        ? { ...reporter, warn: (line) => void contractWarnings.push(line) }
+        : reporter;
+    const contract = await pullAuthenticated(
+      resolved.target,
+      {
+        name: options.name,
+        timeout: options.timeout,
+        protocol: options.protocol,
+        reporter: contractReporter,
+        label,
+      },
+      authChoice(auth),
+      environment,
+    );
+    failOnContractWarnings(contractWarnings, reporter);
+    const known = new Set(given.map((secret) => secret.text));
+    // Tokens and client secrets learned while connecting are masked in the contract too.
+    const learned = masker
+      .secrets()
+      .filter((text) => !known.has(text))
+      .map((text) => ({ text, source: "OAuth credentials" }));
+    const job: ServerJob = {
+      label,
+      target: resolved.target,
+      out: "",
+      include: options.include === undefined ? undefined : [...options.include],
+      exclude: options.exclude === undefined ? undefined : [...options.exclude],
+      rename: options.rename === undefined ? undefined : { ...options.rename },
+      runtime: options.runtime,
+      openInputTypes: options.openInputTypes,
+      secrets: [...given, ...learned],
+    };
+    return createSnapshot(filterContract(contract, job, reporter));
+  } catch (error) {
+    throw maskedError(error, masker);
+  }
+}
+
+function hasHttpAuth(auth: PullAuthOptions): boolean {
+  return Object.entries(auth).some(([key, value]) => key !== "env" && value !== undefined);
+}
+
+/**
+ * What the auth layer gets from a run with no terminal: no browser sign-in but through
+ * `auth.redirect`, a token store per call, and the credentials given as options.
+ */
+function authEnvironment(
+  auth: PullAuthOptions,
+  masker: SecretMasker,
+  label: string,
+): AuthEnvironment {
+  return {
+    masker,
+    env: authEnv(auth, label),
+    canSignIn: false,
+    stores: new Map(),
+    redirect: auth.redirect,
+    // Only a browser sign-in without a redirect writes here, and canSignIn rules that out.
+    stderr: { write: () => true },
+    signInHelp: SIGN_IN_HELP,
+  };
+}
+
+/** The environment the auth layer reads, with the credentials given as options put in place. */
+function authEnv(auth: PullAuthOptions, label: string): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...(auth.env ?? process.env) };
+  if (auth.bearerToken !== undefined) {
+    if (auth.bearerToken === "")
+      throw new CliError(`${label}: auth.bearerToken is empty`, ExitCode.Usage);
+    env[BEARER_TOKEN_ENV] = auth.bearerToken;
+  }
+  if (typeof auth.clientCredentials === "object") {
+    env[CLIENT_ID_ENV] = auth.clientCredentials.clientId;
+    env[CLIENT_SECRET_ENV] = auth.clientCredentials.clientSecret;
+  }
+  return env;
+}
+
+function authChoice(auth: PullAuthOptions): AuthChoice {
+  return {
+    ...(auth.clientCredentials === undefined
+      ? {}
+      : { clientCredentials: { clientIdEnv: CLIENT_ID_ENV, clientSecretEnv: CLIENT_SECRET_ENV } }),
+    ...(auth.tokenStore === undefined ? {} : { tokenStore: auth.tokenStore }),
+    ...(auth.reauthorize === true ? { reauthorize: true } : {}),
+  };
+}
+
+/** Under strict: the first contract warning thrown (exit code 4), the rest as warnings. */
+function failOnContractWarnings(warnings: readonly string[], reporter: Reporter): void {
+  const [first, ...rest] = warnings;
+  if (first === undefined) return;
+  for (const line of rest) reporter.warn(line);
+  const others = rest.length === 0 ? "" : ` (and ${count(rest.length, "more warning")})`;
+  throw new CliError(
+    `${first}${others}; --strict makes this an error: the server must fix it, or pull without --strict`,
+    ExitCode.Contract,
+  );
+}
