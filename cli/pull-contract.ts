@@ -25,6 +25,7 @@ import { CliError, ExitCode } from "./exit-codes.js";
 import type { Reporter } from "./reporter.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { count } from "./plural.js";
+import { NoiseTally } from "./stdout-noise-tally.js";
 
 export interface PullOptions {
   /** The client name for generated code; defaults to the server's own name. */
@@ -51,6 +52,22 @@ export async function pullContract(
   options: PullOptions,
 ): Promise<PulledContract> {
   const clientCapabilities = options.clientCapabilities ?? {};
+  const noise = new NoiseTally();
+  try {
+    return await pullConnected(target, options, clientCapabilities, noise);
+  } finally {
+    // One line for the whole pull, however many lines and connections (a probe restart) it took.
+    const warning = noise.describe();
+    if (warning !== undefined) options.reporter.warn(`${options.label}: the server ${warning}`);
+  }
+}
+
+async function pullConnected(
+  target: ConnectTarget,
+  options: PullOptions,
+  clientCapabilities: ClientCapabilities,
+  noise: NoiseTally,
+): Promise<PulledContract> {
   let client: McpClient;
   try {
     client = await connect(target, {
@@ -60,6 +77,8 @@ export async function pullContract(
       onDiagnostic: (diagnostic) => {
         if (diagnostic.kind === "invalid-tool") {
           options.reporter.warn(`${options.label}: ${diagnostic.detail}`);
+        } else if (diagnostic.kind === "stdout-noise") {
+          noise.add(diagnostic.count ?? 1, diagnostic.sample ?? "");
         }
       },
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),

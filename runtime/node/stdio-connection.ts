@@ -8,7 +8,7 @@
  */
 import { localError } from "../errors.js";
 import type { McpError } from "../errors.js";
-import { parseMessage } from "../jsonrpc.js";
+import { isNotJsonRpc, parseMessage } from "../jsonrpc.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc.js";
 import type { RequestExchange, Transport, TransportDiagnostic } from "../transport.js";
 import { ChildMonitor } from "./child-monitor.js";
@@ -18,6 +18,7 @@ import type { CancelHandler, PendingRequest } from "./pending-requests.js";
 import { shutdownChild } from "./spawn-child.js";
 import type { PipedChild } from "./spawn-child.js";
 import { captureStderr } from "./stderr-tail.js";
+import { StdoutNoise } from "./stdout-noise.js";
 import type { StderrTail } from "./stderr-tail.js";
 import {
   abortReason,
@@ -64,6 +65,7 @@ export class StdioConnection implements StdioTransport, CancelHandler {
   private readonly pending = new PendingRequests();
   private readonly monitor: ChildMonitor;
   private readonly stderrTail: StderrTail | undefined;
+  private readonly noise: StdoutNoise;
   // Lines sent in the same tick are written together: one pipe write instead of one each.
   private outgoing = "";
   private outgoingLines = 0;
@@ -80,6 +82,7 @@ export class StdioConnection implements StdioTransport, CancelHandler {
   ) {
     this.monitor = new ChildMonitor(child, stderr !== "inherit", (reason) => this.died(reason));
     this.stderrTail = this.captureStderr(stderr);
+    this.noise = new StdoutNoise(endpoint, (diagnostic) => this.onDiagnostic?.(diagnostic));
     const splitter = createLineSplitter(maxLineBytes, {
       onLine: (line) => this.receiveLine(line),
       onOverflow: (bytes) => this.breakWith(lineTooLongError(endpoint, maxLineBytes, bytes)),
@@ -181,6 +184,7 @@ export class StdioConnection implements StdioTransport, CancelHandler {
       if (incoming.kind === "response") this.receiveResponse(incoming.message);
       else if (incoming.kind === "notification") this.onNotification?.(incoming.message);
       else if (incoming.kind === "request") this.receiveRequest(incoming.message);
+      else if (isNotJsonRpc(incoming.reason)) this.noise.add(line);
       else this.diagnose("invalid-message", `${incoming.reason}: ${snippet(line)}`);
     } catch (error) {
       // A listener threw. Keep reading the stream, and surface the bug the way EventEmitter does.
@@ -269,6 +273,7 @@ export class StdioConnection implements StdioTransport, CancelHandler {
     this.outgoing = "";
     this.outgoingLines = 0;
     this.pending.rejectAll(error);
+    this.noise.close();
     this.diagnose("closed", error.message);
   }
 
