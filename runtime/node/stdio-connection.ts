@@ -80,7 +80,7 @@ export class StdioConnection implements StdioTransport, CancelHandler {
     maxLineBytes: number,
     private readonly shutdownTimeoutMs: number,
   ) {
-    this.monitor = new ChildMonitor(child, stderr !== "inherit", (reason) => this.died(reason));
+    this.monitor = new ChildMonitor(child, child.stderr !== null, (reason) => this.died(reason));
     this.stderrTail = this.captureStderr(stderr);
     this.noise = new StdoutNoise(endpoint, (diagnostic) => this.onDiagnostic?.(diagnostic));
     const splitter = createLineSplitter(maxLineBytes, {
@@ -239,9 +239,14 @@ export class StdioConnection implements StdioTransport, CancelHandler {
     }
   }
 
+  /**
+   * Stderr is always piped, so its tail can be quoted when the server dies; `"inherit"` passes
+   * the bytes on to this process's stderr untouched (and with backpressure), as inheriting would.
+   */
   private captureStderr(mode: StderrOption): StderrTail | undefined {
     const stream = this.child.stderr;
-    if (mode === "inherit" || stream === null) return undefined;
+    if (stream === null) return undefined;
+    if (mode === "inherit") stream.pipe(process.stderr, { end: false });
     const forward =
       mode === "pipe"
         ? (text: string) => this.diagnose("stderr", text)
