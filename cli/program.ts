@@ -11,7 +11,7 @@ import { PROTOCOL_CHOICES } from "./config/protocol-choices.js";
 import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { createSecretMasker } from "./mask-text.js";
-import { createReporter, type ReporterOptions } from "./reporter.js";
+import { createReporter, type ReporterOptions, type SilenceNotice } from "./reporter.js";
 import { toTerminalLine } from "./terminal-text.js";
 
 export interface RunOptions {
@@ -29,6 +29,8 @@ export interface RunOptions {
   authorizationRedirect?: AuthorizationRedirect;
   /** Test seam: shows the authorization URL instead of a browser; the loopback still listens. */
   openAuthorizationUrl?: (url: URL) => void | Promise<void>;
+  /** Test seam: when a silent server is first mentioned, then how often (reporter.ts). */
+  silenceNotice?: SilenceNotice;
 }
 
 /**
@@ -102,6 +104,7 @@ export async function runCli(
         quiet,
         ...(options.interactive === undefined ? {} : { interactive: options.interactive }),
         ...(options.stdout === undefined ? {} : { stdout: options.stdout }),
+        ...(options.silenceNotice === undefined ? {} : { silenceNotice: options.silenceNotice }),
         stderr,
       });
     },

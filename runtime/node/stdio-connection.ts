@@ -38,6 +38,10 @@ export interface StdioTransport extends Transport {
   readonly pid: number | undefined;
 }
 
+/** Methods a server never sends a client, so one coming from the server is our own echoed back. */
+const CLIENT_ONLY_METHOD =
+  /^(?:server\/discover|initialize|(?:tools|prompts|resources|completion|logging)\/)/;
+
 /** How much of a junk line a diagnostic quotes. */
 const SNIPPET_LENGTH = 200;
 
@@ -71,6 +75,7 @@ export class StdioConnection implements StdioTransport, CancelHandler {
   private outgoingLines = 0;
   private readonly flushSoon = (): void => this.flush(undefined);
   private failure: McpError | undefined;
+  private echoReported = false;
   private stopping: Promise<void> | undefined;
 
   constructor(
@@ -199,6 +204,7 @@ export class StdioConnection implements StdioTransport, CancelHandler {
    * through `onRequest`, or with -32601 when nothing answers requests; the answer is one line.
    */
   private receiveRequest(request: JsonRpcRequest): void {
+    if (this.isEcho(request)) return;
     const answering: Promise<JsonRpcResponse> =
       this.onRequest?.(request) ??
       Promise.resolve({
@@ -223,6 +229,21 @@ export class StdioConnection implements StdioTransport, CancelHandler {
       }
       this.send(line);
     });
+  }
+
+  /**
+   * Our own request come back (`cat`, a shell): a method only clients send, under the id of a
+   * request still waiting. Answering it would feed the echo our answer as the server's response,
+   * so it is dropped and reported once: to the client the command is then just silent.
+   */
+  private isEcho(request: JsonRpcRequest): boolean {
+    if (!CLIENT_ONLY_METHOD.test(request.method) || !this.pending.has(request.id)) return false;
+    if (!this.echoReported) {
+      this.echoReported = true;
+      const text = `the MCP server ${JSON.stringify(this.endpoint)} sent back our own ${request.method} request: the command echoes its input, and is not an MCP server`;
+      this.diagnose("invalid-message", text);
+    }
+    return true;
   }
 
   private receiveResponse(response: JsonRpcResponse): void {
