@@ -103,3 +103,32 @@ describe("stdio transport: a server that logs to stdout", () => {
     );
   });
 });
+
+describe("stdio transport: a command that echoes its input", () => {
+  it("does not answer its own request sent back, and says so once", async () => {
+    const transport = await createStdioTransport({ command: "cat", stderr: "pipe" });
+    open.push(transport);
+    const seen: TransportDiagnostic[] = [];
+    transport.onDiagnostic = (diagnostic) => seen.push(diagnostic);
+    const controller = new AbortController();
+    const exchange = { signal: controller.signal, onNotification: () => {} };
+    const pending = [1, 2].map((id) =>
+      transport
+        .request({ jsonrpc: "2.0", id, method: "tools/list", params: {} }, exchange)
+        .catch((error: unknown) => error),
+    );
+    // `cat` sends lines back in order: once our notification returns, so have both requests.
+    const echoed = new Promise<void>((resolve) => {
+      transport.onNotification = () => resolve();
+    });
+    await transport.notify({ jsonrpc: "2.0", method: "notifications/initialized" });
+    await echoed;
+    // Had the echoes been answered, `cat` would have echoed the answers as responses: settled.
+    controller.abort(new Error("test over"));
+    const settled = await Promise.all(pending);
+    for (const outcome of settled) expect(outcome).toMatchObject({ kind: "cancelled" });
+    const echoes = seen.filter((d) => d.detail.includes("sent back our own tools/list request"));
+    expect(echoes).toHaveLength(1);
+    expect(echoes[0]?.kind).toBe("invalid-message");
+  });
+});
