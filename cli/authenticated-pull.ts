@@ -19,6 +19,7 @@ export async function pullAuthenticated(
   try {
     return await pullContract(prepared.target, {
       ...options,
+      fromConfig: choice.fromConfig,
       clientCapabilities: recorded,
       connectCapabilities: prepared.capabilities,
     });

@@ -1,7 +1,9 @@
 /**
  * Reading a snapshot file and generating its files in memory: shared by `generate` and `check`.
  */
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { basename, dirname, extname, join } from "node:path";
 import {
   formatWarning,
   generateOutput,
@@ -29,6 +31,8 @@ export async function readSnapshotFile(path: string, label: string): Promise<Sna
     }
     throw error;
   }
+  const wrongFile = notASnapshotFile(path, label, text);
+  if (wrongFile !== undefined) throw new CliError(wrongFile, ExitCode.Usage);
   try {
     return parseSnapshot(text, label);
   } catch (error) {
@@ -36,6 +40,34 @@ export async function readSnapshotFile(path: string, label: string): Promise<Sna
       throw new CliError(error.message, ExitCode.Usage, { cause: error });
     throw error;
   }
+}
+
+/** The name `pull` gives the snapshot in each output folder. */
+const SNAPSHOT_NAME = "mcp.snapshot.json";
+
+/**
+ * Says so when `path` is some other file (`--snapshot src/mcp/notes/index.ts`), rather than
+ * letting it fail as a broken snapshot: not JSON and not named `.json`, or JSON without the
+ * snapshot's `formatVersion`. Names the snapshot of the same folder, the one usually meant.
+ */
+function notASnapshotFile(path: string, label: string, text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // A .json file that does not parse is a damaged snapshot: parseSnapshot says how to fix it.
+    if (extname(path).toLowerCase() === ".json") return undefined;
+  }
+  if (typeof value === "object" && value !== null && "formatVersion" in value) return undefined;
+  // The label is the path as the user gave it (generate --snapshot) or a server's name (config).
+  const shown = path.endsWith(label) ? label : path;
+  const expected = join(dirname(shown), SNAPSHOT_NAME);
+  const prefix = shown === label ? "" : `${label}: `;
+  const what = `${prefix}${shown} is not a snapshot file: a snapshot is the ${SNAPSHOT_NAME} that \`mcp-codegen pull\` writes into the output folder`;
+  if (basename(shown) === SNAPSHOT_NAME || !existsSync(join(dirname(path), SNAPSHOT_NAME))) {
+    return `${what}; run \`mcp-codegen pull\` to write ${expected}`;
+  }
+  return `${what}; use ${expected}`;
 }
 
 /**

@@ -12,7 +12,7 @@ import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { createSecretMasker } from "./mask-text.js";
 import { explainForgottenDashDash, splitPullWords } from "./pull-words.js";
-import { createReporter, type ReporterOptions } from "./reporter.js";
+import { createReporter, type ReporterOptions, type SilenceNotice } from "./reporter.js";
 import { toTerminalLine } from "./terminal-text.js";
 
 export interface RunOptions {
@@ -34,6 +34,8 @@ export interface RunOptions {
   openAuthorizationUrl?: (url: URL) => void | Promise<void>;
   /** Ends a `--watch` run (as SIGINT does), which then resolves with exit code 0. */
   signal?: AbortSignal;
+  /** Test seam: when a silent server is first mentioned, then how often (reporter.ts). */
+  silenceNotice?: SilenceNotice;
 }
 
 /**
@@ -114,6 +116,7 @@ export async function runCli(
         quiet,
         ...(options.interactive === undefined ? {} : { interactive: options.interactive }),
         ...(options.stdout === undefined ? {} : { stdout: options.stdout }),
+        ...(options.silenceNotice === undefined ? {} : { silenceNotice: options.silenceNotice }),
         stderr,
       });
     },

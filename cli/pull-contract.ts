@@ -6,6 +6,7 @@ import {
   connect,
   ErrorCode,
   isMcpError,
+  type AnyMcpError,
   type ClientCapabilities,
   type ConnectTarget,
   type Implementation,
@@ -21,10 +22,13 @@ import {
   MAX_LIST_SIZE,
 } from "./contract-checks.js";
 import { BEARER_TOKEN_ENV, CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "./auth/env-names.js";
+import { saysWhatToCheck, withHint } from "./error-hints.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import type { Reporter } from "./reporter.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { count } from "./plural.js";
+import { watchSilence, type SilenceWatch } from "./silence-watch.js";
+import { NoiseTally } from "./stdout-noise-tally.js";
 
 export interface PullOptions {
   /** The client name for generated code; defaults to the server's own name. */
@@ -43,6 +47,8 @@ export interface PullOptions {
   reporter: Reporter;
   /** How to describe the server in messages (a config key, a command, a URL without secrets). */
   label: string;
+  /** The server comes from the config file: hints name its fields rather than flags. */
+  fromConfig?: boolean | undefined;
 }
 
 /** Connects, discovers, lists everything and closes. Failures become one-line `CliError`s. */
@@ -51,6 +57,30 @@ export async function pullContract(
   options: PullOptions,
 ): Promise<PulledContract> {
   const clientCapabilities = options.clientCapabilities ?? {};
+  const noise = new NoiseTally();
+  const silence = watchSilence(options.reporter, options.label);
+  try {
+    return await pullConnected(target, options, clientCapabilities, { noise, silence });
+  } finally {
+    silence.stop();
+    // One line for the whole pull, however many lines and connections (a probe restart) it took.
+    const warning = noise.describe();
+    if (warning !== undefined) options.reporter.warn(`${options.label}: the server ${warning}`);
+  }
+}
+
+async function pullConnected(
+  target: ConnectTarget,
+  options: PullOptions,
+  clientCapabilities: ClientCapabilities,
+  { noise, silence }: { noise: NoiseTally; silence: SilenceWatch },
+): Promise<PulledContract> {
+  const failure = {
+    label: options.label,
+    stdio: "command" in target,
+    timeout: options.timeout,
+    fromConfig: options.fromConfig === true,
+  };
   let client: McpClient;
   try {
     client = await connect(target, {
@@ -60,13 +90,16 @@ export async function pullContract(
       onDiagnostic: (diagnostic) => {
         if (diagnostic.kind === "invalid-tool") {
           options.reporter.warn(`${options.label}: ${diagnostic.detail}`);
+        } else if (diagnostic.kind === "stdout-noise") {
+          noise.add(diagnostic.count ?? 1, diagnostic.sample ?? "");
         }
       },
+      onRequestSent: silence.sent,
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
       ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
     });
   } catch (error) {
-    throw serverError(error, options.label, "could not connect");
+    throw serverError(error, { ...failure, what: "could not connect" });
   }
   try {
     const server = client.server;
@@ -119,7 +152,7 @@ export async function pullContract(
       resourceTemplates,
     };
   } catch (error) {
-    throw serverError(error, options.label, "failed while reading its contract");
+    throw serverError(error, { ...failure, what: "failed while reading its contract" });
   } finally {
     await client.close().catch(() => undefined);
   }
@@ -145,9 +178,21 @@ async function listOrEmpty<T>(
   }
 }
 
-/** One line that says what failed and what to do about it. */
-function serverError(error: unknown, label: string, what: string): CliError {
+/** What `serverError` needs to know about the pull beyond the error. */
+interface FailureContext {
+  label: string;
+  /** "could not connect", "failed while reading its contract". */
+  what: string;
+  stdio: boolean;
+  timeout: number | undefined;
+  /** The server is from the config file: hints name its fields, not flags. */
+  fromConfig: boolean;
+}
+
+/** One line that says what failed and what to do about it, each part said once. */
+function serverError(error: unknown, context: FailureContext): CliError {
   if (error instanceof CliError) return error;
+  const { label, what } = context;
   // A list past its size bound (runtime/pagination.ts says which bound in `data`).
   if (isMcpError(error) && error.kind === "protocol" && hasKey(error.data, "maxBytes")) {
     return contractTooLarge(label);
@@ -155,20 +200,59 @@ function serverError(error: unknown, label: string, what: string): CliError {
   if (!isMcpError(error)) {
     return new CliError(`${label}: ${what}: ${String(error)}`, ExitCode.Internal, { cause: error });
   }
-  const hints: Record<string, string> = {
-    transport: "check the command or URL, and that the server starts and stays up",
-    timeout: "the server did not answer in time; raise --timeout or check the server",
-    auth: `the server requires authorization: sign in on a terminal, or use --client-credentials (${CLIENT_ID_ENV} and ${CLIENT_SECRET_ENV}), ${BEARER_TOKEN_ENV}, or --header 'Authorization: Bearer …'`,
-    protocol: "the server answered, but not as this client expects",
-    jsonrpc: "the server could not understand the request",
-    execution: "the server failed while answering; check its logs",
-  };
-  const hint = hints[error.kind];
-  return new CliError(
-    `${label}: ${what}: ${error.message}${hint === undefined ? "" : ` (${hint})`}`,
-    ExitCode.Server,
-    { cause: error },
-  );
+  const message =
+    error.kind === "timeout" ? neverAnswered(error.method, context) : `${what}: ${error.message}`;
+  return new CliError(`${label}: ${withHint(message, hintFor(error, context))}`, ExitCode.Server, {
+    cause: error,
+  });
+}
+
+/**
+ * A timeout: the runtime's message names the request but suggests its own `timeout` option; the
+ * CLI says which request went unanswered and what a silent command usually is.
+ */
+function neverAnswered(method: string | undefined, context: FailureContext): string {
+  const request = method ?? "a request";
+  const limit =
+    context.timeout === undefined ? "the default 60 s" : `${context.timeout} ms (--timeout)`;
+  const why = context.stdio
+    ? "the command may not be an MCP server, or may be waiting for input (`node` without a script path reads its stdin as the script)"
+    : "the URL may not be an MCP endpoint, or the server may be stuck";
+  return `${context.what}: the server never answered ${request} within ${limit}; ${why}`;
+}
+
+function hintFor(error: AnyMcpError, context: FailureContext): string | undefined {
+  switch (error.kind) {
+    case "transport":
+      if (saysWhatToCheck(error.message)) return undefined;
+      return context.stdio
+        ? "check the command, and that the server starts and stays up"
+        : "check the URL, and that the server is up";
+    case "timeout":
+      return context.stdio
+        ? "check the command and its arguments; raise --timeout if the server is only slow to start"
+        : "raise --timeout if the server is only slow";
+    case "auth":
+      return authHint(context);
+    case "protocol":
+      return "the server answered, but not as this client expects";
+    case "jsonrpc":
+      return "the server could not understand the request";
+    case "execution":
+      return "the server failed while answering; check its logs";
+    default:
+      return undefined;
+  }
+}
+
+/** What to do about a 401/403: flags for a server named on the command line, the config's fields otherwise. */
+function authHint(context: FailureContext): string {
+  const env = `${CLIENT_ID_ENV} and ${CLIENT_SECRET_ENV}`;
+  if (context.fromConfig) {
+    const server = `servers.${JSON.stringify(context.label)}`;
+    return `sign in on a terminal, or give ${server} in the config an "Authorization" entry in its "headers" (e.g. "Bearer \${API_TOKEN}"), or "auth": { "clientCredentials": {} } (${env}), or set ${BEARER_TOKEN_ENV}`;
+  }
+  return `sign in on a terminal, or use --client-credentials (${env}), ${BEARER_TOKEN_ENV}, or --header 'Authorization: Bearer …'`;
 }
 
 function hasKey(value: unknown, key: string): boolean {

@@ -16,7 +16,21 @@ export interface Reporter {
   info(line: string): void;
   warn(line: string): void;
   error(line: string): void;
+  /**
+   * When to tell, through `progress`, that a server has been silent (see silence-watch.ts); unset
+   * where progress is not shown, so nothing is timed there.
+   */
+  readonly silenceNotice?: SilenceNotice | undefined;
 }
+
+/** A first notice after `afterMs` without a new request, then one every `everyMs`. */
+export interface SilenceNotice {
+  afterMs: number;
+  everyMs: number;
+}
+
+/** Long enough that a server starting normally is never mentioned, short enough to beat a shrug. */
+export const DEFAULT_SILENCE_NOTICE: SilenceNotice = { afterMs: 5000, everyMs: 5000 };
 
 export interface ReporterOptions {
   quiet?: boolean;
@@ -29,6 +43,8 @@ export interface ReporterOptions {
   masker?: SecretMasker;
   stdout?: { write(text: string): unknown };
   stderr?: { write(text: string): unknown };
+  /** Test seam: the silence notice's timing (default `DEFAULT_SILENCE_NOTICE`). */
+  silenceNotice?: SilenceNotice;
 }
 
 /** True when progress should be shown: a TTY on stderr and not CI. */
@@ -46,7 +62,9 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
   // characters visible escapes), then masked again: joining lines can make a secret out of
   // "ab\ncd" for secret "ab cd".
   const redact = (line: string): string => mask(toTerminalLine(mask(line)));
+  const showsProgress = interactive && options.quiet !== true;
   return {
+    silenceNotice: showsProgress ? (options.silenceNotice ?? DEFAULT_SILENCE_NOTICE) : undefined,
     progress: (line) => {
       if (interactive && options.quiet !== true) stderr.write(`${redact(line)}\n`);
     },

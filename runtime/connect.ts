@@ -89,6 +89,11 @@ export interface ConnectOptions {
    */
   traceContext?: () => TraceContext | undefined;
   /**
+   * Told the method of each request as it is sent, connecting included (`server/discover`,
+   * `initialize`): for a caller that shows what it is waiting for on a silent server.
+   */
+  onRequestSent?: (method: string) => void;
+  /**
    * The result cache (`ttlMs`/`cacheScope`): `{ maxEntries }` bounds it (default 500, least
    * recently used dropped first); `false` turns it off.
    */
@@ -132,6 +137,7 @@ export async function connect(
         options.onDiagnostic?.(diagnostic);
       },
       traceContext: options.traceContext,
+      onRequestSent: options.onRequestSent,
       handlers,
     });
   const session = await openSession();

@@ -73,8 +73,8 @@ export interface SchemaIssue {
  * `data` of a `transport` error. Which fields are set depends on what failed: an HTTP status
  * (`status`, `body`, `error`, `location`, as `HttpStatusErrorData`), a network failure (`code`,
  * `retryable`), a response over `maxResponseBytes` (`limit`), a `listen` subscription whose
- * unread notifications overflowed its buffer (`overflow`, `bufferSize`). Stdio and in-process
- * transport errors carry none.
+ * unread notifications overflowed its buffer (`overflow`, `bufferSize`), a stdio server that
+ * died (`stderr`). Other stdio and in-process transport errors carry none.
  */
 export interface TransportErrorData extends Partial<HttpStatusErrorData> {
   /** The system or undici error code (`ECONNREFUSED`, `UND_ERR_SOCKET`, …). */
@@ -96,6 +96,8 @@ export interface TransportErrorData extends Partial<HttpStatusErrorData> {
   overflow?: boolean;
   /** The buffer size that overflowed. */
   bufferSize?: number;
+  /** A stdio server that died: the last few KiB it wrote to stderr, as written. */
+  stderr?: string;
 }
 
 /** `data` of a `validation` error: what failed and the whole result, for a caller to inspect. */

@@ -42,8 +42,29 @@ export interface Established {
   verdict: EraVerdict;
 }
 
-/** Opens the session in the server's era; closes what it opened when that fails. */
+/**
+ * Opens the session in the server's era. When that fails, a session it opened in place of
+ * `session` (a restarted process, an HTTP+SSE connection) is closed here, and `session` itself is
+ * left to the caller: a restarted `cat` would otherwise outlive the failed connect, and its pipes
+ * keep the caller's process alive.
+ */
 export async function establishEra(session: Session, plan: EraPlan): Promise<Established> {
+  let latest = session;
+  const tracked = (open: (() => Promise<Session>) | undefined) =>
+    open === undefined ? undefined : async () => (latest = await open());
+  try {
+    return await establish(session, {
+      ...plan,
+      reopen: tracked(plan.reopen),
+      openSse: tracked(plan.openSse),
+    });
+  } catch (error) {
+    if (latest !== session) await latest.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function establish(session: Session, plan: EraPlan): Promise<Established> {
   if (LEGACY_PROTOCOL_VERSIONS.includes(plan.protocol)) {
     return legacyOrSse(session, plan, [plan.protocol]);
   }

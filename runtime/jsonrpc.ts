@@ -52,13 +52,26 @@ function isId(value: unknown): value is JsonRpcId {
   return typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
 }
 
+const NOT_JSON = "not valid JSON";
+const NOT_AN_OBJECT = "not a JSON object";
+const NO_JSONRPC_MEMBER = 'missing jsonrpc: "2.0"';
+
+/**
+ * True for the reasons that say a line is no attempt at JSON-RPC at all (plain text, a JSON log
+ * record), as opposed to a JSON-RPC message with a mistake in it: a stdio server that logs to
+ * stdout produces the first kind, and is told once rather than once per line.
+ */
+export function isNotJsonRpc(reason: string): boolean {
+  return reason === NOT_JSON || reason === NOT_AN_OBJECT || reason === NO_JSONRPC_MEMBER;
+}
+
 /**
  * Classifies a decoded JSON value. Never throws: anything that is not a well-formed JSON-RPC 2.0
  * message comes back as `{ kind: "invalid", reason }` for the caller to log or count.
  */
 export function classifyMessage(value: unknown): IncomingMessage {
-  if (!isJsonObject(value)) return { kind: "invalid", reason: "not a JSON object" };
-  if (value.jsonrpc !== "2.0") return { kind: "invalid", reason: 'missing jsonrpc: "2.0"' };
+  if (!isJsonObject(value)) return { kind: "invalid", reason: NOT_AN_OBJECT };
+  if (value.jsonrpc !== "2.0") return { kind: "invalid", reason: NO_JSONRPC_MEMBER };
   if (typeof value.method === "string") {
     if (value.params !== undefined && !isJsonObject(value.params)) {
       return { kind: "invalid", reason: "params is not an object" };
@@ -101,7 +114,7 @@ export function parseMessage(text: string): IncomingMessage {
   try {
     value = JSON.parse(text);
   } catch {
-    return { kind: "invalid", reason: "not valid JSON" };
+    return { kind: "invalid", reason: NOT_JSON };
   }
   return classifyMessage(value);
 }

@@ -89,6 +89,8 @@ export interface SessionOptions {
   onDiagnostic: ((diagnostic: TransportDiagnostic) => void) | undefined;
   /** Asked for each request's propagation fields (see `ConnectOptions.traceContext`). */
   traceContext?: (() => TraceContext | undefined) | undefined;
+  /** Told each request's method as it is sent (see `ConnectOptions.onRequestSent`). */
+  onRequestSent?: ((method: string) => void) | undefined;
   /** Answer the requests an initialize-era server sends (`ping` needs none). */
   handlers?: InputHandlers;
 }
@@ -104,6 +106,7 @@ export class Session {
   readonly #onLog: SessionOptions["onLog"];
   readonly #onNotification: SessionOptions["onNotification"];
   readonly #traceContext: SessionOptions["traceContext"];
+  readonly #onRequestSent: SessionOptions["onRequestSent"];
   /** Requests that asked for progress, by progress token (their id). */
   readonly #progress = new Map<number, Call>();
   /** Handed to every `Call`: made once here, so a request allocates no routing closure. */
@@ -132,6 +135,7 @@ export class Session {
     this.#onLog = options.onLog;
     this.#onNotification = options.onNotification;
     this.#traceContext = options.traceContext;
+    this.#onRequestSent = options.onRequestSent;
     this.protocolVersion = options.protocolVersion;
     this.#serverRequests = new ServerRequests(options.handlers ?? {}, this.transport.endpoint);
     this.transport.onNotification = (notification) => this.#route(notification, undefined);
@@ -243,6 +247,7 @@ export class Session {
     // Its id doubles as the progress token (see `#metaFor`).
     const watchesProgress = call.onProgress !== undefined;
     if (watchesProgress) this.#progress.set(id, call);
+    this.#onRequestSent?.(method);
     try {
       const response = await this.transport.request(message, call);
       if (isErrorResponse(response)) throw errorFromResponse(response.error, context);

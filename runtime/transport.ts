@@ -53,12 +53,21 @@ export interface RequestExchange {
 export interface TransportDiagnostic {
   kind:
     | "invalid-message"
+    | "stdout-noise"
     | "unknown-response"
     | "unexpected-request"
     | "stderr"
     | "closed"
     | "invalid-tool";
   detail: string;
+  /**
+   * `stdout-noise` only: how many lines that are not JSON-RPC (a server logging to stdout) the
+   * connection has seen. Reported once at the first such line (count 1) and, when more followed,
+   * once more with the total as the connection closes; never once per line.
+   */
+  count?: number;
+  /** `stdout-noise` only: the first such line, cut to a couple of hundred characters. */
+  sample?: string;
 }
 
 export interface Transport {

@@ -36,6 +36,11 @@ export interface AuthChoice {
   tokenStore?: string | undefined;
   /** `--reauthorize`: ignore stored tokens and sign in again (the new tokens replace them). */
   reauthorize?: boolean | undefined;
+  /**
+   * The server is from the config file (`pull` without a target, `check --live`): messages point
+   * to its `headers` and `auth` rather than to flags.
+   */
+  fromConfig?: boolean | undefined;
 }
 
 /** What the program gives every command for authentication. */
@@ -71,7 +76,14 @@ export interface HttpAuth {
   close(): Promise<void>;
 }
 
-const NON_INTERACTIVE_HELP = `sign-in needs a browser, and this run is not on a terminal (or CI is set): authenticate non-interactively with --client-credentials (${CLIENT_ID_ENV} and ${CLIENT_SECRET_ENV} in the environment), or a token in ${BEARER_TOKEN_ENV}, or run mcp-codegen pull once on a terminal to sign in and store the tokens`;
+/** Why a sign-in was refused off a terminal, and the ways around it: flags, or the config's fields. */
+function nonInteractiveHelp(label: string, fromConfig: boolean): string {
+  const credentials = `${CLIENT_ID_ENV} and ${CLIENT_SECRET_ENV} in the environment`;
+  const ways = fromConfig
+    ? `give servers.${JSON.stringify(label)} in the config "auth": { "clientCredentials": {} } (${credentials}) or an "Authorization" entry in its "headers"`
+    : `use --client-credentials (${credentials})`;
+  return `sign-in needs a browser, and this run is not on a terminal (or CI is set): authenticate non-interactively: ${ways}, or a token in ${BEARER_TOKEN_ENV}, or run mcp-codegen pull once on a terminal to sign in and store the tokens`;
+}
 
 /** Nothing to explain or close: no loopback listener, no refused sign-in. */
 const noClose = { explain: (error: unknown) => error, close: async () => undefined };
@@ -157,7 +169,10 @@ export async function prepareHttpAuth(
       ...noClose,
     };
   }
-  return withRedirect(target, capabilities, store, environment, label);
+  // A caller of the programmatic API gets its own options named, not the CLI's flags.
+  const refusal =
+    environment.signInHelp ?? nonInteractiveHelp(label, choice.fromConfig === true);
+  return withRedirect(target, capabilities, store, environment, `${label}: ${refusal}`);
 }
 
 async function withRedirect(
@@ -165,7 +180,8 @@ async function withRedirect(
   capabilities: ClientCapabilities,
   store: RecordStore,
   environment: AuthEnvironment,
-  label: string,
+  /** The whole error line for a sign-in refused off a terminal. */
+  refusal: string,
 ): Promise<HttpAuth> {
   const auth = (redirect: AuthorizationRedirect, kept = store): HttpTarget => ({
     ...target,
@@ -195,13 +211,7 @@ async function withRedirect(
     return {
       target: auth(redirect, tokensOnly),
       capabilities,
-      explain: (error) =>
-        refused
-          ? new CliError(
-              `${label}: ${environment.signInHelp ?? NON_INTERACTIVE_HELP}`,
-              ExitCode.Server,
-            )
-          : error,
+      explain: (error) => (refused ? new CliError(refusal, ExitCode.Server) : error),
       close: async () => undefined,
     };
   }

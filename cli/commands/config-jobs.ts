@@ -20,7 +20,7 @@ export function jobsFromConfig(
       "url" in server.target
         ? { url: server.target.url, headers: server.target.headers }
         : { ...server.target, stderr: "pipe" as const },
-    auth: "url" in server.target ? server.target.auth : undefined,
+    auth: "url" in server.target ? { ...server.target.auth, fromConfig: true } : undefined,
     out: server.out,
     name: server.name,
     include: server.include,

@@ -11,7 +11,7 @@ import { localError, McpError } from "../errors.js";
 import { timerDelay } from "../timer-delay.js";
 import { planWindowsSpawn, type SpawnPlan } from "./windows-command.js";
 
-/** A child with its stdin and stdout piped (stderr may be inherited). */
+/** A child with its stdin, stdout and stderr piped. */
 export type PipedChild = ChildProcess & {
   stdin: NonNullable<ChildProcess["stdin"]>;
   stdout: NonNullable<ChildProcess["stdout"]>;
@@ -22,7 +22,6 @@ export interface SpawnRequest {
   args: readonly string[];
   env: Record<string, string> | undefined;
   cwd: string | undefined;
-  pipeStderr: boolean;
   /** The command line, for messages. */
   endpoint: string;
 }
@@ -41,7 +40,7 @@ export async function spawnChild(request: SpawnRequest): Promise<PipedChild> {
     child = spawn(plan.file, plan.args, {
       env,
       ...(request.cwd === undefined ? {} : { cwd: request.cwd }),
-      stdio: ["pipe", "pipe", request.pipeStderr ? "pipe" : "inherit"],
+      stdio: ["pipe", "pipe", "pipe"],
       shell: false,
       windowsHide: true,
       windowsVerbatimArguments: plan.verbatim,

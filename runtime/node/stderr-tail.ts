@@ -4,6 +4,7 @@
  */
 import { StringDecoder } from "node:string_decoder";
 import type { Readable } from "node:stream";
+import { hiddenCharacters } from "../hidden-characters.js";
 
 /** How much of the end of stderr is kept for error messages, in UTF-16 code units. */
 export const STDERR_TAIL_LENGTH = 4096;
@@ -58,4 +59,37 @@ function trimTail(text: string): string {
   const first = tail.charCodeAt(0);
   if (first >= 0xdc00 && first <= 0xdfff) tail = tail.slice(1);
   return tail;
+}
+
+/** How many of stderr's last lines an error quotes, and how many characters at most. */
+export const QUOTED_STDERR_LINES = 8;
+export const QUOTED_STDERR_LENGTH = 1000;
+
+// Colour and cursor sequences (CSI and OSC): dropped whole, not shown as escapes, since servers
+// colour their logs and the text is what matters.
+// eslint-disable-next-line no-control-regex -- matching escape sequences is the point
+const ESCAPE_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
+
+/**
+ * The last lines of a stderr tail, fit to quote in an error message: escape sequences and
+ * characters that would hide or reorder text dropped, a line redrawn with `\r` (a progress bar)
+ * kept as last drawn, blank lines left out, at most `QUOTED_STDERR_LINES` lines and
+ * `QUOTED_STDERR_LENGTH` characters (cut at the start, where "…" says so). "" when nothing is left.
+ */
+export function quoteStderr(tail: string): string {
+  const hidden = hiddenCharacters();
+  const lines = tail
+    .replace(ESCAPE_SEQUENCE, "")
+    .split("\n")
+    .map((line) =>
+      (line.split("\r").findLast((part) => part.trim() !== "") ?? "").replace(hidden, "").trimEnd(),
+    )
+    .filter((line) => line.trim() !== "")
+    .slice(-QUOTED_STDERR_LINES);
+  const text = lines.join("\n");
+  if (text.length <= QUOTED_STDERR_LENGTH) return text;
+  let cut = text.slice(-(QUOTED_STDERR_LENGTH - 1));
+  const first = cut.charCodeAt(0);
+  if (first >= 0xdc00 && first <= 0xdfff) cut = cut.slice(1);
+  return `…${cut}`;
 }

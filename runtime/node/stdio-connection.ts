@@ -8,7 +8,7 @@
  */
 import { localError } from "../errors.js";
 import type { McpError } from "../errors.js";
-import { parseMessage } from "../jsonrpc.js";
+import { isNotJsonRpc, parseMessage } from "../jsonrpc.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc.js";
 import type { RequestExchange, Transport, TransportDiagnostic } from "../transport.js";
 import { ChildMonitor } from "./child-monitor.js";
@@ -18,6 +18,7 @@ import type { CancelHandler, PendingRequest } from "./pending-requests.js";
 import { shutdownChild } from "./spawn-child.js";
 import type { PipedChild } from "./spawn-child.js";
 import { captureStderr } from "./stderr-tail.js";
+import { StdoutNoise } from "./stdout-noise.js";
 import type { StderrTail } from "./stderr-tail.js";
 import {
   abortReason,
@@ -36,6 +37,10 @@ export interface StdioTransport extends Transport {
   /** The server's process id. */
   readonly pid: number | undefined;
 }
+
+/** Methods a server never sends a client, so one coming from the server is our own echoed back. */
+const CLIENT_ONLY_METHOD =
+  /^(?:server\/discover|initialize|(?:tools|prompts|resources|completion|logging)\/)/;
 
 /** How much of a junk line a diagnostic quotes. */
 const SNIPPET_LENGTH = 200;
@@ -64,11 +69,13 @@ export class StdioConnection implements StdioTransport, CancelHandler {
   private readonly pending = new PendingRequests();
   private readonly monitor: ChildMonitor;
   private readonly stderrTail: StderrTail | undefined;
+  private readonly noise: StdoutNoise;
   // Lines sent in the same tick are written together: one pipe write instead of one each.
   private outgoing = "";
   private outgoingLines = 0;
   private readonly flushSoon = (): void => this.flush(undefined);
   private failure: McpError | undefined;
+  private echoReported = false;
   private stopping: Promise<void> | undefined;
 
   constructor(
@@ -78,8 +85,9 @@ export class StdioConnection implements StdioTransport, CancelHandler {
     maxLineBytes: number,
     private readonly shutdownTimeoutMs: number,
   ) {
-    this.monitor = new ChildMonitor(child, stderr !== "inherit", (reason) => this.died(reason));
+    this.monitor = new ChildMonitor(child, child.stderr !== null, (reason) => this.died(reason));
     this.stderrTail = this.captureStderr(stderr);
+    this.noise = new StdoutNoise(endpoint, (diagnostic) => this.onDiagnostic?.(diagnostic));
     const splitter = createLineSplitter(maxLineBytes, {
       onLine: (line) => this.receiveLine(line),
       onOverflow: (bytes) => this.breakWith(lineTooLongError(endpoint, maxLineBytes, bytes)),
@@ -181,6 +189,7 @@ export class StdioConnection implements StdioTransport, CancelHandler {
       if (incoming.kind === "response") this.receiveResponse(incoming.message);
       else if (incoming.kind === "notification") this.onNotification?.(incoming.message);
       else if (incoming.kind === "request") this.receiveRequest(incoming.message);
+      else if (isNotJsonRpc(incoming.reason)) this.noise.add(line);
       else this.diagnose("invalid-message", `${incoming.reason}: ${snippet(line)}`);
     } catch (error) {
       // A listener threw. Keep reading the stream, and surface the bug the way EventEmitter does.
@@ -195,6 +204,7 @@ export class StdioConnection implements StdioTransport, CancelHandler {
    * through `onRequest`, or with -32601 when nothing answers requests; the answer is one line.
    */
   private receiveRequest(request: JsonRpcRequest): void {
+    if (this.isEcho(request)) return;
     const answering: Promise<JsonRpcResponse> =
       this.onRequest?.(request) ??
       Promise.resolve({
@@ -221,6 +231,21 @@ export class StdioConnection implements StdioTransport, CancelHandler {
     });
   }
 
+  /**
+   * Our own request come back (`cat`, a shell): a method only clients send, under the id of a
+   * request still waiting. Answering it would feed the echo our answer as the server's response,
+   * so it is dropped and reported once: to the client the command is then just silent.
+   */
+  private isEcho(request: JsonRpcRequest): boolean {
+    if (!CLIENT_ONLY_METHOD.test(request.method) || !this.pending.has(request.id)) return false;
+    if (!this.echoReported) {
+      this.echoReported = true;
+      const text = `the MCP server ${JSON.stringify(this.endpoint)} sent back our own ${request.method} request: the command echoes its input, and is not an MCP server`;
+      this.diagnose("invalid-message", text);
+    }
+    return true;
+  }
+
   private receiveResponse(response: JsonRpcResponse): void {
     if (response.id === undefined) {
       const error = "error" in response ? response.error : undefined;
@@ -235,9 +260,14 @@ export class StdioConnection implements StdioTransport, CancelHandler {
     }
   }
 
+  /**
+   * Stderr is always piped, so its tail can be quoted when the server dies; `"inherit"` passes
+   * the bytes on to this process's stderr untouched (and with backpressure), as inheriting would.
+   */
   private captureStderr(mode: StderrOption): StderrTail | undefined {
     const stream = this.child.stderr;
-    if (mode === "inherit" || stream === null) return undefined;
+    if (stream === null) return undefined;
+    if (mode === "inherit") stream.pipe(process.stderr, { end: false });
     const forward =
       mode === "pipe"
         ? (text: string) => this.diagnose("stderr", text)
@@ -269,6 +299,7 @@ export class StdioConnection implements StdioTransport, CancelHandler {
     this.outgoing = "";
     this.outgoingLines = 0;
     this.pending.rejectAll(error);
+    this.noise.close();
     this.diagnose("closed", error.message);
   }
 

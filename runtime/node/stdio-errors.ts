@@ -3,15 +3,19 @@
  * its environment, which may hold secrets) and says what happened.
  */
 import { isMcpError, localError, McpError } from "../errors.js";
+import { quoteStderr } from "./stderr-tail.js";
 
 /**
  * The server is gone: `reason` is "exited with code 3", "was killed by SIGKILL", "closed its
- * stdout"…; the end of its stderr, when captured, is quoted on the following lines.
+ * stdout"…; the last lines of its stderr (see `quoteStderr`) follow on the next lines, and the
+ * whole kept tail is `data.stderr`.
  */
 export function serverGoneError(endpoint: string, reason: string, stderr: string): McpError {
-  const quoted = stderr === "" ? "" : `. Its last stderr output:\n${stderr}`;
-  const message = `the MCP server ${JSON.stringify(endpoint)} ${reason}${quoted}`;
-  return new McpError({ kind: "transport", target: endpoint, message });
+  const quoted = quoteStderr(stderr);
+  const said = quoted === "" ? "" : `; its stderr ended with:\n${quoted}`;
+  const message = `the MCP server ${JSON.stringify(endpoint)} ${reason}${said}`;
+  const data = stderr === "" ? undefined : { stderr };
+  return new McpError({ kind: "transport", target: endpoint, message, data });
 }
 
 /** The server sent a line longer than the cap. */

@@ -22,10 +22,10 @@ export interface StdioTransportOptions {
   env?: Record<string, string>;
   cwd?: string;
   /**
-   * `"inherit"` (default): the server writes straight to this process's stderr. `"pipe"`: each
-   * piece of text is reported as an `onDiagnostic({ kind: "stderr" })`. A function receives the
-   * text instead. `"ignore"`: dropped. Except with `"inherit"`, the last 4 KiB are kept and
-   * quoted when the server dies.
+   * `"inherit"` (default): what the server writes is passed on to this process's stderr as is.
+   * `"pipe"`: each piece of text is reported as an `onDiagnostic({ kind: "stderr" })`. A function
+   * receives the text instead. `"ignore"`: dropped. Whichever is chosen, the last 4 KiB are kept:
+   * the error of a server that dies quotes its last lines (and carries the tail as `data.stderr`).
    */
   stderr?: StderrOption;
   /** Longest accepted line from the server, in bytes; longer fails the transport. Default 64 MiB. */
@@ -70,7 +70,6 @@ export async function createStdioTransport(
     args,
     env: options.env,
     cwd: options.cwd,
-    pipeStderr: stderr !== "inherit",
     endpoint,
   });
   return new StdioConnection(child, endpoint, stderr, maxLineBytes, shutdownTimeoutMs);
