@@ -213,7 +213,8 @@ export class McpClient {
    * it (as `awaitTask`) and returns the final result. Without it a task answer is a protocol error.
    * On a 2025-11-25 server the task is asked for with `params.task` instead, only where the server
    * and the tool's `execution.taskSupport` allow it, and a task-required tool is awaited without
-   * asking (see legacy-tasks.ts).
+   * asking (see legacy-tasks.ts). `shape: "model"` returns the result as text for a model (see
+   * `shapeForModel`); a governed client runs its `tools`/`hooks`/`policy` pipeline first.
    */
   callTool(
     name: string,

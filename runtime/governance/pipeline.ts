@@ -63,6 +63,13 @@ export class Governance {
   static async create(options: GovernanceOptions): Promise<Governance | undefined> {
     if (options.tools === undefined && options.hooks === undefined && options.policy === undefined)
       return undefined;
+    if (options.policy !== undefined && typeof options.policy.authorize !== "function") {
+      throw localError(
+        "input",
+        "policy must be made by createPolicy({ rules, default, approver }) or askBeforeUnsafeTools(approver), which keep its grants",
+        { method: "connect" },
+      );
+    }
     const selection =
       options.tools === undefined ? undefined : await compileSelection(options.tools);
     return new Governance(options, selection);

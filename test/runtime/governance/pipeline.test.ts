@@ -13,6 +13,7 @@ import {
   type ApprovalRequest,
   type ConnectOptions,
   type McpClient,
+  type ToolPolicy,
 } from "@mcp-codegen/runtime";
 import { createKitchenSinkServer } from "../../fixtures/servers/index.js";
 import { serveRecording, type RecordingServer } from "./sdk-server.js";
@@ -253,5 +254,24 @@ describe('shape: "model"', () => {
     const error = await failure(plain.callTool("echo", { text: "hi" }, options as never));
     expect(error.kind).toBe("input");
     expect(error.message).toContain('shape: "model" returns the result\'s text');
+  });
+});
+
+describe("connect", () => {
+  it("refuses a policy that is not one, before opening anything", async () => {
+    const before = server.requests().length;
+    const error = await failure(
+      connect({ url: server.url }, { policy: { rules: [] } as unknown as ToolPolicy }),
+    );
+    expect(error.kind).toBe("input");
+    expect(error.message).toContain("policy must be made by createPolicy");
+    expect(server.requests().length).toBe(before);
+  });
+
+  it("refuses a selection RegExp the linear-time engine cannot run, before opening anything", async () => {
+    const before = server.requests().length;
+    const error = await failure(connect({ url: server.url }, { tools: { include: [/(?<=a)b/] } }));
+    expect(error.kind).toBe("input");
+    expect(server.requests().length).toBe(before);
   });
 });
