@@ -197,7 +197,8 @@ export class McpClient {
     const result = await this.#cached(method, params, options, () =>
       this.#session.request(method, params, options, context),
     );
-    return readPage<ListItems[M]>(result, LIST_METHODS[method], context);
+    const page = readPage<ListItems[M]>(result, LIST_METHODS[method], context);
+    return this.#governance === undefined ? page : this.#governance.listedPage(method, page);
   }
 
   /**

@@ -8,6 +8,7 @@
  */
 import { localError, type ErrorContext } from "../errors.js";
 import type { ListOptions } from "../client-lists.js";
+import type { Page } from "../pagination.js";
 import type { CallToolOptions } from "../tasks.js";
 import { callTool, type ToolCallHost } from "../tool-call.js";
 import type { CallToolResult, Result, Tool } from "../types.js";
@@ -78,8 +79,13 @@ export class Governance {
   /** `listTools()`'s answer: the selection applied, then the `onToolsListed` hook. */
   async listed(tools: Tool[]): Promise<Tool[]> {
     const selection = this.#selection;
+    // A page's items are unchecked server JSON: an entry without a name cannot be offered.
     const offered =
-      selection === undefined ? tools : tools.filter((tool) => selection.offers(tool.name, tool));
+      selection === undefined
+        ? tools
+        : tools.filter(
+            (tool) => typeof tool?.name === "string" && selection.offers(tool.name, tool),
+          );
     const hook = this.#hooks.onToolsListed;
     if (hook === undefined) return offered;
     const context = { method: "tools/list" };
@@ -87,6 +93,13 @@ export class Governance {
     if (replaced === undefined) return offered;
     if (!Array.isArray(replaced)) throw unusable("onToolsListed", context, "returned no array");
     return replaced;
+  }
+
+  /** A `listPage("tools/list")` page as `listed` leaves it (in `result` too); others as they are. */
+  async listedPage<Item>(method: string, page: Page<Item>): Promise<Page<Item>> {
+    if (method !== "tools/list") return page;
+    const items = (await this.listed(page.items as Tool[])) as Item[];
+    return { ...page, items, result: { ...page.result, tools: items } };
   }
 
   /** The arguments `getPrompt` sends, after the `onPromptGet` hook. */

@@ -153,6 +153,9 @@ describe("selection", () => {
     expect(sent).toEqual([]);
     expect([error?.kind, error?.data]).toEqual(["not_found", { tool: "add" }]);
     expect(error?.message).toContain("nothing was sent");
+    const page = await governed.listPage("tools/list");
+    expect(page.items.map((tool) => tool.name)).toEqual(["echo"]);
+    expect((page.result.tools as { name: string }[]).map((tool) => tool.name)).toEqual(["echo"]);
   });
 
   it("judges a predicate on the definition, listing once to learn it, never calling", async () => {
