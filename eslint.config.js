@@ -54,9 +54,9 @@ export default tseslint.config(
     // Workers, Deno and Bun as well as Node. Node-only code lives in runtime/node/, installed by the
     // entry point the `node`/`bun`/`deno` export conditions pick (platform.ts); types from there
     // (or undici's) cost nothing at run time and stay allowed. No dynamic import of it either: a
-    // bundler would follow it. runtime/http/ (the Streamable HTTP core) and runtime/auth/ (OAuth)
-    // are core as well.
-    files: ["runtime/*.ts", "runtime/http/*.ts", "runtime/auth/*.ts"],
+    // bundler would follow it. runtime/http/ (the Streamable HTTP core), runtime/auth/ (OAuth) and
+    // runtime/governance/ (selection, hooks, policy) are core as well.
+    files: ["runtime/*.ts", "runtime/http/*.ts", "runtime/auth/*.ts", "runtime/governance/*.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -26,7 +26,8 @@ import {
   type ListOptions,
   type PageOptions,
 } from "./client-lists.js";
-import { callTool, type ToolCallHost } from "./tool-call.js";
+import type { ToolCallHost } from "./tool-call.js";
+import { runToolCall, type Governance, type PipelineCallOptions } from "./governance/pipeline.js";
 import { DEFAULT_TIMEOUT_MS, type Session } from "./session.js";
 import { TaskClient } from "./task-client.js";
 import {
@@ -67,6 +68,7 @@ export class McpClient {
   readonly #legacyTasks: LegacyTaskClient;
   readonly #verdict: EraVerdict | undefined;
   readonly #toolCalls: ToolCallHost;
+  readonly #governance: Governance | undefined;
 
   /** @internal Use `connect()`. */
   constructor(session: Session, server: ServerDescription | undefined, parts?: ClientParts) {
@@ -74,6 +76,7 @@ export class McpClient {
     this.#server = server;
     this.#input = new InputGlue(parts?.input ?? NO_INPUT);
     this.#verdict = parts?.verdict;
+    this.#governance = parts?.governance;
     this.#cache = parts?.cache ?? new ResultCache({ maxEntries: 0 });
     this.#hub = parts?.hub ?? new ListenHub(this.#cache, undefined, DEFAULT_TIMEOUT_MS);
     // `tasks/*` requests declare the extension, as servers require on each of them.
@@ -96,7 +99,7 @@ export class McpClient {
       legacyTasks: this.#legacyTasks,
       serverCapabilities: () => this.#server?.capabilities,
       knownTool: (name) => this.#tools.get(name),
-      listTools: (options) => this.listTools(options),
+      listTools: (options) => this.#listUsable(options),
     };
   }
 
@@ -151,8 +154,16 @@ export class McpClient {
     return this.#server;
   }
 
-  /** Every tool, following `nextCursor` through all pages (capped by `maxPages`/`maxItems`). */
+  /**
+   * Every tool, following `nextCursor` through all pages (capped by `maxPages`/`maxItems`); on a
+   * governed client, those its `tools` selection offers, as its `onToolsListed` hook leaves them.
+   */
   async listTools(options?: ListOptions): Promise<Tool[]> {
+    const usable = await this.#listUsable(options);
+    return this.#governance === undefined ? usable : this.#governance.listed(usable);
+  }
+
+  async #listUsable(options?: ListOptions): Promise<Tool[]> {
     const report = this.#session.transport.onDiagnostic;
     const listed = dropMalformedTools(await this.#listAll("tools/list", options), report);
     const usable =
@@ -186,7 +197,8 @@ export class McpClient {
     const result = await this.#cached(method, params, options, () =>
       this.#session.request(method, params, options, context),
     );
-    return readPage<ListItems[M]>(result, LIST_METHODS[method], context);
+    const page = readPage<ListItems[M]>(result, LIST_METHODS[method], context);
+    return this.#governance === undefined ? page : this.#governance.listedPage(method, page);
   }
 
   /**
@@ -202,8 +214,15 @@ export class McpClient {
    * it (as `awaitTask`) and returns the final result. Without it a task answer is a protocol error.
    * On a 2025-11-25 server the task is asked for with `params.task` instead, only where the server
    * and the tool's `execution.taskSupport` allow it, and a task-required tool is awaited without
-   * asking (see legacy-tasks.ts).
+   * asking (see legacy-tasks.ts). `shape: "model"` returns the result as text for a model (see
+   * `shapeForModel`); a governed client runs its `tools`/`hooks`/`policy` pipeline first.
    */
+  callTool(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    options: CallToolOptions & { shape: "model"; task?: "await"; manual?: false },
+    definition?: Tool,
+  ): Promise<string>;
   callTool<Structured = unknown>(
     name: string,
     args: Record<string, unknown> | undefined,
@@ -231,10 +250,10 @@ export class McpClient {
   async callTool(
     name: string,
     args?: Record<string, unknown>,
-    options?: CallToolOptions,
+    options?: PipelineCallOptions,
     definition?: Tool,
-  ): Promise<Result> {
-    return callTool(this.#toolCalls, name, args, options, definition);
+  ): Promise<Result | string> {
+    return runToolCall(this.#governance, this.#toolCalls, name, args, options, definition);
   }
 
   /**
@@ -257,6 +276,7 @@ export class McpClient {
     options?: CallOptions,
   ): Promise<Result> {
     const context = { method: "prompts/get", target: name };
+    if (this.#governance !== undefined) args = await this.#governance.promptArguments(name, args);
     const params = args === undefined ? { name } : { name, arguments: args };
     const result = await this.#roundTrips(context, params, options);
     if (result.resultType === "input_required") return result;
@@ -271,6 +291,7 @@ export class McpClient {
   ): Promise<MaybeInputRequired<ReadResourceResult>>;
   readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult>;
   async readResource(uri: string, options?: CallOptions): Promise<Result> {
+    if (this.#governance !== undefined) uri = await this.#governance.resourceUri(uri);
     const context = { method: "resources/read", target: uri };
     // Only the first round may come from the cache: a result reached through input rounds
     // depends on the answers given, so it is never stored.
@@ -467,4 +488,6 @@ export interface ClientParts {
   input: ClientInput;
   /** What `connect()` found; absent when it skipped finding out (`discover: false`). */
   verdict?: EraVerdict;
+  /** The `tools`/`hooks`/`policy` pipeline; absent for a plain client. */
+  governance?: Governance | undefined;
 }

@@ -6,6 +6,7 @@ import { McpClient } from "./client.js";
 import { localError } from "./errors.js";
 import type { EraVerdict } from "./era.js";
 import { DEFAULT_PROBE_TIMEOUT_MS, establishEra } from "./establish-era.js";
+import { Governance, type GovernanceOptions } from "./governance/pipeline.js";
 import { capabilitiesFor, type InputHandlers } from "./input-handlers.js";
 import type { HttpTarget, InProcessTarget, StdioTarget } from "./connect-targets.js";
 import { createInProcessTransport } from "./in-process.js";
@@ -29,7 +30,12 @@ export type { HttpTarget, InProcessTarget, StdioTarget };
 
 export type ConnectTarget = StdioTarget | HttpTarget | InProcessTarget | Transport;
 
-export interface ConnectOptions {
+/**
+ * How to reach the server and what to do on its requests. `tools`, `hooks` and `policy`
+ * (`GovernanceOptions`) govern what the client may call: given any of them, every call runs one
+ * pipeline in the caller (see governance/pipeline.ts).
+ */
+export interface ConnectOptions extends GovernanceOptions {
   /** Sent as `_meta["io.modelcontextprotocol/clientInfo"]`; `false` sends none. */
   clientInfo?: Implementation | false;
   /**
@@ -116,6 +122,7 @@ export async function connect(
   const handlers = options.handlers ?? {};
   // Checked before anything is opened, so a bad declaration leaves no process or socket behind.
   const capabilities = capabilitiesFor(declared, handlers);
+  const governance = await Governance.create(options);
   const protocol = checkProtocol(options.protocol ?? "auto");
   const probeTimeout = checkProbeTimeout(options.probeTimeout);
   const input = { handlers, declared };
@@ -141,7 +148,7 @@ export async function connect(
       handlers,
     });
   const session = await openSession();
-  const parts = { cache, hub, input };
+  const parts = { cache, hub, input, governance };
   if (options.discover === false && options.prior?.era !== "legacy" && protocol === "auto") {
     return new McpClient(session, undefined, parts);
   }

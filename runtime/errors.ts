@@ -8,6 +8,9 @@ import type { HttpAuthErrorData, HttpStatusErrorData } from "./http/http-status.
 import type { JsonRpcErrorObject } from "./jsonrpc.js";
 import type { CancelledTask } from "./tasks.js";
 import type { CallToolResult, InputRequiredResult } from "./types.js";
+import type { HookErrorData } from "./governance/hooks.js";
+import type { DeniedErrorData } from "./governance/policy.js";
+import type { NotFoundErrorData } from "./governance/selection.js";
 
 /**
  * What went wrong:
@@ -27,6 +30,11 @@ import type { CallToolResult, InputRequiredResult } from "./types.js";
  *   request, a handler that failed, too many rounds); `data` is the last `InputRequiredResult`.
  * - `auth`: the server requires authorization (HTTP 401/403), or a step of the OAuth flow failed.
  * - `validation`: the server's answer does not match the schema it declared.
+ * - `not_found`: the tool is hidden by the client's own selection (`ConnectOptions.tools`);
+ *   nothing was sent.
+ * - `denied`: the client's policy (`ConnectOptions.policy`) or its approver refused the call;
+ *   nothing was sent.
+ * - `hook`: a hook (`ConnectOptions.hooks`) refused the request or threw.
  */
 export type McpErrorKind =
   | "jsonrpc"
@@ -38,7 +46,10 @@ export type McpErrorKind =
   | "input"
   | "input_required"
   | "auth"
-  | "validation";
+  | "validation"
+  | "not_found"
+  | "denied"
+  | "hook";
 
 /** Names of the MCP-specific codes, exposed as `McpError.codeName`. */
 const CODE_NAMES: ReadonlyMap<number, string> = new Map([
@@ -122,6 +133,9 @@ export interface ValidationErrorData {
  * - `input_required`: the last `InputRequiredResult` the server sent.
  * - `auth`: the HTTP status and the `WWW-Authenticate` Bearer parameters.
  * - `validation`: the issues and the result, or undefined when validation itself threw.
+ * - `not_found`: the hidden tool's name.
+ * - `denied`: the tool, the principal, the rule that decided and why the call was refused.
+ * - `hook`: which hook, and the reason it gave when it refused (a hook that threw is the `cause`).
  */
 export interface McpErrorDataByKind {
   jsonrpc: unknown;
@@ -134,6 +148,9 @@ export interface McpErrorDataByKind {
   input_required: InputRequiredResult;
   auth: HttpAuthErrorData;
   validation: ValidationErrorData | undefined;
+  not_found: NotFoundErrorData;
+  denied: DeniedErrorData;
+  hook: HookErrorData;
 }
 
 /** The kinds whose errors are JSON-RPC errors a server sent (see `kindForCode`). */

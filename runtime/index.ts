@@ -30,6 +30,31 @@ export type {
   TransportErrorData,
   ValidationErrorData,
 } from "./errors.js";
+export { askBeforeUnsafeTools, createPolicy, ToolPolicy } from "./governance/policy.js";
+export type {
+  AnnotationCondition,
+  ApprovalAnswer,
+  ApprovalRequest,
+  Approver,
+  DeniedErrorData,
+  Grant,
+  PolicyDecision,
+  PolicyOptions,
+  PolicyRule,
+  PolicyVerdict,
+} from "./governance/policy.js";
+export type { NotFoundErrorData, ToolSelection } from "./governance/selection.js";
+export type { NamePattern } from "./governance/name-pattern.js";
+export type {
+  ClientHooks,
+  HookErrorData,
+  HookName,
+  HookVerdict,
+  ToolCallRequest,
+} from "./governance/hooks.js";
+export type { GovernanceOptions, GovernedCallOptions } from "./governance/pipeline.js";
+export { MODEL_TEXT_LIMIT, shapeForModel } from "./governance/model-shape.js";
+export type { ModelShapeOptions } from "./governance/model-shape.js";
 export { createInProcessTransport } from "./in-process.js";
 export type { InProcessContext, InProcessHandler } from "./in-process.js";
 export type { ListAllOptions, Page } from "./pagination.js";

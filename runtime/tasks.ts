@@ -5,6 +5,7 @@
  * The client declares the extension only on requests that ask for it (`callTool(…, { task })` and
  * the `tasks/*` requests), so no other request can be answered with a task.
  */
+import type { GovernedCallOptions } from "./governance/pipeline.js";
 import { planAnswers, runAnswers } from "./answer-input.js";
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
 import type { InputHandlers } from "./input-handlers.js";
@@ -304,4 +305,4 @@ async function answerInput(
 }
 
 /** Options of `callTool`: those of every input-taking call, plus how to treat tasks. */
-export interface CallToolOptions extends CallOptions, TaskCallOptions {}
+export interface CallToolOptions extends CallOptions, TaskCallOptions, GovernedCallOptions {}

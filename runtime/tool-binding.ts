@@ -7,6 +7,7 @@ import { z, type ZodType } from "zod";
 import type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
 import type { McpClient } from "./client.js";
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
+import { INPUT_CHECK } from "./governance/input-check.js";
 import type { TaskMode } from "./tasks.js";
 import type { ToolForm, ToolFunctions, ToolMethods } from "./tool-call-forms.js";
 import type { ToolAwaitTaskOptions, ToolReturnTaskOptions } from "./tool-call-options.js";
@@ -94,9 +95,20 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
     const tool = getDefinition();
     const context = { method: "tools/call", target: tool.name };
     const args = (input ?? {}) as Record<string, unknown>;
-    if (options?.validateInput === true) checkInput(getValidators().input, args, context);
     const task = taskModeOf(tool, options);
-    const sent = task === undefined || task === options?.task ? options : { ...options, task };
+    // The client runs the validator at its place in the pipeline: after the hooks that may
+    // rewrite the arguments (see governance/input-check.ts).
+    const check =
+      options?.validateInput === true
+        ? {
+            [INPUT_CHECK]: (value: Record<string, unknown>) =>
+              checkInput(getValidators().input, value, context),
+          }
+        : undefined;
+    const sent =
+      (task === undefined || task === options?.task) && check === undefined
+        ? options
+        : { ...options, ...(task === undefined ? {} : { task }), ...check };
     const result = await client.callTool(tool.name, args, sent, tool);
     // Manual mode: the server's question goes back to the caller, there is no output yet; a task
     // handle (`task: "return"`) has no output either.

@@ -2,11 +2,15 @@
  * The options of a generated tool call, in its plain form and its two task forms. Apart from
  * `tool-binding.ts` so the call forms (`tool-call-forms.ts`) can name them without a cycle.
  */
+import type { GovernedCallOptions } from "./governance/pipeline.js";
 import type { CallOptions } from "./round-trip.js";
 import type { TaskCallOptions } from "./tasks.js";
 
-/** Options of a generated tool call: request options, input handling, validation switches. */
-export interface ToolCallOptions extends CallOptions {
+/**
+ * Options of a generated tool call: request options, input handling, validation switches, and
+ * the `principal` a governed client's policy judges the call for.
+ */
+export interface ToolCallOptions extends CallOptions, GovernedCallOptions {
   /** Validate the arguments against the tool's input schema before sending (default false). */
   validateInput?: boolean;
   /** Validate `structuredContent` against the tool's output schema (default true). */

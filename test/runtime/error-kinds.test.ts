@@ -14,6 +14,9 @@ import {
   McpError,
   type AnyMcpError,
   type CancelledTask,
+  type DeniedErrorData,
+  type HookErrorData,
+  type NotFoundErrorData,
   type HttpAuthErrorData,
   type InputRequiredResult,
   type JsonRpcResponse,
@@ -46,6 +49,12 @@ function nextStep(error: AnyMcpError): string {
       return `authorize at ${error.data.resource_metadata ?? "?"} (HTTP ${error.data.status})`;
     case "validation":
       return `check ${error.data?.issues.length ?? 0} issues in ${error.data?.result.content.length ?? 0} blocks`;
+    case "not_found":
+      return `offer ${error.data.tool} in the tools selection`;
+    case "denied":
+      return `ask whoever governs ${error.data.principal} (${error.data.rule}: ${error.data.reason})`;
+    case "hook":
+      return `see the ${error.data.hook} hook${error.data.refused ? `: ${error.data.reason ?? ""}` : ""}`;
     default: {
       const unhandled: never = error;
       return unhandled;
@@ -65,6 +74,9 @@ function forgetsAuth(error: AnyMcpError): string {
     case "input":
     case "input_required":
     case "validation":
+    case "not_found":
+    case "denied":
+    case "hook":
       return error.kind;
     default: {
       // @ts-expect-error -- `auth` is not handled, so `error` is McpError<"auth">, not never.
@@ -87,6 +99,9 @@ describe("McpError types", () => {
     expectTypeOf<DataOf<"input_required">>().toEqualTypeOf<InputRequiredResult>();
     expectTypeOf<DataOf<"auth">>().toEqualTypeOf<HttpAuthErrorData>();
     expectTypeOf<DataOf<"validation">>().toEqualTypeOf<ValidationErrorData | undefined>();
+    expectTypeOf<DataOf<"not_found">>().toEqualTypeOf<NotFoundErrorData>();
+    expectTypeOf<DataOf<"denied">>().toEqualTypeOf<DeniedErrorData>();
+    expectTypeOf<DataOf<"hook">>().toEqualTypeOf<HookErrorData>();
     expectTypeOf<McpError<"auth">["data"]>().toEqualTypeOf<McpErrorDataByKind["auth"]>();
     // The union has one member per kind.
     expectTypeOf<AnyMcpError["kind"]>().toEqualTypeOf<McpErrorKind>();
