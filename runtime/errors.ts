@@ -27,6 +27,8 @@ import type { CallToolResult, InputRequiredResult } from "./types.js";
  *   request, a handler that failed, too many rounds); `data` is the last `InputRequiredResult`.
  * - `auth`: the server requires authorization (HTTP 401/403), or a step of the OAuth flow failed.
  * - `validation`: the server's answer does not match the schema it declared.
+ * - `closed`: the client was closed (`client.close()`, or it gave up restarting a server that kept
+ *   exiting); `client.reconnect()` connects again.
  */
 export type McpErrorKind =
   | "jsonrpc"
@@ -38,7 +40,8 @@ export type McpErrorKind =
   | "input"
   | "input_required"
   | "auth"
-  | "validation";
+  | "validation"
+  | "closed";
 
 /** Names of the MCP-specific codes, exposed as `McpError.codeName`. */
 const CODE_NAMES: ReadonlyMap<number, string> = new Map([
@@ -132,6 +135,7 @@ export interface McpErrorDataByKind {
   input_required: InputRequiredResult;
   auth: HttpAuthErrorData;
   validation: ValidationErrorData | undefined;
+  closed: undefined;
 }
 
 /** The kinds whose errors are JSON-RPC errors a server sent (see `kindForCode`). */

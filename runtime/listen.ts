@@ -11,7 +11,7 @@ import { LegacyListens } from "./legacy-listen.js";
 import { INVALIDATES, LISTEN_CONTEXT, Listener } from "./listener.js";
 import { META_SUBSCRIPTION_ID } from "./protocol.js";
 import type { ResultCache } from "./result-cache.js";
-import type { Session } from "./session.js";
+import type { SessionPort } from "./session-port.js";
 import type { Meta, ServerCapabilities } from "./types.js";
 
 /** What a listen request asks for; an omitted field is not subscribed to. */
@@ -140,7 +140,7 @@ export class ListenHub {
    * subscribes as `LegacyListens` does (`capabilities`: what the server's `initialize` declared).
    */
   async listen(
-    session: Session,
+    session: SessionPort,
     filter: SubscriptionFilter,
     options: ListenOptions,
     capabilities?: ServerCapabilities,

@@ -46,6 +46,8 @@ function nextStep(error: AnyMcpError): string {
       return `authorize at ${error.data.resource_metadata ?? "?"} (HTTP ${error.data.status})`;
     case "validation":
       return `check ${error.data?.issues.length ?? 0} issues in ${error.data?.result.content.length ?? 0} blocks`;
+    case "closed":
+      return "reconnect";
     default: {
       const unhandled: never = error;
       return unhandled;
@@ -65,6 +67,7 @@ function forgetsAuth(error: AnyMcpError): string {
     case "input":
     case "input_required":
     case "validation":
+    case "closed":
       return error.kind;
     default: {
       // @ts-expect-error -- `auth` is not handled, so `error` is McpError<"auth">, not never.
