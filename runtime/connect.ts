@@ -139,9 +139,12 @@ export async function connect(
   const hub = new ListenHub(cache, options.onNotification, timeout);
   const clientInfo = options.clientInfo ?? { name: "mcp-codegen", version: RUNTIME_VERSION };
   // Checked before anything is opened, like the capabilities.
-  const restartable = !isTransport(target) && !("server" in target);
+  // Only a stdio server is started again: an HTTP request opens its own connection (and a
+  // legacy session the server forgot is initialized again by the session itself), and a
+  // caller's transport or an in-process handler cannot be opened twice.
+  const stdio = !isTransport(target) && "command" in target;
   const restart =
-    options.restart === false || !restartable ? false : resolveRestartPolicy(options.restart);
+    options.restart === false || !stdio ? false : resolveRestartPolicy(options.restart);
   const openSession = async (open = openTransport): Promise<Session> => {
     const transport = await open(target);
     // A restarted connection keeps the credentials `setAuth` switched to.
@@ -158,7 +161,7 @@ export async function connect(
       onDiagnostic: (diagnostic) => {
         if (diagnostic.kind === "closed") {
           hub.connectionClosed(diagnostic.detail);
-          connection.lost(session, diagnostic.detail);
+          if (stdio) connection.lost(session, diagnostic.detail);
         }
         options.onDiagnostic?.(diagnostic);
       },
@@ -191,7 +194,7 @@ export async function connect(
         clientInfo === false ? { name: "mcp-codegen", version: RUNTIME_VERSION } : clientInfo,
       signal: options.signal,
       // A transport the caller built cannot be opened again; a command or URL can.
-      reopen: restartable ? () => openSession() : undefined,
+      reopen: isTransport(target) || "server" in target ? undefined : () => openSession(),
       openSse:
         !isTransport(target) && "url" in target ? () => openSession(openSseTransport) : undefined,
       onPhase: phase,

@@ -124,6 +124,10 @@ export class Connection implements SessionPort {
     return () => void this.#listeners.delete(listener);
   }
 
+  get reconnecting(): boolean {
+    return this.#state === "reconnecting";
+  }
+
   get era(): ProtocolEra {
     return this.#session?.era ?? (this.#verdict ?? this.#plan.prior)?.era ?? "modern";
   }

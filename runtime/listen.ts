@@ -6,6 +6,7 @@
  * In the initialize era, which has no listen request, `LegacyListens` gives the same
  * subscriptions over `resources/subscribe` and unsolicited notifications.
  */
+import { isMcpError } from "./errors.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import { LegacyListens } from "./legacy-listen.js";
 import { INVALIDATES, LISTEN_CONTEXT, Listener } from "./listener.js";
@@ -151,21 +152,29 @@ export class ListenHub {
     const signal = listener.controller.signal;
     // No timeout on the request: the stream lasts until one side ends it. The acknowledgment
     // has its own deadline below.
-    const request = session.request(
-      "subscriptions/listen",
-      { notifications: filter },
-      options.meta === undefined
-        ? { signal, timeout: 0 }
-        : { signal, timeout: 0, meta: options.meta },
-      LISTEN_CONTEXT,
-      {
-        onId: (id) => {
-          listener.id = id;
-          this.#open.set(id, listener);
+    const send = () =>
+      session.request(
+        "subscriptions/listen",
+        { notifications: filter },
+        options.meta === undefined
+          ? { signal, timeout: 0 }
+          : { signal, timeout: 0, meta: options.meta },
+        LISTEN_CONTEXT,
+        {
+          onId: (id) => {
+            this.#open.delete(listener.id);
+            listener.id = id;
+            this.#open.set(id, listener);
+          },
         },
-      },
-    );
-    listener.follow(request);
+      );
+    // A server started again after it exited knows nothing of the stream: it is asked again,
+    // and the subscription goes on (the request waits for the new connection).
+    const renew = (error: unknown) =>
+      session.reconnecting === true && isMcpError(error) && error.kind === "transport"
+        ? send()
+        : undefined;
+    listener.follow(send(), renew);
     return listener.acknowledgment(options.timeout ?? this.#timeout);
   }
 

@@ -13,6 +13,8 @@ export interface SessionPort {
   readonly era: ProtocolEra;
   readonly protocolVersion: string;
   readonly transport: Transport;
+  /** True while a lost connection is being opened again (requests then wait for it). */
+  readonly reconnecting?: boolean;
   request(
     method: string,
     params: Record<string, unknown> | undefined,
