@@ -64,6 +64,16 @@ function positiveInteger(value: string): number {
   return number;
 }
 
+/** `--watch` writes on every change; a preview writes nothing: together they make no sense. */
+function refuseWatchPreview(flags: Record<string, unknown>): void {
+  if (flags.dryRun === true || flags.diff === true) {
+    throw new CliError(
+      "--watch writes on every change, --dry-run and --diff only show what would change: use one or the other",
+      ExitCode.Usage,
+    );
+  }
+}
+
 const STRICT_HELP =
   "fail (exit 4, nothing written) on any generation warning, such as a schema part typed as unknown";
 
@@ -200,6 +210,7 @@ export async function runCli(
       const split = splitPullWords(words, argv, command.options);
       const pullFlags = { ...flags, names: split.names, command: split.command };
       if (flags.watch === true) {
+        refuseWatchPreview(flags);
         const { watchPull } = await import("./watch/watch-pull.js");
         await watchPull(pullFlags as Parameters<typeof watchPull>[0], context, options.signal);
         return;
@@ -226,6 +237,7 @@ export async function runCli(
     )
     .action(async (flags: Record<string, unknown>) => {
       if (flags.watch === true) {
+        refuseWatchPreview(flags);
         const { watchGenerate } = await import("./watch/watch-generate.js");
         await watchGenerate(flags as Parameters<typeof watchGenerate>[0], context, options.signal);
         return;

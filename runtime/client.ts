@@ -1,7 +1,6 @@
 /**
  * `McpClient`: the typed MCP methods over a `Session`. Create one with `connect()`.
  */
-import type { EraVerdict, ProtocolEra } from "./era.js";
 import { localError, McpError } from "./errors.js";
 import type { HttpCredentials } from "./http/http-credentials.js";
 import type { InputResponses, MaybeInputRequired } from "./input-types.js";
@@ -28,7 +27,9 @@ import {
 } from "./client-lists.js";
 import type { ToolCallHost } from "./tool-call.js";
 import { runToolCall, type Governance, type PipelineCallOptions } from "./governance/pipeline.js";
-import { DEFAULT_TIMEOUT_MS, type Session } from "./session.js";
+import { DEFAULT_TIMEOUT_MS } from "./session.js";
+import { ClientLifecycle } from "./client-lifecycle.js";
+import type { Connection } from "./connection.js";
 import { TaskClient } from "./task-client.js";
 import {
   withTasksExtension,
@@ -55,10 +56,9 @@ export { LIST_METHODS } from "./client-lists.js";
 export type { ListMethod, ListOptions, PageOptions } from "./client-lists.js";
 export type { ClientInput } from "./client-input.js";
 
-export class McpClient {
-  readonly #session: Session;
+export class McpClient extends ClientLifecycle {
+  readonly #session: Connection;
   readonly #input: InputGlue;
-  #server: ServerDescription | undefined;
   /** Tools from the last full `listTools()`, for `Mcp-Param-*` headers of untyped calls. */
   #tools = new Map<string, Tool>();
   readonly #cache: ResultCache;
@@ -66,16 +66,14 @@ export class McpClient {
   readonly #tasks: TaskClient;
   /** Tasks on an initialize-era server (2025-11-25 `capabilities.tasks`), same methods. */
   readonly #legacyTasks: LegacyTaskClient;
-  readonly #verdict: EraVerdict | undefined;
   readonly #toolCalls: ToolCallHost;
   readonly #governance: Governance | undefined;
 
   /** @internal Use `connect()`. */
-  constructor(session: Session, server: ServerDescription | undefined, parts?: ClientParts) {
+  constructor(session: Connection, parts?: ClientParts) {
+    super(session);
     this.#session = session;
-    this.#server = server;
     this.#input = new InputGlue(parts?.input ?? NO_INPUT);
-    this.#verdict = parts?.verdict;
     this.#governance = parts?.governance;
     this.#cache = parts?.cache ?? new ResultCache({ maxEntries: 0 });
     this.#hub = parts?.hub ?? new ListenHub(this.#cache, undefined, DEFAULT_TIMEOUT_MS);
@@ -87,7 +85,7 @@ export class McpClient {
     }, this.#input.input.handlers);
     this.#legacyTasks = new LegacyTaskClient(
       (method, params, options, context) => session.request(method, params, options, context),
-      () => this.#server?.capabilities,
+      () => session.server?.capabilities,
     );
     this.#hub.watch("notifications/tasks/status", (notification) =>
       this.#legacyTasks.pushed(notification.params),
@@ -97,7 +95,7 @@ export class McpClient {
       input: this.#input,
       tasks: this.#tasks,
       legacyTasks: this.#legacyTasks,
-      serverCapabilities: () => this.#server?.capabilities,
+      serverCapabilities: () => session.server?.capabilities,
       knownTool: (name) => this.#tools.get(name),
       listTools: (options) => this.#listUsable(options),
     };
@@ -105,39 +103,14 @@ export class McpClient {
 
   /** The server's description from the last `server/discover`; throws if discovery was skipped. */
   get server(): ServerDescription {
-    if (this.#server === undefined) {
+    const server = this.#session.server;
+    if (server === undefined) {
       throw new McpError({
         kind: "input",
         message: "server/discover was not called; call client.discover() first",
       });
     }
-    return this.#server;
-  }
-
-  /**
-   * The server's protocol era: `modern` (2026-07-28, stateless) or `legacy` (the initialize
-   * handshake of 2025-11-25 and earlier). The same methods work in both.
-   */
-  get era(): ProtocolEra {
-    return this.#session.era;
-  }
-
-  /**
-   * What `connect()` found about the server's era, to pass back as `connect({ prior })` (and
-   * what `pull` records in the snapshot); undefined when `discover: false` skipped the probe.
-   */
-  get verdict(): EraVerdict | undefined {
-    return this.#verdict === undefined ? undefined : { ...this.#verdict };
-  }
-
-  /** The protocol version stamped on every request. */
-  get protocolVersion(): string {
-    return this.#session.protocolVersion;
-  }
-
-  /** The transport's endpoint (URL or command line), for messages. */
-  get endpoint(): string {
-    return this.#session.transport.endpoint;
+    return server;
   }
 
   /**
@@ -145,13 +118,15 @@ export class McpClient {
    * has no such method: its description is the one its `initialize` result gave.
    */
   async discover(options?: RequestOptions): Promise<ServerDescription> {
-    if (this.#session.era === "legacy" && this.#server !== undefined) return this.#server;
+    const known = this.#session.server;
+    if (this.#session.era === "legacy" && known !== undefined) return known;
     const context = { method: "server/discover" };
     const result = await this.#cached("server/discover", undefined, options, () =>
       this.#session.request("server/discover", undefined, options, context),
     );
-    this.#server = describeServer(result, this.#session.protocolVersion, context);
-    return this.#server;
+    const server = describeServer(result, this.#session.protocolVersion, context);
+    this.#session.server = server;
+    return server;
   }
 
   /**
@@ -417,7 +392,7 @@ export class McpClient {
    * `ListenOptions` for the initialize era (`resources/subscribe` and unsolicited notifications).
    */
   listen(filter: SubscriptionFilter, options: ListenOptions = {}): Promise<Subscription> {
-    return this.#hub.listen(this.#session, filter, options, this.#server?.capabilities);
+    return this.#hub.listen(this.#session, filter, options, this.#session.server?.capabilities);
   }
 
   /** Drops every cached result (see `RequestOptions.cache` to skip the cache for one request). */
@@ -433,18 +408,20 @@ export class McpClient {
    *   OAuth options naming no grant or several (then nothing changes).
    */
   setAuth(credentials: HttpCredentials): void {
-    const { transport } = this.#session;
-    if (transport.setCredentials === undefined) {
+    if (!this.#session.takesCredentials) {
       throw localError(
         "input",
-        `setAuth switches the credentials of a Streamable HTTP connection; ${transport.endpoint} sends none`,
+        `setAuth switches the credentials of a Streamable HTTP connection; ${this.#session.endpoint} sends none`,
       );
     }
-    transport.setCredentials(credentials);
+    this.#session.setCredentials(credentials);
     this.#cache.changeAuthorization();
   }
 
-  /** Closes the connection (stdio: the spec's shutdown sequence). Pending requests fail; subscriptions end. */
+  /**
+   * Closes the connection (stdio: the spec's shutdown sequence). Pending requests fail at once,
+   * subscriptions end, and every later call fails with kind `closed` until `reconnect()`.
+   */
   close(): Promise<void> {
     this.#hub.closeAll();
     return this.#session.close();
@@ -486,8 +463,6 @@ export interface ClientParts {
   cache: ResultCache;
   hub: ListenHub;
   input: ClientInput;
-  /** What `connect()` found; absent when it skipped finding out (`discover: false`). */
-  verdict?: EraVerdict;
   /** The `tools`/`hooks`/`policy` pipeline; absent for a plain client. */
   governance?: Governance | undefined;
 }

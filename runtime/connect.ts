@@ -3,6 +3,8 @@
  * ready `McpClient` that has discovered the server and agreed on a protocol version.
  */
 import { McpClient } from "./client.js";
+import { Connection, type EstablishedSession } from "./connection.js";
+import type { StatusListener } from "./connection-status.js";
 import { localError } from "./errors.js";
 import type { EraVerdict } from "./era.js";
 import { DEFAULT_PROBE_TIMEOUT_MS, establishEra } from "./establish-era.js";
@@ -13,6 +15,8 @@ import { createInProcessTransport } from "./in-process.js";
 import { ListenHub } from "./listen.js";
 import { platformTransports } from "./platform.js";
 import { ResultCache, type ResultCacheOptions } from "./result-cache.js";
+import { resolveRestartPolicy, type RestartOptions } from "./restart-policy.js";
+import { maskUrl } from "./mask-url.js";
 import { stdioUnavailable } from "./stdio-unavailable.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import {
@@ -104,6 +108,22 @@ export interface ConnectOptions extends GovernanceOptions {
    * recently used dropped first); `false` turns it off.
    */
   cache?: ResultCacheOptions | false;
+  /**
+   * Return at once and connect in the background: requests made before the connection is ready
+   * wait for it within their own timeout; `client.ready()` waits explicitly, `client.status`
+   * tells where it stands. A failure to connect closes the client with the reason.
+   */
+  lazy?: boolean;
+  /**
+   * When a stdio server exits (or a connection is lost), calls in flight fail with kind
+   * `transport` and the server is started again, with exponential back-off and jitter, at most
+   * `maxRestarts` times within `windowMs` (then the client is `closed` with the reason). The
+   * era found at first is kept, so no probe is repeated. `false` closes the client instead.
+   * A `Transport` or in-process target is never restarted.
+   */
+  restart?: RestartOptions | false;
+  /** Told of every change of `client.status` (connecting, ready, reconnecting, closed…). */
+  onStatus?: StatusListener;
 }
 
 /**
@@ -130,9 +150,20 @@ export async function connect(
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
   const hub = new ListenHub(cache, options.onNotification, timeout);
   const clientInfo = options.clientInfo ?? { name: "mcp-codegen", version: RUNTIME_VERSION };
-  const openSession = async (open = openTransport): Promise<Session> =>
-    new Session({
-      transport: await open(target),
+  // Checked before anything is opened, like the capabilities.
+  // Only a stdio server is started again: an HTTP request opens its own connection (and a
+  // legacy session the server forgot is initialized again by the session itself), and a
+  // caller's transport or an in-process handler cannot be opened twice.
+  const stdio = !isTransport(target) && "command" in target;
+  const restart =
+    options.restart === false || !stdio ? false : resolveRestartPolicy(options.restart);
+  const openSession = async (open = openTransport): Promise<Session> => {
+    const transport = await open(target);
+    // A restarted connection keeps the credentials `setAuth` switched to.
+    const credentials = connection.credentials;
+    if (credentials !== undefined) transport.setCredentials?.(credentials);
+    const session: Session = new Session({
+      transport,
       protocolVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
       capabilities,
       clientInfo,
@@ -140,39 +171,77 @@ export async function connect(
       onLog: options.onLog,
       onNotification: hub.dispatch,
       onDiagnostic: (diagnostic) => {
-        if (diagnostic.kind === "closed") hub.connectionClosed(diagnostic.detail);
+        if (diagnostic.kind === "closed") {
+          hub.connectionClosed(diagnostic.detail);
+          if (stdio) connection.lost(session, diagnostic.detail);
+        }
         options.onDiagnostic?.(diagnostic);
       },
       traceContext: options.traceContext,
       onRequestSent: options.onRequestSent,
       handlers,
     });
-  const session = await openSession();
-  const parts = { cache, hub, input, governance };
-  if (options.discover === false && options.prior?.era !== "legacy" && protocol === "auto") {
-    return new McpClient(session, undefined, parts);
-  }
-  const established = await establishEra(session, {
-    protocol,
-    modernVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
+    return session;
+  };
+  const establish = async (
+    prior: EraVerdict | undefined,
+    phase: (state: "discovering" | "initializing") => void,
+    again: boolean,
+  ): Promise<EstablishedSession> => {
+    const session = await openSession();
+    if (again && prior?.era === "modern") {
+      // Stateless: a restarted modern server needs no handshake, and the era is known.
+      session.protocolVersion = prior.protocolVersion;
+      return { session };
+    }
+    if (options.discover === false && prior?.era !== "legacy" && protocol === "auto") {
+      return { session };
+    }
+    return establishEra(session, {
+      protocol,
+      modernVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
+      prior,
+      probeTimeout: Math.min(probeTimeout, timeout === 0 ? Infinity : timeout),
+      capabilities,
+      clientInfo:
+        clientInfo === false ? { name: "mcp-codegen", version: RUNTIME_VERSION } : clientInfo,
+      signal: options.signal,
+      // A transport the caller built cannot be opened again; a command or URL can.
+      reopen: isTransport(target) || "server" in target ? undefined : () => openSession(),
+      openSse:
+        !isTransport(target) && "url" in target ? () => openSession(openSseTransport) : undefined,
+      onPhase: phase,
+    }).catch(async (error: unknown) => {
+      await session.close().catch(() => undefined);
+      throw error;
+    });
+  };
+  // Read by the closures above only once `start()` runs, after this line.
+  const connection: Connection = new Connection({
+    establish,
+    endpoint: describeTarget(target),
+    takesCredentials: !isTransport(target) && "url" in target,
+    restart,
+    timeout,
     prior: options.prior,
-    probeTimeout: Math.min(probeTimeout, timeout === 0 ? Infinity : timeout),
-    capabilities,
-    clientInfo:
-      clientInfo === false ? { name: "mcp-codegen", version: RUNTIME_VERSION } : clientInfo,
-    signal: options.signal,
-    // A transport the caller built cannot be opened again; a command or URL can.
-    reopen: isTransport(target) || "server" in target ? undefined : () => openSession(),
-    openSse:
-      !isTransport(target) && "url" in target ? () => openSession(openSseTransport) : undefined,
-  }).catch(async (error: unknown) => {
-    await session.close().catch(() => undefined);
-    throw error;
+    onStatus: options.onStatus,
   });
-  return new McpClient(established.session, established.server, {
-    ...parts,
-    verdict: established.verdict,
-  });
+  const client = new McpClient(connection, { cache, hub, input, governance });
+  if (options.lazy === true) {
+    // The failure closes the client with its reason; requests and `ready()` report it.
+    connection.start().catch(() => undefined);
+    return client;
+  }
+  await connection.start();
+  return client;
+}
+
+/** The target as messages name it before a transport exists (URLs without credentials). */
+function describeTarget(target: ConnectTarget): string {
+  if (isTransport(target)) return target.endpoint;
+  if ("server" in target) return "in-process";
+  if ("url" in target) return maskUrl(target.url);
+  return [target.command, ...(target.args ?? [])].join(" ");
 }
 
 function checkProtocol(protocol: string): string {

@@ -35,6 +35,8 @@ import type { NotFoundErrorData } from "./governance/selection.js";
  * - `denied`: the client's policy (`ConnectOptions.policy`) or its approver refused the call;
  *   nothing was sent.
  * - `hook`: a hook (`ConnectOptions.hooks`) refused the request or threw.
+ * - `closed`: the client was closed (`client.close()`, or it gave up restarting a server that kept
+ *   exiting); `client.reconnect()` connects again.
  */
 export type McpErrorKind =
   | "jsonrpc"
@@ -49,7 +51,8 @@ export type McpErrorKind =
   | "validation"
   | "not_found"
   | "denied"
-  | "hook";
+  | "hook"
+  | "closed";
 
 /** Names of the MCP-specific codes, exposed as `McpError.codeName`. */
 const CODE_NAMES: ReadonlyMap<number, string> = new Map([
@@ -151,6 +154,8 @@ export interface McpErrorDataByKind {
   not_found: NotFoundErrorData;
   denied: DeniedErrorData;
   hook: HookErrorData;
+
+  closed: undefined;
 }
 
 /** The kinds whose errors are JSON-RPC errors a server sent (see `kindForCode`). */

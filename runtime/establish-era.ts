@@ -34,6 +34,8 @@ export interface EraPlan {
    * targets other than a URL.
    */
   openSse: (() => Promise<Session>) | undefined;
+  /** Told when the probe goes out and when the initialize handshake starts. */
+  onPhase?: ((phase: "discovering" | "initializing") => void) | undefined;
 }
 
 export interface Established {
@@ -152,6 +154,7 @@ async function modern(
   probeTimeout: number | undefined,
 ): Promise<Established> {
   let server: ServerDescription;
+  plan.onPhase?.("discovering");
   try {
     server = await negotiate(session, plan.signal, probeTimeout);
   } catch (error) {
@@ -178,6 +181,7 @@ async function legacy(
       clientInfo: plan.clientInfo,
       signal,
     });
+  plan.onPhase?.("initializing");
   const server = await handshake(protocolVersion, accepted, plan.signal);
   // A server that forgets the HTTP session (404) gets the same handshake again, once per 404,
   // for the version already agreed on.

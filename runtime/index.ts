@@ -16,6 +16,8 @@ export type {
 export { McpClient, LIST_METHODS } from "./client.js";
 export type { ListMethod, ListOptions, PageOptions } from "./client.js";
 export type { ServerDescription } from "./server-description.js";
+export type { ConnectionState, ConnectionStatus, StatusListener } from "./connection-status.js";
+export type { RestartOptions } from "./restart-policy.js";
 export type { EraVerdict, ProtocolEra } from "./era.js";
 export { DEFAULT_PROBE_TIMEOUT_MS } from "./establish-era.js";
 export { McpError, isMcpError } from "./errors.js";

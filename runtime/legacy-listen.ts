@@ -12,7 +12,7 @@ import { isMcpError, localError, type ErrorContext } from "./errors.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import type { ListenOptions, Subscription, SubscriptionFilter } from "./listen.js";
 import { Listener } from "./listener.js";
-import type { Session } from "./session.js";
+import type { SessionPort } from "./session-port.js";
 import type { Meta, ServerCapabilities } from "./types.js";
 
 const CONTEXT: ErrorContext = Object.freeze({ method: "listen" });
@@ -69,7 +69,7 @@ export class LegacyListens {
    * the part of the filter the server declared it can deliver.
    */
   async listen(
-    session: Session,
+    session: SessionPort,
     capabilities: ServerCapabilities | undefined,
     filter: SubscriptionFilter,
     options: ListenOptions,
@@ -126,7 +126,7 @@ export class LegacyListens {
     for (const listener of [...this.#open]) listener.fail(error);
   }
 
-  #acquire(session: Session, uri: string, meta: Meta | undefined): Promise<void> {
+  #acquire(session: SessionPort, uri: string, meta: Meta | undefined): Promise<void> {
     let state = this.#uris.get(uri);
     if (state === undefined) {
       state = { users: 0, ready: Promise.resolve(), tail: Promise.resolve() };
@@ -142,7 +142,7 @@ export class LegacyListens {
     return state.ready;
   }
 
-  #release(session: Session, uri: string): void {
+  #release(session: SessionPort, uri: string): void {
     const state = this.#uris.get(uri);
     if (state === undefined) return;
     state.users -= 1;
@@ -217,7 +217,7 @@ function checkUris(uris: unknown): string[] {
 }
 
 async function send(
-  session: Session,
+  session: SessionPort,
   method: string,
   uri: string,
   timeout: number,
@@ -228,7 +228,7 @@ async function send(
 }
 
 /** Any answer, even an error response from a server without `ping`, shows the connection lives. */
-async function ping(session: Session, timeout: number): Promise<void> {
+async function ping(session: SessionPort, timeout: number): Promise<void> {
   try {
     await session.request("ping", undefined, { timeout }, { method: "ping" });
   } catch (error) {

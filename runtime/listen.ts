@@ -6,12 +6,13 @@
  * In the initialize era, which has no listen request, `LegacyListens` gives the same
  * subscriptions over `resources/subscribe` and unsolicited notifications.
  */
+import { isMcpError } from "./errors.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import { LegacyListens } from "./legacy-listen.js";
 import { INVALIDATES, LISTEN_CONTEXT, Listener } from "./listener.js";
 import { META_SUBSCRIPTION_ID } from "./protocol.js";
 import type { ResultCache } from "./result-cache.js";
-import type { Session } from "./session.js";
+import type { SessionPort } from "./session-port.js";
 import type { Meta, ServerCapabilities } from "./types.js";
 
 /** What a listen request asks for; an omitted field is not subscribed to. */
@@ -140,7 +141,7 @@ export class ListenHub {
    * subscribes as `LegacyListens` does (`capabilities`: what the server's `initialize` declared).
    */
   async listen(
-    session: Session,
+    session: SessionPort,
     filter: SubscriptionFilter,
     options: ListenOptions,
     capabilities?: ServerCapabilities,
@@ -151,21 +152,29 @@ export class ListenHub {
     const signal = listener.controller.signal;
     // No timeout on the request: the stream lasts until one side ends it. The acknowledgment
     // has its own deadline below.
-    const request = session.request(
-      "subscriptions/listen",
-      { notifications: filter },
-      options.meta === undefined
-        ? { signal, timeout: 0 }
-        : { signal, timeout: 0, meta: options.meta },
-      LISTEN_CONTEXT,
-      {
-        onId: (id) => {
-          listener.id = id;
-          this.#open.set(id, listener);
+    const send = () =>
+      session.request(
+        "subscriptions/listen",
+        { notifications: filter },
+        options.meta === undefined
+          ? { signal, timeout: 0 }
+          : { signal, timeout: 0, meta: options.meta },
+        LISTEN_CONTEXT,
+        {
+          onId: (id) => {
+            this.#open.delete(listener.id);
+            listener.id = id;
+            this.#open.set(id, listener);
+          },
         },
-      },
-    );
-    listener.follow(request);
+      );
+    // A server started again after it exited knows nothing of the stream: it is asked again,
+    // and the subscription goes on (the request waits for the new connection).
+    const renew = (error: unknown) =>
+      session.reconnecting === true && isMcpError(error) && error.kind === "transport"
+        ? send()
+        : undefined;
+    listener.follow(send(), renew);
     return listener.acknowledgment(options.timeout ?? this.#timeout);
   }
 

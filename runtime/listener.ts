@@ -95,12 +95,21 @@ export class Listener implements Subscription {
     });
   }
 
-  /** Watches the listen request: its answer or failure ends the subscription. */
-  follow(request: Promise<Result>): void {
+  /**
+   * Watches the listen request: its answer or failure ends the subscription, unless `renew`
+   * sends it again for a failure (the connection lost and being started again): then the
+   * subscription goes on over the new request.
+   */
+  follow(
+    request: Promise<Result>,
+    renew?: (error: unknown) => Promise<Result> | undefined,
+  ): void {
     request.then(
       () => this.#finish(null),
       (error: unknown) => {
         if (this.#stopping) return this.#finish(null);
+        const renewed = this.#end === undefined ? renew?.(error) : undefined;
+        if (renewed !== undefined) return this.follow(renewed, renew);
         this.#finish(
           isMcpError(error)
             ? error

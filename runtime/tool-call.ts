@@ -11,7 +11,7 @@ import { ErrorCode } from "./protocol.js";
 import type { RequestOptions } from "./request-options.js";
 import { checkToolResult } from "./result-shape.js";
 import { firstRoundParams } from "./round-trip.js";
-import type { Session } from "./session.js";
+import type { SessionPort } from "./session-port.js";
 import { TaskClient } from "./task-client.js";
 import { checkTask, declaresTasks, withTasksExtension, type CallToolOptions } from "./tasks.js";
 import { paramHeadersFor } from "./tool-headers.js";
@@ -19,7 +19,7 @@ import type { ClientCapabilities, Result, ServerCapabilities, Tool } from "./typ
 
 /** What a tool call needs from the client that makes it. */
 export interface ToolCallHost {
-  readonly session: Session;
+  readonly session: SessionPort;
   readonly input: InputGlue;
   readonly tasks: TaskClient;
   readonly legacyTasks: LegacyTaskClient;
@@ -114,7 +114,7 @@ async function legacyPlan(
 }
 
 function sendToolCall(
-  session: Session,
+  session: SessionPort,
   params: Record<string, unknown> & { arguments?: Record<string, unknown> },
   options: RequestOptions | undefined,
   context: ErrorContext,

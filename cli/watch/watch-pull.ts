@@ -61,7 +61,9 @@ async function configPlan(flags: PullFlags, context: CommandContext): Promise<Wa
         key: server.name,
         name: server.name,
         paths: await serverPaths(server),
-        run: () => pullJob(job, reporter, context),
+        run: async () => {
+          await pullJob(job, reporter, context);
+        },
       };
     }),
   );

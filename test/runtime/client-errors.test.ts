@@ -121,6 +121,7 @@ describe("errors and results", () => {
     const client = await connect({ server: server.handler });
     await client.close();
     const error = await rejection(client.listTools());
-    expect(error.kind).toBe("transport");
+    expect(error.kind).toBe("closed");
+    expect(error.message).toContain("closed by the client");
   });
 });

@@ -55,6 +55,8 @@ function nextStep(error: AnyMcpError): string {
       return `ask whoever governs ${error.data.principal} (${error.data.rule}: ${error.data.reason})`;
     case "hook":
       return `see the ${error.data.hook} hook${error.data.refused ? `: ${error.data.reason ?? ""}` : ""}`;
+    case "closed":
+      return "reconnect";
     default: {
       const unhandled: never = error;
       return unhandled;
@@ -77,6 +79,7 @@ function forgetsAuth(error: AnyMcpError): string {
     case "not_found":
     case "denied":
     case "hook":
+    case "closed":
       return error.kind;
     default: {
       // @ts-expect-error -- `auth` is not handled, so `error` is McpError<"auth">, not never.

@@ -5,9 +5,14 @@
  */
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import type { McpHttpHandler } from "@modelcontextprotocol/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { connect, isMcpError } from "@mcp-codegen/runtime";
-import type { JsonRpcNotification, McpClient, Subscription } from "@mcp-codegen/runtime";
+import type {
+  ConnectOptions,
+  JsonRpcNotification,
+  McpClient,
+  Subscription,
+} from "@mcp-codegen/runtime";
 import { CONFIG_URI, createListenServer, listenStdio } from "../fixtures/servers/index.js";
 import type { RunningHttpServer } from "../fixtures/servers/index.js";
 import { serveFetch } from "../fixtures/servers/node-fetch-server.js";
@@ -45,8 +50,8 @@ async function drain(subscription: Subscription): Promise<string[]> {
 }
 
 describe("listen over stdio (SDK serveStdio)", () => {
-  async function start(): Promise<McpClient> {
-    const client = await connect(listenStdio());
+  async function start(options: ConnectOptions = {}): Promise<McpClient> {
+    const client = await connect(listenStdio(), options);
     clients.push(client);
     return client;
   }
@@ -132,11 +137,33 @@ describe("listen over stdio (SDK serveStdio)", () => {
   });
 
   it("throws a transport error when the server process dies without answering", async () => {
-    const client = await start();
+    const client = await start({ restart: false });
     const subscription = await client.listen({ toolsListChanged: true });
     await client.callTool("crash");
     const error = await rejection(drain(subscription));
     expect(error.kind).toBe("transport");
+  });
+
+  it("goes on over the restarted server when the process dies", async () => {
+    const client = await start({ restart: { initialDelayMs: 5, maxDelayMs: 20 } });
+    const subscription = await client.listen({ toolsListChanged: true });
+    await client.callTool("crash");
+    await vi.waitFor(() => expect(client.status).toMatchObject({ state: "ready", restarts: 1 }), {
+      timeout: 20_000,
+    });
+    // The renewed listen request may reach the new process after a first change: change the
+    // tool list until the subscription hears of it.
+    let heard = false;
+    const next = subscription.next().finally(() => (heard = true));
+    await vi.waitFor(
+      async () => {
+        await client.callTool("add_tool");
+        expect(heard).toBe(true);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(await next).toMatchObject({ value: { method: "notifications/tools/list_changed" } });
+    await subscription.close();
   });
 
   it("ends cleanly when the client closes", async () => {

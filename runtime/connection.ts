@@ -1,0 +1,400 @@
+/**
+ * A client's connection over time: the current session, the state it is in, and what happens
+ * when it is lost. A stdio server that exits is started again (back-off, jitter, a cap per
+ * window); requests made while the connection is not ready wait for it within their own timeout;
+ * `close()` ends it for good and `reconnect()` starts it afresh.
+ *
+ * The client talks to this object as it would to a session (`SessionPort`): when the connection
+ * is ready a request goes straight to the session, with one state check as its only cost.
+ */
+import type { ConnectionState, ConnectionStatus, StatusListener } from "./connection-status.js";
+import type { EraVerdict, ProtocolEra } from "./era.js";
+import { describeContext, McpError, type ErrorContext } from "./errors.js";
+import type { HttpCredentials } from "./http/http-credentials.js";
+import type { RequestOptions } from "./request-options.js";
+import { RestartBudget, restartDelay, type ResolvedRestartPolicy } from "./restart-policy.js";
+import type { ServerDescription } from "./server-description.js";
+import type { RequestExtras, Session } from "./session.js";
+import type { SessionPort } from "./session-port.js";
+import { timerDelay } from "./timer-delay.js";
+import type { Transport } from "./transport.js";
+import type { Result } from "./types.js";
+
+/** What establishing a session gave: the server's description and era, where they were found. */
+export interface EstablishedSession {
+  session: Session;
+  server?: ServerDescription | undefined;
+  verdict?: EraVerdict | undefined;
+}
+
+export interface ConnectionPlan {
+  /**
+   * Opens a transport and a session on it in the server's era. `prior` is the verdict of the
+   * last session (none at first); `phase` reports `discovering` and `initializing`.
+   */
+  establish(
+    prior: EraVerdict | undefined,
+    phase: (state: "discovering" | "initializing") => void,
+    again: boolean,
+  ): Promise<EstablishedSession>;
+  /** The target, for messages while no transport is open. */
+  endpoint: string;
+  /** Whether the target's transport takes credentials (Streamable HTTP). */
+  takesCredentials: boolean;
+  /** How a lost connection is opened again; `false`: it closes instead. */
+  restart: ResolvedRestartPolicy | false;
+  /** The default request timeout, which also bounds waiting for the connection. */
+  timeout: number;
+  /** The first verdict (`ConnectOptions.prior`). */
+  prior: EraVerdict | undefined;
+  onStatus: StatusListener | undefined;
+}
+
+interface Readiness {
+  promise: Promise<void>;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+function readiness(): Readiness {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  // Nobody may be waiting when the connection closes: that must not be an unhandled rejection.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+export class Connection implements SessionPort {
+  readonly #plan: ConnectionPlan;
+  readonly #budget: RestartBudget | undefined;
+  readonly #listeners = new Set<StatusListener>();
+  readonly #standIn: Transport;
+  #state: ConnectionState = "connecting";
+  #reason: string | undefined;
+  #session: Session | undefined;
+  #server: ServerDescription | undefined;
+  #verdict: EraVerdict | undefined;
+  #ready = readiness();
+  /** Bumped by `close()` and `reconnect()`: an establishment started before them is stale. */
+  #generation = 0;
+  #restarts = 0;
+  #restartTimer: ReturnType<typeof setTimeout> | undefined;
+  #credentials: HttpCredentials | undefined;
+  /** What closed the connection, as the `cause` of every later `closed` error. */
+  #closeCause: unknown;
+
+  constructor(plan: ConnectionPlan) {
+    this.#plan = plan;
+    // Only its endpoint is read while no session is open: requests wait for a session.
+    this.#standIn = {
+      endpoint: plan.endpoint,
+      onNotification: undefined,
+      onDiagnostic: undefined,
+      request: () => Promise.reject(new Error("no session is open")),
+      notify: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+    };
+    this.#budget = plan.restart === false ? undefined : new RestartBudget(plan.restart);
+    if (plan.onStatus !== undefined) this.#listeners.add(plan.onStatus);
+  }
+
+  /** Opens the first session; rejects with what went wrong (the connection is then closed). */
+  start(): Promise<void> {
+    // The first state is told too, so a listener hears the whole story.
+    this.#tell();
+    return this.#establish(this.#generation, false);
+  }
+
+  get status(): ConnectionStatus {
+    return {
+      state: this.#state,
+      era: this.era,
+      protocolVersion: this.#session?.protocolVersion ?? this.#verdict?.protocolVersion,
+      reason: this.#reason,
+      restarts: this.#restarts,
+    };
+  }
+
+  onStatus(listener: StatusListener): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
+  }
+
+  get reconnecting(): boolean {
+    return this.#state === "reconnecting";
+  }
+
+  get era(): ProtocolEra {
+    return this.#session?.era ?? (this.#verdict ?? this.#plan.prior)?.era ?? "modern";
+  }
+
+  get protocolVersion(): string {
+    return this.#session?.protocolVersion ?? this.#verdict?.protocolVersion ?? "";
+  }
+
+  /** The current session's transport; a stand-in naming the target while none is open. */
+  get transport(): Transport {
+    return this.#session?.transport ?? this.#standIn;
+  }
+
+  get server(): ServerDescription | undefined {
+    return this.#server;
+  }
+
+  set server(server: ServerDescription) {
+    this.#server = server;
+  }
+
+  get verdict(): EraVerdict | undefined {
+    return this.#verdict;
+  }
+
+  get endpoint(): string {
+    return this.#session?.transport.endpoint ?? this.#plan.endpoint;
+  }
+
+  get takesCredentials(): boolean {
+    return this.#plan.takesCredentials;
+  }
+
+  /** Credentials for this and every later transport (a restart opens a new one). */
+  setCredentials(credentials: HttpCredentials): void {
+    this.#session?.transport.setCredentials?.(credentials);
+    this.#credentials = credentials;
+  }
+
+  /** Applied by the transport opener to each new transport. */
+  get credentials(): HttpCredentials | undefined {
+    return this.#credentials;
+  }
+
+  request(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: RequestOptions | undefined,
+    context: ErrorContext,
+    extras?: RequestExtras,
+  ): Promise<Result> {
+    const session = this.#session;
+    if (session !== undefined && this.#state === "ready") {
+      return session.request(method, params, options, context, extras);
+    }
+    return this.#requestWhenReady(method, params, options, context, extras);
+  }
+
+  async #requestWhenReady(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: RequestOptions | undefined,
+    context: ErrorContext,
+    extras: RequestExtras | undefined,
+  ): Promise<Result> {
+    const timeout = options?.timeout ?? this.#plan.timeout;
+    const deadline = timeout === 0 || timeout === Infinity ? Infinity : Date.now() + timeout;
+    for (;;) {
+      if (this.#state === "closed") throw this.#closedError(context);
+      await this.#waitReady(deadline, options?.signal, context);
+      const session = this.#session;
+      if (session === undefined || this.#state !== "ready") continue;
+      // The wait spent part of the request's own timeout: the request gets the rest.
+      const rest = deadline === Infinity ? options?.timeout : Math.max(1, deadline - Date.now());
+      const sent = rest === undefined ? options : { ...options, timeout: rest };
+      return session.request(method, params, sent, context, extras);
+    }
+  }
+
+  /** Waits until ready: rejects with `timeout` at the deadline, `cancelled` on the signal. */
+  #waitReady(deadline: number, signal: AbortSignal | undefined, context: ErrorContext) {
+    signal?.throwIfAborted();
+    return new Promise<void>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      };
+      const onAbort = () => {
+        done();
+        reject(
+          new McpError({
+            ...context,
+            kind: "cancelled",
+            cause: signal?.reason,
+            message: `${describeContext(context)}cancelled while waiting for the connection (${this.#state})`,
+          }),
+        );
+      };
+      const timer =
+        deadline === Infinity
+          ? undefined
+          : setTimeout(
+              () => {
+                done();
+                reject(
+                  new McpError({
+                    ...context,
+                    kind: "timeout",
+                    message: `${describeContext(context)}the connection to ${this.endpoint} was not ready in time (${this.#state}${this.#reason === undefined ? "" : `: ${this.#reason}`})`,
+                  }),
+                );
+              },
+              timerDelay(deadline - Date.now()),
+            );
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.#ready.promise.then(
+        () => {
+          done();
+          resolve();
+        },
+        (error: unknown) => {
+          done();
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /** Resolves once ready, or rejects: `timeout` after `timeout` ms, or why it closed. */
+  ready(timeout = Infinity, context: ErrorContext = { method: "ready" }): Promise<void> {
+    if (this.#state === "ready") return Promise.resolve();
+    if (this.#state === "closed") return Promise.reject(this.#closedError(context));
+    const deadline = timeout === 0 || timeout === Infinity ? Infinity : Date.now() + timeout;
+    return this.#waitReady(deadline, undefined, context);
+  }
+
+  /**
+   * The transport of `session` closed. Unless that was asked for (`close()`, `reconnect()`, a
+   * session already replaced), the server is started again, or the connection closes.
+   */
+  lost(session: Session, detail: string): void {
+    if (session !== this.#session || this.#state === "closed") return;
+    this.#session = undefined;
+    if (this.#budget === undefined) {
+      this.#closeWith(`the connection closed: ${detail}`, undefined);
+      return;
+    }
+    this.#scheduleRestart(detail);
+  }
+
+  #scheduleRestart(reason: string): void {
+    const policy = this.#plan.restart as ResolvedRestartPolicy;
+    const budget = this.#budget!;
+    const now = Date.now();
+    const attempt = budget.recent(now);
+    if (!budget.allow(now)) {
+      this.#closeWith(
+        `${reason}; gave up after ${policy.maxRestarts} restarts within ${policy.windowMs} ms`,
+        undefined,
+      );
+      return;
+    }
+    if (this.#state === "ready") this.#ready = readiness();
+    this.#setState("reconnecting", reason);
+    const generation = this.#generation;
+    this.#restartTimer = setTimeout(
+      () => {
+        this.#restartTimer = undefined;
+        this.#restarts++;
+        void this.#establish(generation, true).catch(() => undefined);
+      },
+      restartDelay(policy, attempt, Math.random()),
+    );
+  }
+
+  async #establish(generation: number, restarting: boolean): Promise<void> {
+    const prior = this.#verdict ?? this.#plan.prior;
+    this.#setState(restarting ? "reconnecting" : "connecting", this.#reason);
+    let established: EstablishedSession;
+    try {
+      established = await this.#plan.establish(
+        prior,
+        (phase) => {
+          if (generation === this.#generation) this.#setState(phase, undefined);
+        },
+        restarting,
+      );
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      if (restarting) return this.#scheduleRestart(errorText(error));
+      this.#closeWith(errorText(error), error);
+      throw error;
+    }
+    if (generation !== this.#generation) {
+      await established.session.close().catch(() => undefined);
+      return;
+    }
+    this.#session = established.session;
+    if (established.server !== undefined) this.#server = established.server;
+    if (established.verdict !== undefined) this.#verdict = established.verdict;
+    this.#setState("ready", undefined);
+    this.#ready.resolve();
+  }
+
+  /** Closes for good (`client.close()`): waiting requests fail at once, later ones get `closed`. */
+  async close(): Promise<void> {
+    if (this.#state === "closed" && this.#session === undefined) return;
+    this.#generation++;
+    clearTimeout(this.#restartTimer);
+    const session = this.#session;
+    this.#session = undefined;
+    this.#closeWith("closed by the client", undefined);
+    await session?.close();
+  }
+
+  /**
+   * Drops the current session and connects again, with the restart counters reset; revives a
+   * closed connection. Rejects (and stays closed) when connecting fails.
+   */
+  async reconnect(): Promise<void> {
+    this.#generation++;
+    clearTimeout(this.#restartTimer);
+    const session = this.#session;
+    this.#session = undefined;
+    this.#budget?.reset();
+    this.#restarts = 0;
+    this.#closeCause = undefined;
+    if (this.#state === "ready" || this.#state === "closed") this.#ready = readiness();
+    await session?.close().catch(() => undefined);
+    await this.#establish(this.#generation, false);
+  }
+
+  #closeWith(reason: string, cause: unknown): void {
+    this.#closeCause = cause;
+    this.#setState("closed", reason);
+    this.#ready.reject(this.#closedError({}));
+  }
+
+  #closedError(context: ErrorContext): McpError<"closed"> {
+    return new McpError({
+      ...context,
+      kind: "closed",
+      ...(this.#closeCause === undefined ? {} : { cause: this.#closeCause }),
+      message: `${describeContext(context)}the client is closed (${this.#reason ?? "closed"}); call client.reconnect() to connect again`,
+    });
+  }
+
+  #setState(state: ConnectionState, reason: string | undefined): void {
+    if (state === this.#state && reason === this.#reason) return;
+    this.#state = state;
+    this.#reason = reason;
+    this.#tell();
+  }
+
+  #tell(): void {
+    const status = this.status;
+    // A listener that throws must not break the connection or the other listeners.
+    for (const listener of this.#listeners) {
+      try {
+        listener(status);
+      } catch {
+        // The status is informational; the listener's failure is its own.
+      }
+    }
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
