@@ -59,7 +59,7 @@ export function emitMock(snapshot: Snapshot, plan: NamePlan, runtimeImport: stri
       ].join("\n"),
       [
         jsDocBlock([
-          `A \`${name}Client\` whose server is a mock, with the calls the mock received (\`calls\`, \`callsTo(tool)\`).`,
+          `\`${name}Client\` over a mock server, with the calls the mock received (\`calls\`, \`callsTo(tool)\`).`,
         ]),
         `export type Mock${name}Client = MockClient<${client}, typeof definitions>;`,
       ].join("\n"),
