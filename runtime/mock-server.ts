@@ -41,7 +41,7 @@ export function createMockServer<Definitions extends MockDefinitions>(
   handlers: MockHandlers<Definitions> = {},
   options: MockServerOptions = {},
 ): MockServer<Definitions> {
-  const calls: Array<MockCall<Definitions>> = [];
+  const calls: MockCall[] = [];
   const tools = Object.entries(definitions.tools ?? {});
   const prompts = Object.entries(definitions.prompts ?? {});
   const resources = Object.entries(definitions.resources ?? {});
@@ -51,7 +51,7 @@ export function createMockServer<Definitions extends MockDefinitions>(
     string,
     MockResourceHandler | undefined
   >;
-  const record = (call: object) => calls.push(call as MockCall<Definitions>);
+  const record = (call: object) => calls.push(call as MockCall);
 
   const methods: Record<string, (params: Record<string, unknown>, signal: AbortSignal) => unknown> =
     {

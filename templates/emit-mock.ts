@@ -75,7 +75,8 @@ export function emitMock(snapshot: Snapshot, plan: NamePlan, runtimeImport: stri
           "@param options - Connect options for the client, and the mock's `serverInfo`.",
         ]),
         `export function createMock${name}Client(handlers: ${name}MockHandlers = {}, options?: MockClientOptions): Promise<Mock${name}Client> {`,
-        `return createMockClient(definitions, handlers, bind${name}Client, options);`,
+        // Type arguments spelt out: inferring them relates every binding, a cost per tool.
+        `return createMockClient<${client}, typeof definitions>(definitions, handlers, bind${name}Client, options);`,
         `}`,
       ].join("\n"),
     ],
