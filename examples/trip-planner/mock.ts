@@ -64,5 +64,10 @@ export function createMockTripPlannerClient(
   handlers: TripPlannerMockHandlers = {},
   options?: MockClientOptions,
 ): Promise<MockTripPlannerClient> {
-  return createMockClient(definitions, handlers, bindTripPlannerClient, options);
+  return createMockClient<ReturnType<typeof bindTripPlannerClient>, typeof definitions>(
+    definitions,
+    handlers,
+    bindTripPlannerClient,
+    options,
+  );
 }

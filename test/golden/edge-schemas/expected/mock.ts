@@ -72,5 +72,10 @@ export function createMockEdgeSchemasClient(
   handlers: EdgeSchemasMockHandlers = {},
   options?: MockClientOptions,
 ): Promise<MockEdgeSchemasClient> {
-  return createMockClient(definitions, handlers, bindEdgeSchemasClient, options);
+  return createMockClient<ReturnType<typeof bindEdgeSchemasClient>, typeof definitions>(
+    definitions,
+    handlers,
+    bindEdgeSchemasClient,
+    options,
+  );
 }

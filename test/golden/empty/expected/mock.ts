@@ -40,5 +40,10 @@ export function createMockEmptyClient(
   handlers: EmptyMockHandlers = {},
   options?: MockClientOptions,
 ): Promise<MockEmptyClient> {
-  return createMockClient(definitions, handlers, bindEmptyClient, options);
+  return createMockClient<ReturnType<typeof bindEmptyClient>, typeof definitions>(
+    definitions,
+    handlers,
+    bindEmptyClient,
+    options,
+  );
 }

@@ -123,5 +123,10 @@ export function createMockHostileClient(
   handlers: HostileMockHandlers = {},
   options?: MockClientOptions,
 ): Promise<MockHostileClient> {
-  return createMockClient(definitions, handlers, bindHostileClient, options);
+  return createMockClient<ReturnType<typeof bindHostileClient>, typeof definitions>(
+    definitions,
+    handlers,
+    bindHostileClient,
+    options,
+  );
 }

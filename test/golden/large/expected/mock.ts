@@ -407,5 +407,10 @@ export function createMockLargeClient(
   handlers: LargeMockHandlers = {},
   options?: MockClientOptions,
 ): Promise<MockLargeClient> {
-  return createMockClient(definitions, handlers, bindLargeClient, options);
+  return createMockClient<ReturnType<typeof bindLargeClient>, typeof definitions>(
+    definitions,
+    handlers,
+    bindLargeClient,
+    options,
+  );
 }

@@ -46,5 +46,10 @@ export function createMockLegacyNotesClient(
   handlers: LegacyNotesMockHandlers = {},
   options?: MockClientOptions,
 ): Promise<MockLegacyNotesClient> {
-  return createMockClient(definitions, handlers, bindLegacyNotesClient, options);
+  return createMockClient<ReturnType<typeof bindLegacyNotesClient>, typeof definitions>(
+    definitions,
+    handlers,
+    bindLegacyNotesClient,
+    options,
+  );
 }

@@ -62,5 +62,10 @@ export function createMockMrtrFixtureClient(
   handlers: MrtrFixtureMockHandlers = {},
   options?: MockClientOptions,
 ): Promise<MockMrtrFixtureClient> {
-  return createMockClient(definitions, handlers, bindMrtrFixtureClient, options);
+  return createMockClient<ReturnType<typeof bindMrtrFixtureClient>, typeof definitions>(
+    definitions,
+    handlers,
+    bindMrtrFixtureClient,
+    options,
+  );
 }

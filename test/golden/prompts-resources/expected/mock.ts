@@ -89,5 +89,10 @@ export function createMockLibraryClient(
   handlers: LibraryMockHandlers = {},
   options?: MockClientOptions,
 ): Promise<MockLibraryClient> {
-  return createMockClient(definitions, handlers, bindLibraryClient, options);
+  return createMockClient<ReturnType<typeof bindLibraryClient>, typeof definitions>(
+    definitions,
+    handlers,
+    bindLibraryClient,
+    options,
+  );
 }

@@ -58,5 +58,10 @@ export function createMockNamesClient(
   handlers: NamesMockHandlers = {},
   options?: MockClientOptions,
 ): Promise<MockNamesClient> {
-  return createMockClient(definitions, handlers, bindNamesClient, options);
+  return createMockClient<ReturnType<typeof bindNamesClient>, typeof definitions>(
+    definitions,
+    handlers,
+    bindNamesClient,
+    options,
+  );
 }

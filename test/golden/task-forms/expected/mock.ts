@@ -50,5 +50,10 @@ export function createMockTaskFixtureClient(
   handlers: TaskFixtureMockHandlers = {},
   options?: MockClientOptions,
 ): Promise<MockTaskFixtureClient> {
-  return createMockClient(definitions, handlers, bindTaskFixtureClient, options);
+  return createMockClient<ReturnType<typeof bindTaskFixtureClient>, typeof definitions>(
+    definitions,
+    handlers,
+    bindTaskFixtureClient,
+    options,
+  );
 }
