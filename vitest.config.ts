@@ -26,6 +26,8 @@ export default defineConfig({
       "runtime/**/*.test.ts",
       "templates/**/*.test.ts",
       "cli/**/*.test.ts",
+      // Tests of the examples' application code, with the generated mock client.
+      "examples/**/*.test.ts",
     ],
     // A net for hangs, not a speed check: tests that run the TypeScript compiler take 10-25 s
     // alone and three times that on a loaded two-core machine.

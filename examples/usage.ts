@@ -4,6 +4,7 @@
  * strict settings, and runs it.
  */
 import { isMcpError } from "@mcp-codegen/runtime";
+import { planBudget } from "./trip-budget.js";
 import { createTripPlannerClient } from "./trip-planner/index.js";
 
 const client = await createTripPlannerClient({
@@ -23,6 +24,22 @@ try {
     `plan_trip: ${plan.structuredContent.nights} nights in ${plan.structuredContent.destination}`,
   );
   for (const day of plan.structuredContent.days) console.log(`  ${day.date}: ${day.activity}`);
+
+  // Application code takes the typed client, so its tests can pass a mock (usage.test.ts).
+  const budget = await planBudget(
+    client,
+    {
+      destination: "Oslo",
+      dates: { start: "2026-06-12", end: "2026-06-15" },
+      travellers: [{ name: "Ada" }],
+    },
+    120,
+    "EUR",
+  );
+  console.log(
+    `budget: ${budget.home.amount} ${budget.home.currency}` +
+      (budget.local === undefined ? "" : ` = ${budget.local.amount} ${budget.local.currency}`),
+  );
 
   const money = await client.tools.convertCurrency({ amount: 100, from: "EUR", to: "JPY" });
   if (!money.isError)

@@ -51,4 +51,9 @@ export type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
 export { bindClient } from "./bind-client.js";
 export type { WithoutClient } from "./bind-client.js";
 
+// The generated mock module (mock.ts), which only tests import.
+export { createMockClient } from "./mock-client.js";
+export type { MockClient, MockClientOptions } from "./mock-client.js";
+export type { MockHandlers } from "./mock-types.js";
+
 export { GENERATED_API_VERSION } from "./version.js";

@@ -106,6 +106,10 @@ export {
 export { RUNTIME_VERSION } from "./version.js";
 // Everything generated code may import (bindings, zod, bindClient, types).
 export * from "./generated-api.js";
+// The test kit: a mock server built from generated bindings (createMockClient is in generated-api).
+export { createMockServer } from "./mock-server.js";
+export type { MockServer, MockServerOptions } from "./mock-server.js";
+export type * from "./mock-types.js";
 export { compileUriTemplate, expandUriTemplate } from "./uri-template.js";
 export type { UriTemplate } from "./uri-template.js";
 export { createFetchHttpSseTransport, createFetchHttpTransport } from "./http/fetch-transport.js";

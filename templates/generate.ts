@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { emitIndex } from "./emit-index.js";
+import { emitMock } from "./emit-mock.js";
 import { emitPrompt } from "./emit-prompt.js";
 import { emitResource, emitTemplate } from "./emit-resource.js";
 import { emitTool, type ToolEmitOptions } from "./emit-tool.js";
@@ -122,6 +123,11 @@ export async function generateOutput(
       path: "index.ts",
       emit: (r: string) => emitIndex(snapshot, plan, r),
       identity: ["index", snapshot, plan],
+    },
+    {
+      path: "mock.ts",
+      emit: (r: string) => emitMock(snapshot, plan, r),
+      identity: ["mock", snapshot, plan],
     },
   ];
   const done: Array<{ path: string; module: CachedModule }> = [];

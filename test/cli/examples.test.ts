@@ -57,6 +57,7 @@ describe("examples/usage.ts", () => {
       "  2026-06-12: Tram 28 through Alfama",
       "  2026-06-13: Belém tower and pastéis",
       "  2026-06-14: Day trip to Sintra",
+      "budget: 360 EUR = 4140 NOK",
       "convert_currency: 100 EUR = 16200 JPY",
       "book: FL-LIS-OSL-20260612 for 170 EUR",
       "trip.cancel-booking: refund 85",
