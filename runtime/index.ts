@@ -79,6 +79,15 @@ export {
 export { RUNTIME_VERSION } from "./version.js";
 // Everything generated code may import (bindings, zod, bindClient, types).
 export * from "./generated-api.js";
+export {
+  DESCRIPTION_MAX_BYTES,
+  INSTRUCTIONS_MAX_BYTES,
+  TITLE_MAX_BYTES,
+  instructionsForModel,
+  textForModel,
+  toolHintsForModel,
+} from "./model-text.js";
+export type { ModelTextOptions, ToolHints } from "./model-text.js";
 export { compileUriTemplate, expandUriTemplate } from "./uri-template.js";
 export type { UriTemplate } from "./uri-template.js";
 export { createFetchHttpSseTransport, createFetchHttpTransport } from "./http/fetch-transport.js";
