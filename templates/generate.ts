@@ -4,6 +4,7 @@
  * returns the same bytes on every OS.
  */
 import { createHash } from "node:crypto";
+import { ALL_TOOLS_FILE, emitAllTools } from "./emit-all-tools.js";
 import { emitIndex } from "./emit-index.js";
 import { emitPrompt } from "./emit-prompt.js";
 import { emitResource, emitTemplate } from "./emit-resource.js";
@@ -122,6 +123,11 @@ export async function generateOutput(
       path: "index.ts",
       emit: (r: string) => emitIndex(snapshot, plan, r),
       identity: ["index", snapshot, plan],
+    },
+    {
+      path: ALL_TOOLS_FILE,
+      emit: (r: string) => emitAllTools(snapshot, plan, r),
+      identity: ["all-tools", snapshot.server, plan.tools],
     },
   ];
   const done: Array<{ path: string; module: CachedModule }> = [];

@@ -16,7 +16,7 @@ import {
 } from "../support/cli-run.js";
 import { contractServerCommand, simpleTool } from "../support/cli-servers.js";
 
-const GENERATED_FOLDERS = ["index.ts", "tools", "prompts", "resources"];
+const GENERATED_FOLDERS = ["all-tools.ts", "index.ts", "tools", "prompts", "resources"];
 
 describe("generate", () => {
   let project: TempProject;
@@ -56,7 +56,7 @@ describe("generate", () => {
       );
       expect(run.stderr).toBe("");
       expect(run.code).toBe(0);
-      expect(run.stdout).toMatch(/\(13 written, 1 unchanged\)\n$/);
+      expect(run.stdout).toMatch(/\(14 written, 1 unchanged\)\n$/);
     } finally {
       await elsewhere.remove();
     }
@@ -69,7 +69,7 @@ describe("generate", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(linesOf(run.stdout)).toEqual([
-      `sink: 14 files → ${project.path("mcp/sink")} (13 written, 1 unchanged)`,
+      `sink: 15 files → ${project.path("mcp/sink")} (14 written, 1 unchanged)`,
     ]);
     expect(await readTree(project.path("mcp/sink"))).toEqual(pulled);
   });
@@ -106,7 +106,7 @@ describe("generate", () => {
     );
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/\(0 written, 14 unchanged\)\n$/);
+    expect(run.stdout).toMatch(/\(0 written, 15 unchanged\)\n$/);
     expect(await modificationTimes(project.path("mcp/sink"))).toEqual(before);
   });
 });
@@ -185,11 +185,12 @@ describe("check", () => {
     const run = await check();
     expect(run.code).toBe(1);
     expect(linesOf(run.stderr)).toEqual([
+      `error: ${label}: all-tools.ts differs from what the snapshot generates`,
       `error: ${label}: index.ts differs from what the snapshot generates`,
       // The snapshot's own list of generated files still names tools/add.ts.
       `error: ${label}: mcp.snapshot.json differs from what the snapshot generates`,
       `error: ${label}: tools/add.ts is generated but no longer produced (stale)`,
-      `error: ${label}: 3 file(s) out of date; run \`mcp-codegen generate\``,
+      `error: ${label}: 4 file(s) out of date; run \`mcp-codegen generate\``,
     ]);
     // generate brings the folder back in line, stale file removed.
     const generate = await runCliCaptured(["generate", "--out", out], project.dir);

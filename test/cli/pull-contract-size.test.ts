@@ -50,7 +50,7 @@ describe("the size of a contract is bounded", () => {
     ]);
     expect(run.code).toBe(ExitCode.Ok);
     expect(typeScriptFiles(project.path("size-out/entry")).map((f) => f.split("/").at(-1))).toEqual(
-      ["index.ts", "ok.ts"],
+      ["all-tools.ts", "index.ts", "ok.ts"],
     );
   });
 
