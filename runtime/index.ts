@@ -88,6 +88,7 @@ export {
   toolHintsForModel,
 } from "./model-text.js";
 export type { ModelTextOptions, ToolHints } from "./model-text.js";
+export { MODEL_TOOL_NAME, toolNamesForModel } from "./model-tool-names.js";
 export { compileUriTemplate, expandUriTemplate } from "./uri-template.js";
 export type { UriTemplate } from "./uri-template.js";
 export { createFetchHttpSseTransport, createFetchHttpTransport } from "./http/fetch-transport.js";
