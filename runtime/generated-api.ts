@@ -20,6 +20,8 @@ export type { MaybeInputRequired } from "./input-types.js";
 export type { CreateTaskResult } from "./tasks.js";
 export { defineTool, toolFunction } from "./tool-binding.js";
 export { linearPattern, outsidePatterns } from "./linear-pattern.js";
+export { describeTools } from "./model-tool.js";
+export type { DescribableTool, ModelTool, ModelToolOf, ModelTools } from "./model-tool.js";
 export type { ToolBinding, ToolFailure, ToolResult, ToolSuccess } from "./tool-binding.js";
 export type {
   ToolAwaitTaskOptions,

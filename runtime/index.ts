@@ -110,6 +110,16 @@ export * from "./generated-api.js";
 export { createMockServer } from "./mock-server.js";
 export type { MockServer, MockServerOptions } from "./mock-server.js";
 export type * from "./mock-types.js";
+export {
+  DESCRIPTION_MAX_BYTES,
+  INSTRUCTIONS_MAX_BYTES,
+  TITLE_MAX_BYTES,
+  instructionsForModel,
+  textForModel,
+  toolHintsForModel,
+} from "./model-text.js";
+export type { ModelTextOptions, ToolHints } from "./model-text.js";
+export { MODEL_TOOL_NAME, toolNamesForModel } from "./model-tool-names.js";
 export { compileUriTemplate, expandUriTemplate } from "./uri-template.js";
 export type { UriTemplate } from "./uri-template.js";
 export { createFetchHttpSseTransport, createFetchHttpTransport } from "./http/fetch-transport.js";

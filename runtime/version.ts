@@ -14,5 +14,7 @@ export const RUNTIME_VERSION = "0.1.0";
  * 3: tools typed by named call forms (`defineTool<Input, Result, Form>`, the binding's `call`
  * exported as the tool's function, `bindTo` for the client's member; tool-call-forms.ts), and a
  * tool's input left out sent as `{}` by the runtime.
+ * 4: the test kit (`createMockClient` and its types, imported by `mock.ts`) and the tool list for
+ * LLM applications (`describeTools`, imported by `all-tools.ts`).
  */
-export const GENERATED_API_VERSION = 3;
+export const GENERATED_API_VERSION = 4;

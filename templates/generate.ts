@@ -4,6 +4,7 @@
  * returns the same bytes on every OS.
  */
 import { createHash } from "node:crypto";
+import { ALL_TOOLS_FILE, emitAllTools } from "./emit-all-tools.js";
 import { emitIndex } from "./emit-index.js";
 import { emitMock } from "./emit-mock.js";
 import { emitPrompt } from "./emit-prompt.js";
@@ -128,6 +129,11 @@ export async function generateOutput(
       path: "mock.ts",
       emit: (r: string) => emitMock(snapshot, plan, r),
       identity: ["mock", snapshot, plan],
+    },
+    {
+      path: ALL_TOOLS_FILE,
+      emit: (r: string) => emitAllTools(snapshot, plan, r),
+      identity: ["all-tools", snapshot.server, plan.tools],
     },
   ];
   const done: Array<{ path: string; module: CachedModule }> = [];

@@ -16,7 +16,7 @@ import {
 } from "../support/cli-run.js";
 import { contractServerCommand, simpleTool } from "../support/cli-servers.js";
 
-const GENERATED_FOLDERS = ["index.ts", "mock.ts", "tools", "prompts", "resources"];
+const GENERATED_FOLDERS = ["all-tools.ts", "index.ts", "mock.ts", "tools", "prompts", "resources"];
 
 describe("generate", () => {
   let project: TempProject;
@@ -185,12 +185,13 @@ describe("check", () => {
     const run = await check();
     expect(run.code).toBe(1);
     expect(linesOf(run.stderr)).toEqual([
+      `error: ${label}: all-tools.ts differs from what the snapshot generates`,
       `error: ${label}: index.ts differs from what the snapshot generates`,
       // The snapshot's own list of generated files still names tools/add.ts.
       `error: ${label}: mcp.snapshot.json differs from what the snapshot generates`,
       `error: ${label}: mock.ts differs from what the snapshot generates`,
       `error: ${label}: tools/add.ts is generated but no longer produced (stale)`,
-      `error: ${label}: 4 file(s) out of date; run \`mcp-codegen generate --out out/sink\``,
+      `error: ${label}: 5 file(s) out of date; run \`mcp-codegen generate --out out/sink\``,
     ]);
     // generate brings the folder back in line, stale file removed.
     const generate = await runCliCaptured(["generate", "--out", out], project.dir);

@@ -50,7 +50,7 @@ describe("the size of a contract is bounded", () => {
     ]);
     expect(run.code).toBe(ExitCode.Ok);
     expect(typeScriptFiles(project.path("size-out/entry")).map((f) => f.split("/").at(-1))).toEqual(
-      ["index.ts", "mock.ts", "ok.ts"],
+      ["all-tools.ts", "index.ts", "mock.ts", "ok.ts"],
     );
   });
 

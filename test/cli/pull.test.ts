@@ -23,6 +23,7 @@ const SINK_COMMAND = [sink.command, ...sink.args];
 
 /** What the kitchen sink generates: the snapshot, the index, one module per entity. */
 const KITCHEN_SINK_FILES = [
+  "all-tools.ts",
   "index.ts",
   "mcp.snapshot.json",
   "mock.ts",
@@ -303,6 +304,7 @@ describe("pull with a config of two servers (stdio and HTTP)", () => {
 
   it("applies include, exclude and rename", async () => {
     expect(await listTree(project.path("mcp/remote"))).toEqual([
+      "all-tools.ts",
       "index.ts",
       "mcp.snapshot.json",
       "mock.ts",
@@ -318,6 +320,7 @@ describe("pull with a config of two servers (stdio and HTTP)", () => {
     // Renamed in code, still calling the server's tool by its own name.
     expect(tool).toMatch(/"?name"?:\s?"sum_list"/);
     expect(await listTree(project.path("mcp/local"))).toEqual([
+      "all-tools.ts",
       "index.ts",
       "mcp.snapshot.json",
       "mock.ts",

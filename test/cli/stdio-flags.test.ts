@@ -46,7 +46,9 @@ describe("pull --timeout", () => {
       project.dir,
     );
     expect(run.stdout).toBe("");
-    expect(run.stderr).toMatch(/^error: [^\n]*never answered \S+ within 300 ms \(--timeout\)[^\n]*\n$/);
+    expect(run.stderr).toMatch(
+      /^error: [^\n]*never answered \S+ within 300 ms \(--timeout\)[^\n]*\n$/,
+    );
     expect(run.code).toBe(ExitCode.Server);
   });
 
