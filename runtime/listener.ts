@@ -100,10 +100,7 @@ export class Listener implements Subscription {
    * sends it again for a failure (the connection lost and being started again): then the
    * subscription goes on over the new request.
    */
-  follow(
-    request: Promise<Result>,
-    renew?: (error: unknown) => Promise<Result> | undefined,
-  ): void {
+  follow(request: Promise<Result>, renew?: (error: unknown) => Promise<Result> | undefined): void {
     request.then(
       () => this.#finish(null),
       (error: unknown) => {

@@ -170,8 +170,7 @@ export async function prepareHttpAuth(
     };
   }
   // A caller of the programmatic API gets its own options named, not the CLI's flags.
-  const refusal =
-    environment.signInHelp ?? nonInteractiveHelp(label, choice.fromConfig === true);
+  const refusal = environment.signInHelp ?? nonInteractiveHelp(label, choice.fromConfig === true);
   return withRedirect(target, capabilities, store, environment, `${label}: ${refusal}`);
 }
 
