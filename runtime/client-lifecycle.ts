@@ -4,6 +4,7 @@
  * file holds one concept.
  */
 import type { Connection } from "./connection.js";
+import { instructionsForModel } from "./model-text.js";
 import type { ConnectionStatus, StatusListener } from "./connection-status.js";
 import type { EraVerdict, ProtocolEra } from "./era.js";
 import type { RequestOptions } from "./request-options.js";
@@ -63,6 +64,18 @@ export abstract class ClientLifecycle {
    */
   get serverInfo(): Implementation | undefined {
     return this.connection.server?.info;
+  }
+
+  /**
+   * The server's `instructions` for a model's system prompt, when the client opted in
+   * (`connect(target, { instructionsForModel: true })`); undefined otherwise, or when the server
+   * gave none. Server text is untrusted: invisible and direction-changing characters are removed,
+   * the text is capped at 4 KiB, and a first line names the server it came from.
+   */
+  instructionsForModel(): string | undefined {
+    const server = this.connection.server;
+    if (!this.connection.instructionsForModel || server === undefined) return undefined;
+    return instructionsForModel(server.info?.name ?? this.endpoint, server.instructions);
   }
 
   /**

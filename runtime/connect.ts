@@ -124,6 +124,12 @@ export interface ConnectOptions extends GovernanceOptions {
   restart?: RestartOptions | false;
   /** Told of every change of `client.status` (connecting, ready, reconnecting, closed…). */
   onStatus?: StatusListener;
+  /**
+   * Opt in to `client.instructionsForModel()`: the server's `instructions` made fit for a system
+   * prompt. Without it that method returns undefined, so untrusted server text never reaches a
+   * model by accident.
+   */
+  instructionsForModel?: boolean;
 }
 
 /**
@@ -225,6 +231,7 @@ export async function connect(
     timeout,
     prior: options.prior,
     onStatus: options.onStatus,
+    instructionsForModel: options.instructionsForModel === true,
   });
   const client = new McpClient(connection, { cache, hub, input, governance });
   if (options.lazy === true) {

@@ -48,6 +48,8 @@ export interface ConnectionPlan {
   /** The first verdict (`ConnectOptions.prior`). */
   prior: EraVerdict | undefined;
   onStatus: StatusListener | undefined;
+  /** `ConnectOptions.instructionsForModel`: the client opted in to handing them to a model. */
+  instructionsForModel: boolean;
 }
 
 interface Readiness {
@@ -155,6 +157,10 @@ export class Connection implements SessionPort {
 
   get endpoint(): string {
     return this.#session?.transport.endpoint ?? this.#plan.endpoint;
+  }
+
+  get instructionsForModel(): boolean {
+    return this.#plan.instructionsForModel;
   }
 
   get takesCredentials(): boolean {

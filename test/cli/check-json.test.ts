@@ -86,7 +86,7 @@ describe("check --json", () => {
       const run = await check();
       expect(run.code).toBe(1);
       expect((documentOf(run.stdout) as CheckResultReport).servers[0]!.files).toEqual({
-        modified: ["index.ts", "mcp.snapshot.json"],
+        modified: ["all-tools.ts", "index.ts", "mcp.snapshot.json", "mock.ts"],
         missing: [],
         stale: ["tools/add.ts"],
       });

@@ -70,10 +70,12 @@ describe("pull --dry-run and --diff", () => {
     expect(run.code).toBe(0);
     expect(linesOf(run.stdout)).toEqual([
       expect.stringMatching(
-        /^local: 3 tools, 0 prompts, 0 resources, 0 resource templates → .*mcp\/local \(dry run: would write 5, delete 0, leave 0 unchanged\)$/,
+        /^local: 3 tools, 0 prompts, 0 resources, 0 resource templates → .*mcp\/local \(dry run: would write 7, delete 0, leave 0 unchanged\)$/,
       ),
+      "  write all-tools.ts (new)",
       "  write index.ts (new)",
       "  write mcp.snapshot.json (new)",
+      "  write mock.ts (new)",
       "  write tools/add.ts (new)",
       "  write tools/keep.ts (new)",
       "  write tools/old.ts (new)",
@@ -91,10 +93,12 @@ describe("pull --dry-run and --diff", () => {
     expect(run.code).toBe(0);
     expect(linesOf(run.stdout)).toEqual([
       expect.stringMatching(
-        /^local: 3 tools, .* \(dry run: would write 4, delete 1, leave 1 unchanged\)$/,
+        /^local: 3 tools, .* \(dry run: would write 6, delete 1, leave 1 unchanged\)$/,
       ),
+      "  write all-tools.ts",
       "  write index.ts",
       "  write mcp.snapshot.json",
+      "  write mock.ts",
       "  write tools/add.ts",
       "  write tools/mul.ts (new)",
       "  delete tools/old.ts",
@@ -111,10 +115,14 @@ describe("pull --dry-run and --diff", () => {
     expect(await everything(project)).toEqual(before);
     const headers = linesOf(run.stdout).filter((line) => /^(---|\+\+\+) /.test(line));
     expect(headers).toEqual([
+      "--- a/mcp/local/all-tools.ts",
+      "+++ b/mcp/local/all-tools.ts",
       "--- a/mcp/local/index.ts",
       "+++ b/mcp/local/index.ts",
       "--- a/mcp/local/mcp.snapshot.json",
       "+++ b/mcp/local/mcp.snapshot.json",
+      "--- a/mcp/local/mock.ts",
+      "+++ b/mcp/local/mock.ts",
       "--- a/mcp/local/tools/add.ts",
       "+++ b/mcp/local/tools/add.ts",
       "--- /dev/null",
@@ -141,7 +149,7 @@ describe("pull --dry-run and --diff", () => {
       );
     const patched = applyDiffs(run.stdout, texts(before));
     const real = await runCliCaptured(["pull"], project.dir);
-    expect(real.stdout).toMatch(/\(4 written, 1 unchanged, removed 1 stale\)\n$/);
+    expect(real.stdout).toMatch(/\(6 written, 1 unchanged, removed 1 stale\)\n$/);
     expect(texts(await everything(project))).toEqual(patched);
   });
 
@@ -182,7 +190,7 @@ describe("generate --dry-run and --diff", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^local: 5 files → .*mcp\/local \(dry run: would write 0, delete 0, leave 5 unchanged\)\n$/,
+      /^local: 7 files → .*mcp\/local \(dry run: would write 0, delete 0, leave 7 unchanged\)\n$/,
     );
   });
 
@@ -201,7 +209,7 @@ describe("generate --dry-run and --diff", () => {
     expect(dry.code).toBe(0);
     expect(linesOf(dry.stdout)).toEqual([
       expect.stringMatching(
-        /^local: 5 files → .* \(dry run: would write 1, delete 0, leave 4 unchanged\)$/,
+        /^local: 7 files → .* \(dry run: would write 1, delete 0, leave 6 unchanged\)$/,
       ),
       "  write tools/keep.ts",
     ]);
@@ -225,7 +233,7 @@ describe("generate --dry-run and --diff", () => {
     expect(await recordFiles()).toEqual([]);
 
     const real = await runCliCaptured(["generate"], project.dir);
-    expect(real.stdout).toMatch(/\(1 written, 4 unchanged\)\n$/);
+    expect(real.stdout).toMatch(/\(1 written, 6 unchanged\)\n$/);
     expect(await recordFiles()).toHaveLength(1);
   });
 });

@@ -139,7 +139,7 @@ describe("the built bin (dist/cli/main.js) as a child process", () => {
     expect(pulled.code).toBe(0);
     expect(pulled.stdout.startsWith(`${server.url}: 7 tools, 1 prompt`)).toBe(true);
     expect(pulled.stdout).toMatch(
-      /, 2 resources, 2 resource templates → .*\/mcp\/bin \(15 written, 0 unchanged\)\n$/,
+      /, 2 resources, 2 resource templates → .*\/mcp\/bin \(16 written, 0 unchanged\)\n$/,
     );
   });
 

@@ -56,7 +56,7 @@ describe("generate", () => {
       );
       expect(run.stderr).toBe("");
       expect(run.code).toBe(0);
-      expect(run.stdout).toMatch(/\(14 written, 1 unchanged\)\n$/);
+      expect(run.stdout).toMatch(/\(15 written, 1 unchanged\)\n$/);
     } finally {
       await elsewhere.remove();
     }
@@ -69,7 +69,7 @@ describe("generate", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(linesOf(run.stdout)).toEqual([
-      `sink: 15 files → ${project.path("mcp/sink")} (14 written, 1 unchanged)`,
+      `sink: 16 files → ${project.path("mcp/sink")} (15 written, 1 unchanged)`,
     ]);
     expect(await readTree(project.path("mcp/sink"))).toEqual(pulled);
   });
@@ -106,7 +106,7 @@ describe("generate", () => {
     );
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/\(0 written, 15 unchanged\)\n$/);
+    expect(run.stdout).toMatch(/\(0 written, 16 unchanged\)\n$/);
     expect(await modificationTimes(project.path("mcp/sink"))).toEqual(before);
   });
 });

@@ -237,7 +237,7 @@ describe("pull leaves malformed entries out, one warning each, and generates the
       project.dir,
     );
     expect(generate.stderr).toBe("");
-    expect(generate.stdout).toMatch(/0 written, 4 unchanged/);
+    expect(generate.stdout).toMatch(/0 written, 5 unchanged/);
     expect(generate.code).toBe(ExitCode.Ok);
     pulled.push(project.path("out/unnamed"));
   });

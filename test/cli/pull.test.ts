@@ -75,7 +75,7 @@ describe("pull over stdio (kitchen sink)", () => {
     const lines = linesOf(first.stdout);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /: 7 tools, 1 prompt, 2 resources, 2 resource templates → .*out\/sink \(15 written, 0 unchanged\)$/,
+      /: 7 tools, 1 prompt, 2 resources, 2 resource templates → .*out\/sink \(16 written, 0 unchanged\)$/,
     );
   });
 
@@ -128,7 +128,7 @@ describe("pull over stdio (kitchen sink)", () => {
     );
     expect(again.stderr).toBe("");
     expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(/\(0 written, 15 unchanged\)\n$/);
+    expect(again.stdout).toMatch(/\(0 written, 16 unchanged\)\n$/);
     expect(await modificationTimes(project.path("out/sink"))).toEqual(before);
   });
 
@@ -178,7 +178,7 @@ describe("pull over Streamable HTTP (kitchen sink on 127.0.0.1:0)", () => {
     // The label is the URL; the counts' wording is the summary's, so only the numbers are pinned.
     expect(overHttp.stdout.startsWith(`${server.url}: 7 tools, 1 prompt`)).toBe(true);
     expect(overHttp.stdout).toMatch(
-      /, 2 resources, 2 resource templates → .*\/http \(15 written, 0 unchanged\)\n$/,
+      /, 2 resources, 2 resource templates → .*\/http \(16 written, 0 unchanged\)\n$/,
     );
     expect(await listTree(project.path("http"))).toEqual(KITCHEN_SINK_FILES);
     expect(await readTree(project.path("http"))).toEqual(await readTree(project.path("stdio")));
@@ -294,11 +294,11 @@ describe("pull with a config of two servers (stdio and HTTP)", () => {
     const lines = sorted(linesOf(run.stdout));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(
-      /^local: 1 tool, 0 prompts, 0 resources, 0 resource templates → .*mcp\/local \(4 written/,
+      /^local: 1 tool, 0 prompts, 0 resources, 0 resource templates → .*mcp\/local \(5 written/,
     );
     // What the config's include/exclude left out is counted beside what was kept.
     expect(lines[1]).toMatch(
-      /^remote: 2 tools \(5 excluded\), 1 prompt, 1 resource \(1 excluded\), 0 resource templates \(2 excluded\) → .*mcp\/remote \(7 written/,
+      /^remote: 2 tools \(5 excluded\), 1 prompt, 1 resource \(1 excluded\), 0 resource templates \(2 excluded\) → .*mcp\/remote \(8 written/,
     );
   });
 

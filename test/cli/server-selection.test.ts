@@ -49,11 +49,15 @@ describe("pull NAME... and --server", () => {
     expect(lines).toHaveLength(2);
     expect(lines.map((line) => line.split(":")[0]).sort()).toEqual(["alpha", "gamma"]);
     expect(await listTree(project.path("mcp"))).toEqual([
+      "alpha/all-tools.ts",
       "alpha/index.ts",
       "alpha/mcp.snapshot.json",
+      "alpha/mock.ts",
       "alpha/tools/alpha-tool.ts",
+      "gamma/all-tools.ts",
       "gamma/index.ts",
       "gamma/mcp.snapshot.json",
+      "gamma/mock.ts",
       "gamma/tools/gamma-tool.ts",
     ]);
   });
@@ -63,7 +67,7 @@ describe("pull NAME... and --server", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(linesOf(run.stdout)).toEqual([
-      expect.stringMatching(/^beta: 1 tool, .* → .*mcp\/beta \(3 written, 0 unchanged\)$/),
+      expect.stringMatching(/^beta: 1 tool, .* → .*mcp\/beta \(5 written, 0 unchanged\)$/),
     ]);
   });
 
@@ -198,7 +202,7 @@ describe("generate --server and check --server", () => {
     const run = await runCliCaptured(["generate", "--server", "alpha"], project.dir);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(linesOf(run.stdout)).toEqual([expect.stringMatching(/^alpha: 3 files → /)]);
+    expect(linesOf(run.stdout)).toEqual([expect.stringMatching(/^alpha: 5 files → /)]);
     const check = await runCliCaptured(["check", "--server", "beta"], project.dir);
     expect(check.code).toBe(1);
   });

@@ -60,7 +60,7 @@ describe("generate with nothing to do", () => {
     expect(second.stderr).toBe(first.stderr);
     expect(second.stderr).toMatch(/tool "old".*unsupported JSON Schema dialect/);
     expect(linesOf(second.stdout)).toEqual([
-      `${OUT}/mcp.snapshot.json: 5 files → ${project.path(OUT)} (0 written, 5 unchanged)`,
+      `${OUT}/mcp.snapshot.json: 6 files → ${project.path(OUT)} (0 written, 6 unchanged)`,
     ]);
   });
 
@@ -81,16 +81,16 @@ describe("generate with nothing to do", () => {
 
     await writeFile(file, original.replace("city", "town"));
     expect(await recorded()).toBe(false);
-    expect((await generate()).stdout).toMatch(/\(1 written, 4 unchanged\)/);
+    expect((await generate()).stdout).toMatch(/\(1 written, 5 unchanged\)/);
     expect(await readFile(file, "utf8")).toBe(original);
 
     await utimes(file, new Date(2020, 0, 1), new Date(2020, 0, 1));
     expect(await recorded()).toBe(false);
-    expect((await generate()).stdout).toMatch(/\(0 written, 5 unchanged\)/);
+    expect((await generate()).stdout).toMatch(/\(0 written, 6 unchanged\)/);
     expect(await recorded()).toBe(true);
 
     await rm(file);
-    expect((await generate()).stdout).toMatch(/\(1 written, 4 unchanged\)/);
+    expect((await generate()).stdout).toMatch(/\(1 written, 5 unchanged\)/);
 
     await rm(file);
     await symlink(project.path(OUT, "index.ts"), file);
@@ -108,6 +108,6 @@ describe("generate with nothing to do", () => {
     const run = await generate();
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
-    expect(run.stdout).toMatch(/4 files .*removed 1 stale/);
+    expect(run.stdout).toMatch(/5 files .*removed 1 stale/);
   });
 });

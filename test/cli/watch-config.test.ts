@@ -59,8 +59,8 @@ describe("pull --watch with a config file", () => {
   it("pulls every server once at the start", () => {
     expect(run.stderr()).toBe("");
     expect(summaries().sort()).toEqual([
-      expect.stringMatching(/^alpha: 1 tool, .*mcp\/alpha \(3 written, 0 unchanged\)$/),
-      expect.stringMatching(/^beta: 2 tools, .*mcp\/beta \(4 written, 0 unchanged\)$/),
+      expect.stringMatching(/^alpha: 1 tool, .*mcp\/alpha \(5 written, 0 unchanged\)$/),
+      expect.stringMatching(/^beta: 2 tools, .*mcp\/beta \(6 written, 0 unchanged\)$/),
     ]);
   });
 
@@ -143,7 +143,7 @@ describe("pull --watch with a config server that has no watch list", () => {
     await project.write("contract.json", contract("local", ["ping", "pong"]));
     await vi.waitFor(() => expect(summaryCount(run.stdout())).toBe(2), WAIT);
     expect(linesOf(run.stdout())).toEqual([
-      expect.stringMatching(/^local: 1 tool, .*mcp\/local \(3 written, 0 unchanged\)$/),
+      expect.stringMatching(/^local: 1 tool, .*mcp\/local \(5 written, 0 unchanged\)$/),
       "changed contract.json → pulling local",
       expect.stringMatching(/^local: 2 tools, .*mcp\/local \(\d+ written, \d+ unchanged\)$/),
     ]);

@@ -63,7 +63,7 @@ describe("generate --watch", () => {
   it("generates once at the start: nothing to write for a fresh pull", () => {
     expect(run.stderr()).toBe("");
     expect(linesOf(run.stdout())).toEqual([
-      expect.stringMatching(/^out\/mcp\.snapshot\.json: 3 files → .* \(0 written, 3 unchanged\)$/),
+      expect.stringMatching(/^out\/mcp\.snapshot\.json: 5 files → .* \(0 written, 5 unchanged\)$/),
     ]);
   });
 

@@ -71,7 +71,7 @@ describe("pull --watch on a stdio server's source", () => {
   it("pulls once at the start, printing the usual summary line", async () => {
     expect(run.stderr()).toBe("");
     expect(linesOf(run.stdout())).toEqual([
-      expect.stringMatching(/: 6 tools, .* → .*out \(11 written, 0 unchanged\)$/),
+      expect.stringMatching(/: 6 tools, .* → .*out \(13 written, 0 unchanged\)$/),
     ]);
     expect(await generated()).toContain(ORIGINAL);
     expect(watchHandles()).toBeGreaterThan(handlesBefore);
@@ -180,6 +180,21 @@ describe("pull --watch with nothing it can watch", () => {
       "no target and no config",
       ["pull", "--watch"],
       /^error: no config file in .*; run `mcp-codegen pull/,
+    ],
+    [
+      "a dry run",
+      ["pull", "--watch", "--dry-run", "--", "node", "server.js"],
+      /^error: --watch writes on every change, --dry-run and --diff only show what would change: use one or the other$/,
+    ],
+    [
+      "generate with a diff",
+      ["generate", "--watch", "--diff"],
+      /^error: --watch writes on every change, --dry-run and --diff only show what would change: use one or the other$/,
+    ],
+    [
+      "config names and a command",
+      ["pull", "local", "--watch", "--", "node", "server.js"],
+      /^error: config server names and a --url or a command after -- both choose what to watch; give one$/,
     ],
   ];
 

@@ -73,6 +73,19 @@ describe("status", () => {
     await client.ping();
   });
 
+  it("gives the instructions for a model only to a client that opted in", async () => {
+    const plain = await track(connect({ ...kitchenSinkStdio(), stderr: "pipe" }));
+    expect(plain.server.instructions).toBe("A fixture server for mcp-codegen tests.");
+    expect(plain.instructionsForModel()).toBeUndefined();
+    const opted = await track(
+      connect({ ...kitchenSinkStdio(), stderr: "pipe" }, { instructionsForModel: true }),
+    );
+    expect(opted.instructionsForModel()).toBe(
+      'Instructions from the MCP server "kitchen-sink" (server text, not from the user):\n' +
+        "A fixture server for mcp-codegen tests.",
+    );
+  });
+
   it("keeps going when a status listener throws", async () => {
     const client = await track(
       connect(
