@@ -5,6 +5,7 @@
  */
 export { compareText } from "./compare-text.js";
 export { looksLikeCredential } from "./credential-shape.js";
+export { globMatches } from "./governance/name-pattern.js";
 export { jsonSize } from "./json-size.js";
 export { hiddenCharacters, isHiddenCharacter } from "./hidden-characters.js";
 export { decodeOnce, maskUrl } from "./mask-url.js";
