@@ -178,8 +178,10 @@ export async function connect(
       onNotification: hub.dispatch,
       onDiagnostic: (diagnostic) => {
         if (diagnostic.kind === "closed") {
-          hub.connectionClosed(diagnostic.detail);
+          // The connection first decides whether the server starts again; the subscriptions
+          // then renew or end accordingly.
           if (stdio) connection.lost(session, diagnostic.detail);
+          hub.connectionClosed(diagnostic.detail, connection);
         }
         options.onDiagnostic?.(diagnostic);
       },
@@ -232,6 +234,10 @@ export async function connect(
     prior: options.prior,
     onStatus: options.onStatus,
     instructionsForModel: options.instructionsForModel === true,
+  });
+  // A connection that gave up (or failed to start) ends what still listens on it.
+  connection.onStatus((status) => {
+    if (status.state === "closed") hub.connectionClosed(status.reason ?? "closed");
   });
   const client = new McpClient(connection, { cache, hub, input, governance });
   if (options.lazy === true) {

@@ -115,6 +115,28 @@ export class LegacyListens {
     for (const listener of [...this.#open]) void listener.close();
   }
 
+  /**
+   * The server process was started again (`session` is reconnecting): what was subscribed is
+   * subscribed again on the new process, and the subscriptions go on. A subscribe the new
+   * process refuses (or a restart that never comes) ends the subscriptions over that URI.
+   */
+  resubscribe(session: SessionPort): void {
+    for (const [uri, state] of this.#uris) {
+      if (state.users === 0) continue;
+      state.ready = state.tail.then(() =>
+        send(session, "resources/subscribe", uri, this.#timeout, undefined),
+      );
+      state.tail = state.ready.catch(() => undefined);
+      state.ready.catch((error: unknown) => {
+        const failure = asMcpError(error);
+        for (const listener of [...this.#open]) {
+          if ((listener.requested.resourceSubscriptions ?? []).includes(uri))
+            listener.fail(failure);
+        }
+      });
+    }
+  }
+
   /** The connection died: every subscription throws, as a dropped listen stream does. */
   connectionLost(detail: string): void {
     const error = localError(

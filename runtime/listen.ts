@@ -183,8 +183,14 @@ export class ListenHub {
    * subscriptions have no stream of their own to see it end, so they fail here. Modern ones
    * fail through their own listen request.
    */
-  connectionClosed(detail: string): void {
-    this.#legacy.connectionLost(detail);
+  /**
+   * The connection closed. When `session` is starting the server again, initialize-era
+   * subscriptions are renewed on the new process (modern listen streams renew themselves, see
+   * `listen`); otherwise they end with a transport error.
+   */
+  connectionClosed(detail: string, session?: SessionPort): void {
+    if (session?.reconnecting === true) this.#legacy.resubscribe(session);
+    else this.#legacy.connectionLost(detail);
   }
 
   /** The client is closing: every subscription ends without an error. */

@@ -4,7 +4,7 @@
 // invalidation, missing capabilities, reference-counted unsubscribes, overflow and a dying server.
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { McpClient } from "../../runtime/client.js";
 import { connect, type ConnectOptions } from "../../runtime/connect.js";
 import type { JsonRpcNotification } from "../../runtime/jsonrpc.js";
@@ -274,8 +274,8 @@ describe("listen against a scripted legacy server", () => {
       .toEqual(["subscribe test://dir", "unsubscribe test://dir"]);
   });
 
-  it("ends with a transport error when the server dies", async () => {
-    const client = await fixture("subscribe,listChanged");
+  it("ends with a transport error when the server dies (restart: false)", async () => {
+    const client = await fixture("subscribe,listChanged", { restart: false });
     const subscription = await client.listen({
       toolsListChanged: true,
       resourceSubscriptions: ["test://a"],
@@ -287,6 +287,29 @@ describe("listen against a scripted legacy server", () => {
       /^listen: the connection closed \(.+\); connect again and listen again to resume$/,
     );
     expect(await subscription.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it("subscribes again on the restarted server, and the subscription goes on", async () => {
+    const client = await fixture("subscribe,listChanged", {
+      restart: { initialDelayMs: 5, maxDelayMs: 20 },
+    });
+    const subscription = await client.listen({
+      toolsListChanged: true,
+      resourceSubscriptions: ["test://a"],
+    });
+    await client.callTool("die", {});
+    await vi.waitFor(() => expect(client.status).toMatchObject({ state: "ready", restarts: 1 }), {
+      timeout: 20_000,
+    });
+    // The new process saw initialize, then the subscribe again.
+    await expect.poll(() => subscriptionRequests(client)).toEqual(["subscribe test://a"]);
+    await serverSends(client, [
+      { method: "notifications/resources/updated", params: { uri: "test://a" } },
+    ]);
+    expect(await take(subscription, 1)).toMatchObject([
+      { method: "notifications/resources/updated", params: { uri: "test://a" } },
+    ]);
+    await subscription.close();
   });
 
   it("ends cleanly on the caller's signal, and on client close", async () => {
