@@ -403,7 +403,8 @@ export class McpClient extends ClientLifecycle {
   /**
    * Switches a Streamable HTTP connection to other credentials: `headers` replace the target's
    * and `auth` its OAuth options (left out: none), from the next request on; requests in flight
-   * finish with the old ones. Results cached as private to the old identity are dropped.
+   * finish with the old ones. `listen` streams end (listen again), and results cached as private
+   * to the old identity are dropped.
    * @throws McpError of kind `input` on a stdio or in-process connection, or for a bad header or
    *   OAuth options naming no grant or several (then nothing changes).
    */
@@ -415,6 +416,7 @@ export class McpClient extends ClientLifecycle {
       );
     }
     this.#session.setCredentials(credentials);
+    this.#hub.endStreams();
     this.#cache.changeAuthorization();
   }
 

@@ -194,6 +194,14 @@ export class ListenHub {
   }
 
   /** The client is closing: every subscription ends without an error. */
+  /**
+   * The credentials changed (`setAuth`): every listen stream ends cleanly, so nothing goes on
+   * arriving under the old identity; the caller listens again.
+   */
+  endStreams(): void {
+    for (const listener of [...this.#open.values()]) void listener.close();
+  }
+
   closeAll(): void {
     for (const listener of [...this.#open.values()]) void listener.close();
     this.#legacy.closeAll();

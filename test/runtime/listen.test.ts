@@ -200,6 +200,16 @@ describe("listen over Streamable HTTP (SDK createMcpHandler)", () => {
     return { client, handler, count: (method) => seen.filter((m) => m === method).length };
   }
 
+  it("ends its streams when the credentials change (setAuth)", async () => {
+    const { client } = await start();
+    const subscription = await client.listen({ toolsListChanged: true });
+    const reading = drain(subscription);
+    client.setAuth({ headers: { "X-Tenant": "other" } });
+    expect(await reading).toEqual([]);
+    // The client goes on, under the new credentials.
+    expect((await client.listTools()).length).toBeGreaterThan(0);
+  });
+
   it("acknowledges, delivers tagged notifications on the POST's stream and invalidates the cache", async () => {
     const { client, handler, count } = await start();
     const subscription = await client.listen({
