@@ -45,6 +45,8 @@ export class Call implements RequestExchange {
   #deadline = 0;
   #userSignal: AbortSignal | undefined;
   #onUserAbort: (() => void) | undefined;
+  /** Told when the deadline stops for the user and starts again (the client's `authorizing`). */
+  readonly #onPause: ((paused: boolean) => void) | undefined;
 
   /**
    * @param defaultTimeout used when `options.timeout` is absent; 0 or `Infinity` means none.
@@ -55,8 +57,10 @@ export class Call implements RequestExchange {
     context: ErrorContext,
     defaultTimeout: number,
     route: NotificationRouter,
+    onPause?: (paused: boolean) => void,
   ) {
     this.#route = route;
+    this.#onPause = onPause;
     this.#context = context;
     this.onLog = options?.onLog;
     this.onProgress = options?.onProgress;
@@ -110,13 +114,18 @@ export class Call implements RequestExchange {
   }
 
   pauseTimeout(): () => void {
-    if (this.#timer === undefined || this.#reason !== undefined) return () => undefined;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#onPause?.(true);
+    const paused = this.#timer !== undefined && this.#reason === undefined;
+    if (paused) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
     let resumed = false;
     return () => {
-      if (resumed || this.#reason !== undefined) return;
+      if (resumed) return;
       resumed = true;
+      this.#onPause?.(false);
+      if (!paused || this.#reason !== undefined) return;
       this.#timer = setTimeout(() => this.#expire(), timerDelay(this.#timeout));
     };
   }

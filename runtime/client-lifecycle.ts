@@ -20,7 +20,7 @@ export abstract class ClientLifecycle {
 
   /**
    * Where the connection stands: `connecting`, `discovering`, `initializing`, `ready`,
-   * `reconnecting` or `closed`, with the era and negotiated version once known and, when
+   * `authorizing` (a request waits on an OAuth flow), `reconnecting` or `closed`, with the era and negotiated version once known and, when
    * reconnecting or closed, the reason.
    */
   get status(): ConnectionStatus {

@@ -187,6 +187,7 @@ export async function connect(
       },
       traceContext: options.traceContext,
       onRequestSent: options.onRequestSent,
+      onAuthorizing: (active) => connection.authorizing(active),
       handlers,
     });
     return session;

@@ -9,12 +9,20 @@ import type { ProtocolEra } from "./era.js";
  * - `discovering`: the `server/discover` probe is out.
  * - `initializing`: the `initialize` handshake of 2025-11-25 and earlier is under way.
  * - `ready`: requests go straight out.
+ * - `authorizing`: a request is waiting on an OAuth flow (a user signing in, a token grant after
+ *   a 401); other requests still go out.
  * - `reconnecting`: the server went away (a stdio server exited) and is being started again;
  *   requests wait for it within their own timeout.
  * - `closed`: for good, until `client.reconnect()`; every call fails with kind `closed`.
  */
 export type ConnectionState =
-  "connecting" | "discovering" | "initializing" | "ready" | "reconnecting" | "closed";
+  | "connecting"
+  | "discovering"
+  | "initializing"
+  | "ready"
+  | "authorizing"
+  | "reconnecting"
+  | "closed";
 
 export interface ConnectionStatus {
   readonly state: ConnectionState;

@@ -16,7 +16,7 @@ import { RestartBudget, restartDelay, type ResolvedRestartPolicy } from "./resta
 import type { ServerDescription } from "./server-description.js";
 import type { RequestExtras, Session } from "./session.js";
 import type { SessionPort } from "./session-port.js";
-import { timerDelay } from "./timer-delay.js";
+import { readiness, waitForReadiness } from "./connection-wait.js";
 import type { Transport } from "./transport.js";
 import type { Result } from "./types.js";
 
@@ -52,24 +52,6 @@ export interface ConnectionPlan {
   instructionsForModel: boolean;
 }
 
-interface Readiness {
-  promise: Promise<void>;
-  resolve(): void;
-  reject(error: unknown): void;
-}
-
-function readiness(): Readiness {
-  let resolve!: () => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<void>((yes, no) => {
-    resolve = yes;
-    reject = no;
-  });
-  // Nobody may be waiting when the connection closes: that must not be an unhandled rejection.
-  promise.catch(() => undefined);
-  return { promise, resolve, reject };
-}
-
 export class Connection implements SessionPort {
   readonly #plan: ConnectionPlan;
   readonly #budget: RestartBudget | undefined;
@@ -84,6 +66,9 @@ export class Connection implements SessionPort {
   /** Bumped by `close()` and `reconnect()`: an establishment started before them is stale. */
   #generation = 0;
   #restarts = 0;
+  /** Requests waiting on an OAuth flow (see `authorizing`). */
+  #authorizing = 0;
+  #beforeAuthorizing: ConnectionState | undefined;
   #restartTimer: ReturnType<typeof setTimeout> | undefined;
   #credentials: HttpCredentials | undefined;
   /** What closed the connection, as the `cause` of every later `closed` error. */
@@ -186,7 +171,7 @@ export class Connection implements SessionPort {
     extras?: RequestExtras,
   ): Promise<Result> {
     const session = this.#session;
-    if (session !== undefined && this.#state === "ready") {
+    if (session !== undefined && (this.#state === "ready" || this.#state === "authorizing")) {
       return session.request(method, params, options, context, extras);
     }
     return this.#requestWhenReady(method, params, options, context, extras);
@@ -205,7 +190,7 @@ export class Connection implements SessionPort {
       if (this.#state === "closed") throw this.#closedError(context);
       await this.#waitReady(deadline, options?.signal, context);
       const session = this.#session;
-      if (session === undefined || this.#state !== "ready") continue;
+      if (session === undefined || !this.#open()) continue;
       // The wait spent part of the request's own timeout: the request gets the rest.
       const rest = deadline === Infinity ? options?.timeout : Math.max(1, deadline - Date.now());
       const sent = rest === undefined ? options : { ...options, timeout: rest };
@@ -215,56 +200,45 @@ export class Connection implements SessionPort {
 
   /** Waits until ready: rejects with `timeout` at the deadline, `cancelled` on the signal. */
   #waitReady(deadline: number, signal: AbortSignal | undefined, context: ErrorContext) {
-    signal?.throwIfAborted();
-    return new Promise<void>((resolve, reject) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
-      };
-      const onAbort = () => {
-        done();
-        reject(
-          new McpError({
-            ...context,
-            kind: "cancelled",
-            cause: signal?.reason,
-            message: `${describeContext(context)}cancelled while waiting for the connection (${this.#state})`,
-          }),
-        );
-      };
-      const timer =
-        deadline === Infinity
-          ? undefined
-          : setTimeout(
-              () => {
-                done();
-                reject(
-                  new McpError({
-                    ...context,
-                    kind: "timeout",
-                    message: `${describeContext(context)}the connection to ${this.endpoint} was not ready in time (${this.#state}${this.#reason === undefined ? "" : `: ${this.#reason}`})`,
-                  }),
-                );
-              },
-              timerDelay(deadline - Date.now()),
-            );
-      signal?.addEventListener("abort", onAbort, { once: true });
-      this.#ready.promise.then(
-        () => {
-          done();
-          resolve();
-        },
-        (error: unknown) => {
-          done();
-          reject(error);
-        },
-      );
-    });
+    const where = () =>
+      `${this.endpoint}, ${this.#state}${this.#reason === undefined ? "" : `: ${this.#reason}`}`;
+    return waitForReadiness(this.#ready.promise, { deadline, signal, context, where });
+  }
+
+  /** Whether requests go out now: ready, or ready with an OAuth flow under way. */
+  #open(): boolean {
+    return (
+      this.#session !== undefined && (this.#state === "ready" || this.#state === "authorizing")
+    );
+  }
+
+  /**
+   * Whether the readiness promise is settled as ready: the state says so, even once the session
+   * it had is gone (lost, or dropped by `reconnect()`), so the next wait needs a new promise.
+   */
+  #wasOpen(): boolean {
+    return this.#state === "ready" || this.#state === "authorizing";
+  }
+
+  /**
+   * A request started (`true`) or ended (`false`) waiting on an OAuth flow: the state is
+   * `authorizing` while any does.
+   */
+  authorizing(active: boolean): void {
+    this.#authorizing += active ? 1 : -1;
+    const state = this.#state;
+    if (this.#authorizing === 1 && active && state !== "closed" && state !== "reconnecting") {
+      // Connecting signs in too (the probe meets the 401): the state it interrupts comes back.
+      this.#beforeAuthorizing = state;
+      this.#setState("authorizing", undefined);
+    } else if (this.#authorizing === 0 && state === "authorizing") {
+      this.#setState(this.#beforeAuthorizing ?? "ready", undefined);
+    }
   }
 
   /** Resolves once ready, or rejects: `timeout` after `timeout` ms, or why it closed. */
   ready(timeout = Infinity, context: ErrorContext = { method: "ready" }): Promise<void> {
-    if (this.#state === "ready") return Promise.resolve();
+    if (this.#open()) return Promise.resolve();
     if (this.#state === "closed") return Promise.reject(this.#closedError(context));
     const deadline = timeout === 0 || timeout === Infinity ? Infinity : Date.now() + timeout;
     return this.#waitReady(deadline, undefined, context);
@@ -296,7 +270,7 @@ export class Connection implements SessionPort {
       );
       return;
     }
-    if (this.#state === "ready") this.#ready = readiness();
+    if (this.#wasOpen()) this.#ready = readiness();
     this.#setState("reconnecting", reason);
     const generation = this.#generation;
     this.#restartTimer = setTimeout(
@@ -361,7 +335,7 @@ export class Connection implements SessionPort {
     this.#budget?.reset();
     this.#restarts = 0;
     this.#closeCause = undefined;
-    if (this.#state === "ready" || this.#state === "closed") this.#ready = readiness();
+    if (this.#wasOpen() || this.#state === "closed") this.#ready = readiness();
     await session?.close().catch(() => undefined);
     await this.#establish(this.#generation, false);
   }

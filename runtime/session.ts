@@ -91,6 +91,8 @@ export interface SessionOptions {
   traceContext?: (() => TraceContext | undefined) | undefined;
   /** Told each request's method as it is sent (see `ConnectOptions.onRequestSent`). */
   onRequestSent?: ((method: string) => void) | undefined;
+  /** Told when a request waits on an OAuth flow (a sign-in) and when it goes on. */
+  onAuthorizing?: ((active: boolean) => void) | undefined;
   /** Answer the requests an initialize-era server sends (`ping` needs none). */
   handlers?: InputHandlers;
 }
@@ -107,6 +109,7 @@ export class Session {
   readonly #onNotification: SessionOptions["onNotification"];
   readonly #traceContext: SessionOptions["traceContext"];
   readonly #onRequestSent: SessionOptions["onRequestSent"];
+  readonly #onAuthorizing: SessionOptions["onAuthorizing"];
   /** Requests that asked for progress, by progress token (their id). */
   readonly #progress = new Map<number, Call>();
   /** Handed to every `Call`: made once here, so a request allocates no routing closure. */
@@ -136,6 +139,7 @@ export class Session {
     this.#onNotification = options.onNotification;
     this.#traceContext = options.traceContext;
     this.#onRequestSent = options.onRequestSent;
+    this.#onAuthorizing = options.onAuthorizing;
     this.protocolVersion = options.protocolVersion;
     this.#serverRequests = new ServerRequests(options.handlers ?? {}, this.transport.endpoint);
     this.transport.onNotification = (notification) => this.#route(notification, undefined);
@@ -242,7 +246,7 @@ export class Session {
             method,
             params: params === undefined ? { _meta: meta } : withMeta(params, meta),
           };
-    const call = new Call(options, context, this.#timeout, this.#routeForCall);
+    const call = new Call(options, context, this.#timeout, this.#routeForCall, this.#onAuthorizing);
     if (extras.headers !== undefined) call.headers = extras.headers;
     // Its id doubles as the progress token (see `#metaFor`).
     const watchesProgress = call.onProgress !== undefined;

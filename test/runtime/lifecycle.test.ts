@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { connect, isMcpError, type ConnectionStatus, type McpClient } from "@mcp-codegen/runtime";
 import { kitchenSinkStdio } from "../fixtures/servers/index.js";
+import { startWorld } from "./auth/oauth-test-world.js";
 
 const echoServer = fileURLToPath(
   new URL("../fixtures/stdio-misbehaving/echo-server.mjs", import.meta.url),
@@ -251,5 +252,27 @@ describe("lazy start", () => {
     const error = await rejection(client.listTools({ timeout: 50 }));
     expect(error.kind).toBe("timeout");
     expect(error.message).toContain("not ready in time");
+  });
+});
+
+describe("authorizing", () => {
+  it("is the state while a request waits on an OAuth flow, then ready again", async () => {
+    const world = await startWorld();
+    try {
+      const states: string[] = [];
+      const client = await track(
+        connect(
+          { url: world.mcpUrl, auth: { redirect: world.redirect } },
+          { discover: false, onStatus: (status) => states.push(status.state) },
+        ),
+      );
+      expect(await client.request("tools/list")).toMatchObject({ resultType: "complete" });
+      expect(states).toEqual(["connecting", "ready", "authorizing", "ready"]);
+      // Signed in: the next request needs no flow.
+      await client.request("tools/list");
+      expect(states).toHaveLength(4);
+    } finally {
+      await world.close();
+    }
   });
 });
