@@ -217,13 +217,13 @@ describe("a server's watch list in the config", () => {
   it("resolves its paths from the config file's folder", async () => {
     await project.write("sub/mcp-codegen.config.json", {
       servers: {
-        local: { command: "node", args: ["server.js"], watch: ["src", "../shared/types.ts"] },
+        local: { command: "node", args: ["server.js"], watch: ["src", "../common/types.ts"] },
         remote: { url: "https://example.com/mcp", watch: ["api.yaml"] },
       },
     });
     const loaded = await loadConfig({ cwd: project.path("sub"), env: {} });
     expect(loaded.servers.map((server) => server.watch)).toEqual([
-      [project.path("sub/src"), project.path("shared/types.ts")],
+      [project.path("sub/src"), project.path("common/types.ts")],
       [project.path("sub/api.yaml")],
     ]);
   });
