@@ -139,4 +139,5 @@ export type {
   OAuthOptions,
   OAuthPreRegisteredClient,
   OAuthWorkloadIdentity,
+  SigningKey,
 } from "./auth/oauth-options.js";

@@ -29,7 +29,8 @@ export async function credentialsIdentity(
     identity.privateKey =
       typeof key === "string"
         ? await importPem(key, credentials.signingAlgorithm ?? "ES256", trigger)
-        : key;
+        : // oauth4webapi declares the same structure (or the platform's own CryptoKey).
+          (key as oauth.CryptoKey);
     identity.authMethod = "private_key_jwt";
   }
   return identity;

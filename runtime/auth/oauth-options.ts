@@ -4,10 +4,21 @@
  * client identity by pre-registration, Client ID Metadata Document or Dynamic Client
  * Registration). Platform-neutral: only `fetch` and WebCrypto.
  */
-import type * as oauth from "oauth4webapi";
 import type { FetchFunction } from "../http/fetch-io.js";
 import type { AuthorizationRedirect } from "./authorization-redirect.js";
 import type { TokenStore } from "./token-store.js";
+
+/**
+ * A WebCrypto private key, as far as the options need to describe one: any platform's `CryptoKey`
+ * fits. Declared here rather than taken from oauth4webapi so that a project importing the runtime
+ * does not make the compiler read that package's declarations (120 KB, on every build).
+ */
+export interface SigningKey {
+  readonly algorithm: { readonly name: string };
+  readonly extractable: boolean;
+  readonly type: string;
+  readonly usages: readonly string[];
+}
 
 /** A client registered with the authorization server ahead of time. */
 export interface OAuthPreRegisteredClient {
@@ -33,7 +44,7 @@ export interface OAuthClientCredentials {
   /** The client secret (`client_secret_basic`, or `client_secret_post` when only that is listed). */
   clientSecret?: string;
   /** For `private_key_jwt`: a signing key, or a PKCS#8 PEM (imported with WebCrypto). */
-  privateKey?: oauth.CryptoKey | string;
+  privateKey?: SigningKey | string;
   /** The JWS algorithm of a PEM `privateKey`: `ES256` (default) or `RS256`. */
   signingAlgorithm?: "ES256" | "RS256";
 }
