@@ -402,9 +402,12 @@ export class McpClient extends ClientLifecycle {
 
   /**
    * Switches a Streamable HTTP connection to other credentials: `headers` replace the target's
-   * and `auth` its OAuth options (left out: none), from the next request on; requests in flight
-   * finish with the old ones. `listen` streams end (listen again), and results cached as private
-   * to the old identity are dropped.
+   * and `auth` its OAuth options (left out: none), from the next request on. Nothing sent under
+   * the old identity goes on under the new one: every request in flight rejects at once with an
+   * `McpError` of kind `cancelled` saying the credentials changed (its HTTP request is aborted,
+   * which tells the server; send it again to make it with the new credentials), `listen` streams
+   * end cleanly (listen again), and results cached as private to the old identity are dropped.
+   * Requests waiting for the connection to be ready are not out yet, and go with the new ones.
    * @throws McpError of kind `input` on a stdio or in-process connection, or for a bad header or
    *   OAuth options naming no grant or several (then nothing changes).
    */
@@ -416,7 +419,9 @@ export class McpClient extends ClientLifecycle {
       );
     }
     this.#session.setCredentials(credentials);
+    // Streams first, so they end cleanly rather than as cancelled requests.
     this.#hub.endStreams();
+    this.#session.endInFlight();
     this.#cache.changeAuthorization();
   }
 

@@ -158,6 +158,15 @@ export class Connection implements SessionPort {
     this.#credentials = credentials;
   }
 
+  /**
+   * Ends the requests in flight with kind `cancelled` (see `Session.endInFlight`), after a change
+   * of credentials. Requests still waiting for the connection are not out yet: they go out later
+   * with the new credentials.
+   */
+  endInFlight(): void {
+    this.#session?.endInFlight();
+  }
+
   /** Applied by the transport opener to each new transport. */
   get credentials(): HttpCredentials | undefined {
     return this.#credentials;

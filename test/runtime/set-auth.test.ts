@@ -1,11 +1,13 @@
 /**
  * `McpClient.setAuth`: a live Streamable HTTP connection switches to other credentials. The next
- * request carries them, results cached as private to the old identity are not served to the new
- * one, and a switch that cannot apply fails with nothing changed.
+ * request carries them, a request in flight ends at once (the server sees it cancelled), results
+ * cached as private to the old identity are not served to the new one, and a switch that cannot
+ * apply fails with nothing changed.
  */
 import { createServer } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { connect, isMcpError, type McpClient } from "@mcp-codegen/runtime";
+import { connect, isMcpError, type McpClient, type McpError } from "@mcp-codegen/runtime";
+import { startKitchenSinkHttp } from "../fixtures/servers/index.js";
 import { listenLoopback, type RunningHttpServer } from "../fixtures/servers/loopback.js";
 import { scriptedServer } from "../support/scripted-server.js";
 
@@ -48,6 +50,22 @@ async function startIdentityServer(): Promise<RunningHttpServer & { lists: strin
 
 const names = async (client: McpClient) => (await client.listTools()).map((tool) => tool.name);
 
+async function rejection(promise: Promise<unknown>): Promise<McpError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isMcpError(error)) return error;
+    throw error;
+  }
+  throw new Error("expected a rejection");
+}
+
+/** How many `waitForCancel` calls the kitchen-sink server has seen cancelled. */
+async function cancelledCount(client: McpClient): Promise<number> {
+  const result = await client.callTool<{ requestIds: unknown[] }>("cancelledRequests", {});
+  return result.structuredContent?.requestIds.length ?? 0;
+}
+
 describe("setAuth", () => {
   const open: Array<{ close(): Promise<void> }> = [];
   afterEach(async () => {
@@ -66,6 +84,46 @@ describe("setAuth", () => {
     client.setAuth({ headers: { authorization: "Bearer two" } });
     expect(await names(client)).toEqual(["for-two"]);
     expect(server.lists).toEqual(["one", "two"]);
+  });
+
+  it("ends a call in flight at once, and the server sees it cancelled", async () => {
+    // What the server received: each tool call's name and the credentials it came with.
+    const calls: Array<{ tool: string | null; authorization: string | null }> = [];
+    const server = await startKitchenSinkHttp({
+      onRequest: (request) => {
+        if (request.headers.get("mcp-method") !== "tools/call") return;
+        const tool = request.headers.get("mcp-name");
+        calls.push({ tool, authorization: request.headers.get("authorization") });
+      },
+    });
+    open.push(server);
+    const client = await connect({ url: server.url, headers: { authorization: "Bearer one" } });
+    open.push(client);
+    const before = await cancelledCount(client);
+
+    let held: () => void = () => {};
+    const serverHolds = new Promise<void>((resolve) => (held = resolve));
+    // The tool answers only when cancelled (or after 30 s); progress says the server holds it.
+    const pending = rejection(client.callTool("waitForCancel", {}, { onProgress: () => held() }));
+    await serverHolds;
+    client.setAuth({ headers: { authorization: "Bearer two" } });
+    const error = await pending;
+    expect(error.kind).toBe("cancelled");
+    expect(error.method).toBe("tools/call");
+    expect(error.message).toBe(
+      `tools/call "waitForCancel": cancelled because the client's credentials changed (client.setAuth) while the request was in flight; send it again to make it with the new credentials`,
+    );
+
+    // The aborted POST is the cancellation; the server learns of it asynchronously.
+    while ((await cancelledCount(client)) < before + 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const echo = await client.callTool("echo", { text: "after" });
+    expect(echo.structuredContent).toEqual({ text: "after" });
+    expect(calls.find((call) => call.tool === "waitForCancel")?.authorization).toBe("Bearer one");
+    expect(calls.filter((call) => call.tool === "echo")).toEqual([
+      { tool: "echo", authorization: "Bearer two" },
+    ]);
   });
 
   it("changes nothing when the new credentials are refused", async () => {
