@@ -5,7 +5,7 @@
  * apply fails with nothing changed.
  */
 import { createServer } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { connect, isMcpError, type McpClient, type McpError } from "@mcp-codegen/runtime";
 import { startKitchenSinkHttp } from "../fixtures/servers/index.js";
 import { listenLoopback, type RunningHttpServer } from "../fixtures/servers/loopback.js";
@@ -86,45 +86,60 @@ describe("setAuth", () => {
     expect(server.lists).toEqual(["one", "two"]);
   });
 
-  it("ends a call in flight at once, and the server sees it cancelled", async () => {
-    // What the server received: each tool call's name and the credentials it came with.
-    const calls: Array<{ tool: string | null; authorization: string | null }> = [];
-    const server = await startKitchenSinkHttp({
-      onRequest: (request) => {
-        if (request.headers.get("mcp-method") !== "tools/call") return;
-        const tool = request.headers.get("mcp-name");
-        calls.push({ tool, authorization: request.headers.get("authorization") });
-      },
-    });
-    open.push(server);
-    const client = await connect({ url: server.url, headers: { authorization: "Bearer one" } });
-    open.push(client);
-    const before = await cancelledCount(client);
+  it.each([
+    { era: "modern", protocol: "auto" },
+    { era: "legacy", protocol: "2025-11-25" },
+  ])(
+    "ends a call in flight at once, and the server sees it cancelled ($era era)",
+    async ({ era, protocol }) => {
+      // What the server received: each tool call's name and the credentials it came with.
+      const calls: Array<{ tool: string | null; authorization: string | null }> = [];
+      const server = await startKitchenSinkHttp({
+        onRequest: (request, body) => {
+          // The body, not the Mcp-Method header: the initialize era sends none. A GET or a
+          // DELETE has no body.
+          if (!body.startsWith("{")) return;
+          const message = JSON.parse(body) as { method?: string; params?: { name?: string } };
+          if (message.method !== "tools/call") return;
+          const tool = message.params?.name ?? null;
+          calls.push({ tool, authorization: request.headers.get("authorization") });
+        },
+      });
+      open.push(server);
+      const client = await connect(
+        { url: server.url, headers: { authorization: "Bearer one" } },
+        { protocol },
+      );
+      open.push(client);
+      expect(client.era).toBe(era);
+      const before = await cancelledCount(client);
 
-    let held: () => void = () => {};
-    const serverHolds = new Promise<void>((resolve) => (held = resolve));
-    // The tool answers only when cancelled (or after 30 s); progress says the server holds it.
-    const pending = rejection(client.callTool("waitForCancel", {}, { onProgress: () => held() }));
-    await serverHolds;
-    client.setAuth({ headers: { authorization: "Bearer two" } });
-    const error = await pending;
-    expect(error.kind).toBe("cancelled");
-    expect(error.method).toBe("tools/call");
-    expect(error.message).toBe(
-      `tools/call "waitForCancel": cancelled because the client's credentials changed (client.setAuth) while the request was in flight; send it again to make it with the new credentials`,
-    );
+      let held: () => void = () => {};
+      const serverHolds = new Promise<void>((resolve) => (held = resolve));
+      // The tool answers only when cancelled (or after 30 s); progress says the server holds it.
+      const pending = rejection(client.callTool("waitForCancel", {}, { onProgress: () => held() }));
+      await serverHolds;
+      client.setAuth({ headers: { authorization: "Bearer two" } });
+      const error = await pending;
+      expect(error.kind).toBe("cancelled");
+      expect(error.method).toBe("tools/call");
+      expect(error.message).toBe(
+        `tools/call "waitForCancel": cancelled because the client's credentials changed (client.setAuth) while the request was in flight; send it again to make it with the new credentials`,
+      );
 
-    // The aborted POST is the cancellation; the server learns of it asynchronously.
-    while ((await cancelledCount(client)) < before + 1) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    const echo = await client.callTool("echo", { text: "after" });
-    expect(echo.structuredContent).toEqual({ text: "after" });
-    expect(calls.find((call) => call.tool === "waitForCancel")?.authorization).toBe("Bearer one");
-    expect(calls.filter((call) => call.tool === "echo")).toEqual([
-      { tool: "echo", authorization: "Bearer two" },
-    ]);
-  });
+      // The aborted POST is the cancellation; the server learns of it asynchronously.
+      await vi.waitFor(async () => expect(await cancelledCount(client)).toBeGreaterThan(before), {
+        timeout: 5_000,
+        interval: 25,
+      });
+      const echo = await client.callTool("echo", { text: "after" });
+      expect(echo.structuredContent).toEqual({ text: "after" });
+      expect(calls.find((call) => call.tool === "waitForCancel")?.authorization).toBe("Bearer one");
+      expect(calls.filter((call) => call.tool === "echo")).toEqual([
+        { tool: "echo", authorization: "Bearer two" },
+      ]);
+    },
+  );
 
   it("changes nothing when the new credentials are refused", async () => {
     const server = await startIdentityServer();
