@@ -11,8 +11,14 @@ import { startKitchenSinkHttp } from "../fixtures/servers/index.js";
 import { listenLoopback, type RunningHttpServer } from "../fixtures/servers/loopback.js";
 import { scriptedServer } from "../support/scripted-server.js";
 
-/** A 2026-07-28 server whose one tool is named after the bearer token it was sent. */
-async function startIdentityServer(): Promise<RunningHttpServer & { lists: string[] }> {
+/**
+ * A 2026-07-28 server whose one tool is named after the bearer token it was sent. `server/discover`
+ * is answered once `handshake` resolves (at once by default), and is told to `discovered`.
+ */
+async function startIdentityServer(
+  handshake: Promise<void> = Promise.resolve(),
+  discovered: () => void = () => {},
+): Promise<RunningHttpServer & { lists: string[] }> {
   const lists: string[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -27,12 +33,15 @@ async function startIdentityServer(): Promise<RunningHttpServer & { lists: strin
         response.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
       };
       if (message.method === "server/discover") {
-        return reply({
-          resultType: "complete",
-          supportedVersions: ["2026-07-28"],
-          capabilities: { tools: {} },
-          _meta: { "io.modelcontextprotocol/serverInfo": { name: "who", version: "1.0.0" } },
-        });
+        discovered();
+        return void handshake.then(() =>
+          reply({
+            resultType: "complete",
+            supportedVersions: ["2026-07-28"],
+            capabilities: { tools: {} },
+            _meta: { "io.modelcontextprotocol/serverInfo": { name: "who", version: "1.0.0" } },
+          }),
+        );
       }
       const token = (request.headers.authorization ?? "none").replace(/^Bearer /, "");
       lists.push(token);
@@ -140,6 +149,27 @@ describe("setAuth", () => {
       ]);
     },
   );
+
+  it("applies to a connection still in its handshake (lazy start)", async () => {
+    let answer: () => void = () => {};
+    const handshake = new Promise<void>((resolve) => (answer = resolve));
+    let discovered: () => void = () => {};
+    const probed = new Promise<void>((resolve) => (discovered = resolve));
+    const server = await startIdentityServer(handshake, discovered);
+    open.push(server);
+    const client = await connect(
+      { url: server.url, headers: { authorization: "Bearer one" } },
+      { lazy: true },
+    );
+    open.push(client);
+    await probed;
+    expect(client.status.state).toBe("discovering");
+    client.setAuth({ headers: { authorization: "Bearer two" } });
+    answer();
+    // Made before the handshake ended, sent after it: with the credentials of the moment.
+    expect(await names(client)).toEqual(["for-two"]);
+    expect(server.lists).toEqual(["two"]);
+  });
 
   it("changes nothing when the new credentials are refused", async () => {
     const server = await startIdentityServer();
