@@ -139,6 +139,17 @@ export class Call implements RequestExchange {
     }
   }
 
+  /** Aborts the request because `setAuth` switched the client's credentials while it was out. */
+  credentialsChanged(): void {
+    this.#abort(
+      new McpError({
+        ...this.#context,
+        kind: "cancelled",
+        message: `${describeContext(this.#context)}cancelled because the client's credentials changed (client.setAuth) while the request was in flight; send it again to make it with the new credentials`,
+      }),
+    );
+  }
+
   /** Like `AbortController.abort`: the first reason wins; signal listeners, then the hook's. */
   #abort(reason: McpError): void {
     if (this.#reason !== undefined) return;

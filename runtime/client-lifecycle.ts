@@ -20,8 +20,9 @@ export abstract class ClientLifecycle {
 
   /**
    * Where the connection stands: `connecting`, `discovering`, `initializing`, `ready`,
-   * `authorizing` (a request waits on an OAuth flow), `reconnecting` or `closed`, with the era and negotiated version once known and, when
-   * reconnecting or closed, the reason.
+   * `authorizing` (a request, or the handshake, waits on an OAuth flow), `reconnecting` or
+   * `closed`, with the era and negotiated version once known and, when reconnecting or closed,
+   * the reason.
    */
   get status(): ConnectionStatus {
     return this.connection.status;

@@ -1,13 +1,14 @@
 /**
- * `McpClient`: the typed MCP methods over a `Session`. Create one with `connect()`.
+ * `McpClient`: the typed MCP methods over a `Session`. Create one with `connect()`. The calls
+ * (tools, prompts, resources, completions, tasks), `listen` and credentials live here; the
+ * catalog reads (`discover`, lists, the cache) in `ClientCatalog`, the connection's lifecycle in
+ * `ClientLifecycle`.
  */
-import { localError, McpError } from "./errors.js";
+import { localError } from "./errors.js";
 import type { HttpCredentials } from "./http/http-credentials.js";
 import type { InputResponses, MaybeInputRequired } from "./input-types.js";
 import { firstRoundParams, type CallOptions } from "./round-trip.js";
-import { dropInvalidTools, dropMalformedTools } from "./tool-list-filter.js";
-import { collectAllPages, readPage, type Page } from "./pagination.js";
-import { describeServer, invalidResult, type ServerDescription } from "./server-description.js";
+import { invalidResult } from "./server-description.js";
 import type { RequestOptions } from "./request-options.js";
 import { checkPromptResult, checkResourceResult } from "./result-shape.js";
 import {
@@ -16,19 +17,12 @@ import {
   type Subscription,
   type SubscriptionFilter,
 } from "./listen.js";
-import { ResultCache, cachedRequest } from "./result-cache.js";
+import { ResultCache } from "./result-cache.js";
 import { InputGlue, NO_INPUT, type ClientInput } from "./client-input.js";
-import {
-  LIST_METHODS,
-  type ListItems,
-  type ListMethod,
-  type ListOptions,
-  type PageOptions,
-} from "./client-lists.js";
 import type { ToolCallHost } from "./tool-call.js";
 import { runToolCall, type Governance, type PipelineCallOptions } from "./governance/pipeline.js";
 import { DEFAULT_TIMEOUT_MS } from "./session.js";
-import { ClientLifecycle } from "./client-lifecycle.js";
+import { ClientCatalog } from "./client-catalog.js";
 import type { Connection } from "./connection.js";
 import { TaskClient } from "./task-client.js";
 import {
@@ -44,10 +38,7 @@ import type {
   CompleteParams,
   CompleteResult,
   GetPromptResult,
-  Prompt,
   ReadResourceResult,
-  Resource,
-  ResourceTemplate,
   Result,
   Tool,
 } from "./types.js";
@@ -56,27 +47,20 @@ export { LIST_METHODS } from "./client-lists.js";
 export type { ListMethod, ListOptions, PageOptions } from "./client-lists.js";
 export type { ClientInput } from "./client-input.js";
 
-export class McpClient extends ClientLifecycle {
-  readonly #session: Connection;
+export class McpClient extends ClientCatalog {
   readonly #input: InputGlue;
-  /** Tools from the last full `listTools()`, for `Mcp-Param-*` headers of untyped calls. */
-  #tools = new Map<string, Tool>();
-  readonly #cache: ResultCache;
   readonly #hub: ListenHub;
   readonly #tasks: TaskClient;
   /** Tasks on an initialize-era server (2025-11-25 `capabilities.tasks`), same methods. */
   readonly #legacyTasks: LegacyTaskClient;
   readonly #toolCalls: ToolCallHost;
-  readonly #governance: Governance | undefined;
 
   /** @internal Use `connect()`. */
   constructor(session: Connection, parts?: ClientParts) {
-    super(session);
-    this.#session = session;
+    const cache = parts?.cache ?? new ResultCache({ maxEntries: 0 });
+    super(session, cache, parts?.governance);
     this.#input = new InputGlue(parts?.input ?? NO_INPUT);
-    this.#governance = parts?.governance;
-    this.#cache = parts?.cache ?? new ResultCache({ maxEntries: 0 });
-    this.#hub = parts?.hub ?? new ListenHub(this.#cache, undefined, DEFAULT_TIMEOUT_MS);
+    this.#hub = parts?.hub ?? new ListenHub(cache, undefined, DEFAULT_TIMEOUT_MS);
     // `tasks/*` requests declare the extension, as servers require on each of them.
     this.#tasks = new TaskClient((method, params, options, allowTask) => {
       const capabilities = withTasksExtension(this.#input.sessionCapabilities());
@@ -96,84 +80,9 @@ export class McpClient extends ClientLifecycle {
       tasks: this.#tasks,
       legacyTasks: this.#legacyTasks,
       serverCapabilities: () => session.server?.capabilities,
-      knownTool: (name) => this.#tools.get(name),
-      listTools: (options) => this.#listUsable(options),
+      knownTool: (name) => this.knownTool(name),
+      listTools: (options) => this.listUsable(options),
     };
-  }
-
-  /** The server's description from the last `server/discover`; throws if discovery was skipped. */
-  get server(): ServerDescription {
-    const server = this.#session.server;
-    if (server === undefined) {
-      throw new McpError({
-        kind: "input",
-        message: "server/discover was not called; call client.discover() first",
-      });
-    }
-    return server;
-  }
-
-  /**
-   * Calls `server/discover` and keeps its answer as `client.server`. An initialize-era server
-   * has no such method: its description is the one its `initialize` result gave.
-   */
-  async discover(options?: RequestOptions): Promise<ServerDescription> {
-    const known = this.#session.server;
-    if (this.#session.era === "legacy" && known !== undefined) return known;
-    const context = { method: "server/discover" };
-    const result = await this.#cached("server/discover", undefined, options, () =>
-      this.#session.request("server/discover", undefined, options, context),
-    );
-    const server = describeServer(result, this.#session.protocolVersion, context);
-    this.#session.server = server;
-    return server;
-  }
-
-  /**
-   * Every tool, following `nextCursor` through all pages (capped by `maxPages`/`maxItems`); on a
-   * governed client, those its `tools` selection offers, as its `onToolsListed` hook leaves them.
-   */
-  async listTools(options?: ListOptions): Promise<Tool[]> {
-    const usable = await this.#listUsable(options);
-    return this.#governance === undefined ? usable : this.#governance.listed(usable);
-  }
-
-  async #listUsable(options?: ListOptions): Promise<Tool[]> {
-    const report = this.#session.transport.onDiagnostic;
-    const listed = dropMalformedTools(await this.#listAll("tools/list", options), report);
-    const usable =
-      this.#session.transport.carriesHeaders === true ? dropInvalidTools(listed, report) : listed;
-    this.#tools = new Map(usable.map((tool) => [tool.name, tool]));
-    return usable;
-  }
-
-  /** Every prompt, through all pages. */
-  listPrompts(options?: ListOptions): Promise<Prompt[]> {
-    return this.#listAll("prompts/list", options);
-  }
-
-  /** Every static resource, through all pages. */
-  listResources(options?: ListOptions): Promise<Resource[]> {
-    return this.#listAll("resources/list", options);
-  }
-
-  /** Every resource template, through all pages. */
-  listResourceTemplates(options?: ListOptions): Promise<ResourceTemplate[]> {
-    return this.#listAll("resources/templates/list", options);
-  }
-
-  /** One page of a list; `nextCursor` is present (possibly `""`) when more pages follow. */
-  async listPage<M extends ListMethod>(
-    method: M,
-    options?: PageOptions,
-  ): Promise<Page<ListItems[M]>> {
-    const context = { method };
-    const params = options?.cursor === undefined ? undefined : { cursor: options.cursor };
-    const result = await this.#cached(method, params, options, () =>
-      this.#session.request(method, params, options, context),
-    );
-    const page = readPage<ListItems[M]>(result, LIST_METHODS[method], context);
-    return this.#governance === undefined ? page : this.#governance.listedPage(method, page);
   }
 
   /**
@@ -228,7 +137,7 @@ export class McpClient extends ClientLifecycle {
     options?: PipelineCallOptions,
     definition?: Tool,
   ): Promise<Result | string> {
-    return runToolCall(this.#governance, this.#toolCalls, name, args, options, definition);
+    return runToolCall(this.governance, this.#toolCalls, name, args, options, definition);
   }
 
   /**
@@ -251,7 +160,7 @@ export class McpClient extends ClientLifecycle {
     options?: CallOptions,
   ): Promise<Result> {
     const context = { method: "prompts/get", target: name };
-    if (this.#governance !== undefined) args = await this.#governance.promptArguments(name, args);
+    if (this.governance !== undefined) args = await this.governance.promptArguments(name, args);
     const params = args === undefined ? { name } : { name, arguments: args };
     const result = await this.#roundTrips(context, params, options);
     if (result.resultType === "input_required") return result;
@@ -266,7 +175,7 @@ export class McpClient extends ClientLifecycle {
   ): Promise<MaybeInputRequired<ReadResourceResult>>;
   readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult>;
   async readResource(uri: string, options?: CallOptions): Promise<Result> {
-    if (this.#governance !== undefined) uri = await this.#governance.resourceUri(uri);
+    if (this.governance !== undefined) uri = await this.governance.resourceUri(uri);
     const context = { method: "resources/read", target: uri };
     // Only the first round may come from the cache: a result reached through input rounds
     // depends on the answers given, so it is never stored.
@@ -285,10 +194,10 @@ export class McpClient extends ClientLifecycle {
   ): Promise<Result> {
     const extras = this.#input.extras(options);
     const send = (roundParams: Record<string, unknown>) =>
-      this.#session.request(context.method, roundParams, options, context, extras);
+      this.connection.request(context.method, roundParams, options, context, extras);
     const first = firstRoundParams(params, options);
     const result = cacheFirstRound
-      ? await this.#cached(context.method, first, options, () => send(first))
+      ? await this.cached(context.method, first, options, () => send(first))
       : await send(first);
     if (result.resultType !== "input_required") return result;
     return this.#input.continueRounds(result, context, params, send, options);
@@ -302,7 +211,7 @@ export class McpClient extends ClientLifecycle {
     taskId: string,
     options?: RequestOptions,
   ): Promise<GetTaskResult<R>> {
-    if (this.#session.era === "legacy") return this.#legacyTasks.get<R>(taskId, options);
+    if (this.connection.era === "legacy") return this.#legacyTasks.get<R>(taskId, options);
     return this.#tasks.get<R>(taskId, options);
   }
 
@@ -316,7 +225,7 @@ export class McpClient extends ClientLifecycle {
     inputResponses: InputResponses,
     options?: RequestOptions,
   ): Promise<void> {
-    if (this.#session.era === "legacy") return this.#legacyTasks.update(taskId);
+    if (this.connection.era === "legacy") return this.#legacyTasks.update(taskId);
     return this.#tasks.update(taskId, inputResponses, options);
   }
 
@@ -325,7 +234,7 @@ export class McpClient extends ClientLifecycle {
    * still end otherwise, and the client need not poll it again.
    */
   cancelTask(taskId: string, options?: RequestOptions): Promise<void> {
-    if (this.#session.era === "legacy") return this.#legacyTasks.cancel(taskId, options);
+    if (this.connection.era === "legacy") return this.#legacyTasks.cancel(taskId, options);
     return this.#tasks.cancel(taskId, options);
   }
 
@@ -341,7 +250,7 @@ export class McpClient extends ClientLifecycle {
     options: AwaitTaskOptions = {},
   ): Promise<R> {
     const origin = { method: "tasks/get", target: taskId };
-    if (this.#session.era === "legacy") {
+    if (this.connection.era === "legacy") {
       return this.#legacyTasks.wait(taskId, options, origin) as Promise<R>;
     }
     return this.#tasks.wait(taskId, options, origin) as Promise<R>;
@@ -350,7 +259,7 @@ export class McpClient extends ClientLifecycle {
   /** Asks for completions of a prompt or resource-template argument. */
   async complete(params: CompleteParams, options?: RequestOptions): Promise<CompleteResult> {
     const context = { method: "completion/complete" };
-    const result = await this.#session.request(
+    const result = await this.connection.request(
       "completion/complete",
       params as unknown as Record<string, unknown>,
       options,
@@ -376,7 +285,7 @@ export class McpClient extends ClientLifecycle {
     params?: Record<string, unknown>,
     options?: RequestOptions,
   ): Promise<Result> {
-    return this.#session.request(
+    return this.connection.request(
       method,
       params,
       options,
@@ -392,32 +301,32 @@ export class McpClient extends ClientLifecycle {
    * `ListenOptions` for the initialize era (`resources/subscribe` and unsolicited notifications).
    */
   listen(filter: SubscriptionFilter, options: ListenOptions = {}): Promise<Subscription> {
-    return this.#hub.listen(this.#session, filter, options, this.#session.server?.capabilities);
-  }
-
-  /** Drops every cached result (see `RequestOptions.cache` to skip the cache for one request). */
-  clearCache(): void {
-    this.#cache.clear();
+    return this.#hub.listen(this.connection, filter, options, this.connection.server?.capabilities);
   }
 
   /**
    * Switches a Streamable HTTP connection to other credentials: `headers` replace the target's
-   * and `auth` its OAuth options (left out: none), from the next request on; requests in flight
-   * finish with the old ones. `listen` streams end (listen again), and results cached as private
-   * to the old identity are dropped.
+   * and `auth` its OAuth options (left out: none), from the next request on. Nothing sent under
+   * the old identity goes on under the new one: every request in flight rejects at once with an
+   * `McpError` of kind `cancelled` saying the credentials changed (its HTTP request is aborted,
+   * which tells the server; send it again to make it with the new credentials), `listen` streams
+   * end cleanly (listen again), and results cached as private to the old identity are dropped.
+   * Requests waiting for the connection to be ready are not out yet, and go with the new ones.
    * @throws McpError of kind `input` on a stdio or in-process connection, or for a bad header or
    *   OAuth options naming no grant or several (then nothing changes).
    */
   setAuth(credentials: HttpCredentials): void {
-    if (!this.#session.takesCredentials) {
+    if (!this.connection.takesCredentials) {
       throw localError(
         "input",
-        `setAuth switches the credentials of a Streamable HTTP connection; ${this.#session.endpoint} sends none`,
+        `setAuth switches the credentials of a Streamable HTTP connection; ${this.connection.endpoint} sends none`,
       );
     }
-    this.#session.setCredentials(credentials);
+    this.connection.setCredentials(credentials);
+    // Streams first, so they end cleanly rather than as cancelled requests.
     this.#hub.endStreams();
-    this.#cache.changeAuthorization();
+    this.connection.endInFlight();
+    this.cache.changeAuthorization();
   }
 
   /**
@@ -426,37 +335,7 @@ export class McpClient extends ClientLifecycle {
    */
   close(): Promise<void> {
     this.#hub.closeAll();
-    return this.#session.close();
-  }
-
-  /** A cacheable request through the cache (see `cachedRequest`). */
-  #cached(
-    method: string,
-    params: Record<string, unknown> | undefined,
-    options: RequestOptions | undefined,
-    send: () => Promise<Result>,
-  ): Promise<Result> {
-    const version = this.#session.protocolVersion;
-    return cachedRequest(this.#cache, version, method, params, options, send);
-  }
-
-  async #listAll<M extends ListMethod>(
-    method: M,
-    options: ListOptions | undefined,
-  ): Promise<ListItems[M][]> {
-    const context = { method };
-    const key = LIST_METHODS[method];
-    return collectAllPages<ListItems[M]>(
-      async (cursor) => {
-        const params = cursor === undefined ? undefined : { cursor };
-        const result = await this.#cached(method, params, options, () =>
-          this.#session.request(method, params, options, context),
-        );
-        return readPage<ListItems[M]>(result, key, context);
-      },
-      options ?? {},
-      context,
-    );
+    return this.connection.close();
   }
 }
 

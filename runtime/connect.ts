@@ -190,6 +190,7 @@ export async function connect(
       onAuthorizing: (active) => connection.authorizing(active),
       handlers,
     });
+    connection.opened(session);
     return session;
   };
   const establish = async (

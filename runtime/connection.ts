@@ -71,6 +71,8 @@ export class Connection implements SessionPort {
   #beforeAuthorizing: ConnectionState | undefined;
   #restartTimer: ReturnType<typeof setTimeout> | undefined;
   #credentials: HttpCredentials | undefined;
+  /** The session a handshake is under way on, not yet this connection's: `setAuth` reaches it. */
+  #opening: Session | undefined;
   /** What closed the connection, as the `cause` of every later `closed` error. */
   #closeCause: unknown;
 
@@ -152,10 +154,23 @@ export class Connection implements SessionPort {
     return this.#plan.takesCredentials;
   }
 
-  /** Credentials for this and every later transport (a restart opens a new one). */
+  /**
+   * Credentials for this and every later transport (a restart opens a new one), and for the one
+   * a handshake is under way on (`opened`), so the requests after it carry them.
+   */
   setCredentials(credentials: HttpCredentials): void {
-    this.#session?.transport.setCredentials?.(credentials);
+    (this.#session ?? this.#opening)?.transport.setCredentials?.(credentials);
     this.#credentials = credentials;
+  }
+
+  /** Told by the transport opener of each session it opens, once it holds `credentials`. */
+  opened(session: Session): void {
+    this.#opening = session;
+  }
+
+  /** Ends the requests in flight (`Session.endInFlight`); those waiting for readiness go later. */
+  endInFlight(): void {
+    this.#session?.endInFlight();
   }
 
   /** Applied by the transport opener to each new transport. */
@@ -297,6 +312,7 @@ export class Connection implements SessionPort {
       );
     } catch (error) {
       if (generation !== this.#generation) return;
+      this.#opening = undefined;
       if (restarting) return this.#scheduleRestart(errorText(error));
       this.#closeWith(errorText(error), error);
       throw error;
@@ -306,6 +322,7 @@ export class Connection implements SessionPort {
       return;
     }
     this.#session = established.session;
+    this.#opening = undefined;
     if (established.server !== undefined) this.#server = established.server;
     if (established.verdict !== undefined) this.#verdict = established.verdict;
     this.#setState("ready", undefined);

@@ -179,21 +179,17 @@ export class ListenHub {
   }
 
   /**
-   * The transport closed (its "closed" diagnostic, which every transport gives once): legacy
-   * subscriptions have no stream of their own to see it end, so they fail here. Modern ones
-   * fail through their own listen request.
-   */
-  /**
-   * The connection closed. When `session` is starting the server again, initialize-era
-   * subscriptions are renewed on the new process (modern listen streams renew themselves, see
-   * `listen`); otherwise they end with a transport error.
+   * The connection closed (the transport's "closed" diagnostic, which every transport gives
+   * once). Initialize-era subscriptions have no stream of their own to see it end: when
+   * `session` is starting the server again they are renewed on the new process, otherwise they
+   * end here with a transport error. Modern listen streams see it through their own request (and
+   * renew themselves, see `listen`).
    */
   connectionClosed(detail: string, session?: SessionPort): void {
     if (session?.reconnecting === true) this.#legacy.resubscribe(session);
     else this.#legacy.connectionLost(detail);
   }
 
-  /** The client is closing: every subscription ends without an error. */
   /**
    * The credentials changed (`setAuth`): every listen stream ends cleanly, so nothing goes on
    * arriving under the old identity; the caller listens again.
@@ -202,6 +198,7 @@ export class ListenHub {
     for (const listener of [...this.#open.values()]) void listener.close();
   }
 
+  /** The client is closing: every subscription ends without an error. */
   closeAll(): void {
     for (const listener of [...this.#open.values()]) void listener.close();
     this.#legacy.closeAll();

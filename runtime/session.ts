@@ -112,6 +112,8 @@ export class Session {
   readonly #onAuthorizing: SessionOptions["onAuthorizing"];
   /** Requests that asked for progress, by progress token (their id). */
   readonly #progress = new Map<number, Call>();
+  /** Every request sent and not yet answered, so a change of credentials can end them. */
+  readonly #inFlight = new Set<Call>();
   /** Handed to every `Call`: made once here, so a request allocates no routing closure. */
   readonly #routeForCall: NotificationRouter = (notification, onLog) =>
     this.#route(notification, onLog);
@@ -251,6 +253,7 @@ export class Session {
     // Its id doubles as the progress token (see `#metaFor`).
     const watchesProgress = call.onProgress !== undefined;
     if (watchesProgress) this.#progress.set(id, call);
+    this.#inFlight.add(call);
     this.#onRequestSent?.(method);
     try {
       const response = await this.transport.request(message, call);
@@ -262,8 +265,19 @@ export class Session {
         : localError("transport", `transport failed: ${String(error)}`, context, error);
     } finally {
       call.finish();
+      this.#inFlight.delete(call);
       if (watchesProgress) this.#progress.delete(id);
     }
+  }
+
+  /**
+   * The credentials changed (`McpClient.setAuth`): every request in flight is aborted at once,
+   * as a cancellation the transport passes on (an HTTP POST is closed, which is how the server
+   * learns it), and rejects with kind `cancelled`. None was answered under the old identity, so
+   * none may finish with it; the caller sends it again.
+   */
+  endInFlight(): void {
+    for (const call of [...this.#inFlight]) call.credentialsChanged();
   }
 
   /** Sends a notification to the server. */

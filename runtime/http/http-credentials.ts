@@ -1,8 +1,8 @@
 /**
  * The credentials an HTTP transport sends, switchable while it stays open (`McpClient.setAuth`):
  * the caller's headers and the OAuth options. One connection pool serves every identity; each
- * request goes out with the credentials current when it started, so requests in flight finish
- * with the old ones.
+ * request goes out with the credentials current when it started (the client then ends those
+ * still in flight, see `Session.endInFlight`).
  */
 import { withOAuth } from "../auth/authorizing-io.js";
 import type { OAuthOptions } from "../auth/oauth-options.js";

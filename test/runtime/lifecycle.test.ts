@@ -256,6 +256,29 @@ describe("lazy start", () => {
 });
 
 describe("authorizing", () => {
+  it("is the state while connecting meets a 401 and signs in, then the handshake goes on", async () => {
+    const world = await startWorld();
+    try {
+      const states: string[] = [];
+      const client = await track(
+        connect(
+          { url: world.mcpUrl, auth: { redirect: world.redirect } },
+          { onStatus: (status) => states.push(status.state) },
+        ),
+      );
+      // The probe was the first request: it met the 401, and the flow ran inside the handshake.
+      expect(states).toEqual(["connecting", "discovering", "authorizing", "discovering", "ready"]);
+      expect(world.authorizations).toHaveLength(1);
+      expect(client.serverInfo).toMatchObject({ name: "protected" });
+      expect(world.at("/mcp").map((request) => request.message?.method)).toEqual([
+        "server/discover",
+        "server/discover",
+      ]);
+    } finally {
+      await world.close();
+    }
+  });
+
   it("is the state while a request waits on an OAuth flow, then ready again", async () => {
     const world = await startWorld();
     try {

@@ -1,6 +1,7 @@
 /**
  * A protected MCP server and its authorization server on one loopback `node:http` server, for
- * the OAuth tests: `/mcp` answers JSON-RPC only with a token it issued (401 with a Bearer
+ * the OAuth tests: `/mcp` answers JSON-RPC (`server/discover` with its description, anything
+ * else with an empty result) only with a token it issued (401 with a Bearer
  * challenge otherwise, 403 `insufficient_scope` while a required scope is missing), the
  * well-known documents describe it, and `/tenant1/*` is an authorization server with an issuer
  * path that registers clients, redirects straight back from `/authorize` and issues tokens after
@@ -17,6 +18,14 @@ export const CLIENT_SECRET = "dyn-secret-4f1c9a7e2b";
 export const ID_TOKEN = "id-token-for-alice";
 /** The one workload JWT the authorization server accepts as a JWT-bearer assertion. */
 export const WORKLOAD_JWT = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ3b3JrbG9hZCJ9.c2lnbmF0dXJl";
+
+/** What `/mcp` answers to `server/discover`, so a client can connect with the probe too. */
+const DISCOVERED = {
+  resultType: "complete",
+  supportedVersions: ["2026-07-28"],
+  capabilities: {},
+  _meta: { "io.modelcontextprotocol/serverInfo": { name: "protected", version: "1.0.0" } },
+};
 
 export interface WorldOptions {
   /** Scopes every MCP request needs (403 `insufficient_scope` names the missing ones). */
@@ -221,7 +230,8 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     sendJson(res, 200, {
       jsonrpc: "2.0",
       id: received.message?.id,
-      result: { resultType: "complete" },
+      result:
+        received.message?.method === "server/discover" ? DISCOVERED : { resultType: "complete" },
     });
   }
 
