@@ -21,7 +21,7 @@ import {
   type ToolCallRequest,
 } from "./hooks.js";
 import { INPUT_CHECK, type WithInputCheck } from "./input-check.js";
-import { shapeForModel } from "./model-shape.js";
+import { checkShape, shapeForModel } from "./model-shape.js";
 import type { ToolPolicy } from "./policy.js";
 import { compileSelection, hiddenToolError, type CompiledSelection } from "./selection.js";
 import type { ToolSelection } from "./selection.js";
@@ -201,28 +201,6 @@ export async function runToolCall(
     result = await callTool(host, name, args, options, definition);
   }
   return shape ? shapeForModel(result as CallToolResult) : result;
-}
-
-/** Whether the call asks for `shape: "model"`, refusing the options that cannot give text. */
-function checkShape(options: PipelineCallOptions | undefined, name: string): boolean {
-  const shape = options?.shape;
-  if (shape === undefined) return false;
-  const context = { method: "tools/call", target: name };
-  if (shape !== "model") {
-    throw localError(
-      "input",
-      `shape must be "model" or left out, got ${JSON.stringify(shape)}`,
-      context,
-    );
-  }
-  if (options?.manual === true || options?.task === "return") {
-    throw localError(
-      "input",
-      `shape: "model" returns the result's text, so it cannot return ${options.manual === true ? "an input_required result (manual: true)" : 'a task handle (task: "return")'}; leave one of them out`,
-      context,
-    );
-  }
-  return true;
 }
 
 function checkPrincipal(principal: unknown): string {
