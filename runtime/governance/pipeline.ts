@@ -106,11 +106,14 @@ export class Governance {
   async promptArguments(
     name: string,
     args: Record<string, string> | undefined,
+    options: GovernedCallOptions | undefined,
   ): Promise<Record<string, string> | undefined> {
+    const principal = this.#principal(options);
     const hook = this.#hooks.onPromptGet;
     if (hook === undefined) return args;
     const context = { method: "prompts/get", target: name };
-    const verdict = await runHook("onPromptGet", context, () => hook({ name, arguments: args }));
+    const request = { name, arguments: args, principal };
+    const verdict = await runHook("onPromptGet", context, () => hook(request));
     const change = readVerdict("onPromptGet", context, verdict);
     return change?.arguments === undefined
       ? args
@@ -118,16 +121,22 @@ export class Governance {
   }
 
   /** The URI `readResource` reads, after the `onResourceRead` hook. */
-  async resourceUri(uri: string): Promise<string> {
+  async resourceUri(uri: string, options: GovernedCallOptions | undefined): Promise<string> {
+    const principal = this.#principal(options);
     const hook = this.#hooks.onResourceRead;
     if (hook === undefined) return uri;
     const context = { method: "resources/read", target: uri };
-    const verdict = await runHook("onResourceRead", context, () => hook({ uri }));
+    const verdict = await runHook("onResourceRead", context, () => hook({ uri, principal }));
     const change = readVerdict("onResourceRead", context, verdict);
     if (change?.uri === undefined) return uri;
     if (typeof change.uri !== "string")
       throw unusable("onResourceRead", context, "gave a non-string uri");
     return change.uri;
+  }
+
+  /** Whom a call or request is for: its `principal`, else the policy's `defaultPrincipal`. */
+  #principal(options: GovernedCallOptions | undefined): string {
+    return checkPrincipal(options?.principal ?? this.#policy?.defaultPrincipal);
   }
 
   /** A tool call through the pipeline (see the module comment). */
@@ -139,7 +148,7 @@ export class Governance {
     definition: Tool | undefined,
   ): Promise<Result> {
     const context = { method: "tools/call", target: name };
-    const principal = checkPrincipal(options?.principal ?? this.#policy?.defaultPrincipal);
+    const principal = this.#principal(options);
     const selection = this.#selection;
     // A name-only selection is checked before anything, so a hidden call sends no request at all.
     if (selection?.needsDefinition === false && !selection.offers(name, undefined))
