@@ -12,10 +12,10 @@ import { checkShape, shapeForModel } from "./governance/model-shape.js";
 import type { TaskMode } from "./tasks.js";
 import type { ToolForm, ToolFunctions, ToolMethods } from "./tool-call-forms.js";
 import type { ToolAwaitTaskOptions, ToolReturnTaskOptions } from "./tool-call-options.js";
+import type { CallToolResult, Result as AnyResult, Tool } from "./types.js";
 
 /** A call's options as the one function behind every form receives them. */
 type AnyToolCallOptions = (ToolAwaitTaskOptions | ToolReturnTaskOptions) & { shape?: "model" };
-import type { CallToolResult, Result as AnyResult, Tool } from "./types.js";
 
 /** A successful call of a tool that declares an output schema: `structuredContent` is typed. */
 export interface ToolSuccess<Output> extends CallToolResult<Output> {
