@@ -160,7 +160,8 @@ export class McpClient extends ClientCatalog {
     options?: CallOptions,
   ): Promise<Result> {
     const context = { method: "prompts/get", target: name };
-    if (this.governance !== undefined) args = await this.governance.promptArguments(name, args);
+    if (this.governance !== undefined)
+      args = await this.governance.promptArguments(name, args, options);
     const params = args === undefined ? { name } : { name, arguments: args };
     const result = await this.#roundTrips(context, params, options);
     if (result.resultType === "input_required") return result;
@@ -175,7 +176,7 @@ export class McpClient extends ClientCatalog {
   ): Promise<MaybeInputRequired<ReadResourceResult>>;
   readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult>;
   async readResource(uri: string, options?: CallOptions): Promise<Result> {
-    if (this.governance !== undefined) uri = await this.governance.resourceUri(uri);
+    if (this.governance !== undefined) uri = await this.governance.resourceUri(uri, options);
     const context = { method: "resources/read", target: uri };
     // Only the first round may come from the cache: a result reached through input rounds
     // depends on the answers given, so it is never stored.

@@ -24,8 +24,10 @@ export { describeTools } from "./model-tool.js";
 export type { DescribableTool, ModelTool, ModelToolOf, ModelTools } from "./model-tool.js";
 export type { ToolBinding, ToolFailure, ToolResult, ToolSuccess } from "./tool-binding.js";
 export type {
+  ToolAwaitTaskModelOptions,
   ToolAwaitTaskOptions,
   ToolCallOptions,
+  ToolModelOptions,
   ToolReturnTaskOptions,
 } from "./tool-call-options.js";
 export type {

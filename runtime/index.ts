@@ -52,6 +52,8 @@ export type {
   HookErrorData,
   HookName,
   HookVerdict,
+  PromptGetRequest,
+  ResourceReadRequest,
   ToolCallRequest,
 } from "./governance/hooks.js";
 export type { GovernanceOptions, GovernedCallOptions } from "./governance/pipeline.js";

@@ -6,6 +6,7 @@
  */
 import { planAnswers, runAnswers } from "./answer-input.js";
 import { McpError, describeContext, localError, type ErrorContext } from "./errors.js";
+import type { GovernedCallOptions } from "./governance/pipeline.js";
 import type { InputHandlers } from "./input-handlers.js";
 import type { InputResponses } from "./input-types.js";
 import type { RequestOptions } from "./request-options.js";
@@ -28,8 +29,11 @@ export interface RoundTripOptions {
   manual?: boolean;
 }
 
-/** Options of `callTool`, `getPrompt` and `readResource`. */
-export interface CallOptions extends RequestOptions, RoundTripOptions {}
+/**
+ * Options of `callTool`, `getPrompt` and `readResource`; `principal` (whom the call is for) is
+ * what a governed client's hooks and policy see.
+ */
+export interface CallOptions extends RequestOptions, RoundTripOptions, GovernedCallOptions {}
 
 export const DEFAULT_MAX_ROUNDS = 10;
 

@@ -8,10 +8,14 @@ import type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
 import type { McpClient } from "./client.js";
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
 import { INPUT_CHECK } from "./governance/input-check.js";
+import { checkShape, shapeForModel } from "./governance/model-shape.js";
 import type { TaskMode } from "./tasks.js";
 import type { ToolForm, ToolFunctions, ToolMethods } from "./tool-call-forms.js";
 import type { ToolAwaitTaskOptions, ToolReturnTaskOptions } from "./tool-call-options.js";
 import type { CallToolResult, Result as AnyResult, Tool } from "./types.js";
+
+/** A call's options as the one function behind every form receives them. */
+type AnyToolCallOptions = (ToolAwaitTaskOptions | ToolReturnTaskOptions) & { shape?: "model" };
 
 /** A successful call of a tool that declares an output schema: `structuredContent` is typed. */
 export interface ToolSuccess<Output> extends CallToolResult<Output> {
@@ -62,10 +66,7 @@ export interface ToolBinding<Input, Result, Form extends ToolForm = "any"> {
  * The task mode of a call: the caller's, else `"await"` for a tool whose definition says it can
  * only run as a task (`execution.taskSupport: "required"`), which no other form could call.
  */
-function taskModeOf(
-  tool: Tool,
-  options: ToolAwaitTaskOptions | ToolReturnTaskOptions | undefined,
-): TaskMode | undefined {
+function taskModeOf(tool: Tool, options: AnyToolCallOptions | undefined): TaskMode | undefined {
   if (options?.task !== undefined) return options.task;
   const execution = tool.execution as { taskSupport?: unknown } | undefined;
   return execution?.taskSupport === "required" ? "await" : undefined;
@@ -90,11 +91,13 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
     client: McpClient,
     // Left out only where the form allows it: a tool whose input has no required property.
     input: Input | undefined,
-    options?: ToolAwaitTaskOptions | ToolReturnTaskOptions,
-  ): Promise<AnyResult> => {
+    options?: AnyToolCallOptions,
+  ): Promise<AnyResult | string> => {
     const tool = getDefinition();
     const context = { method: "tools/call", target: tool.name };
     const args = (input ?? {}) as Record<string, unknown>;
+    // Refused before anything is sent, as `client.callTool` refuses it.
+    const model = checkShape(options, tool.name);
     const task = taskModeOf(tool, options);
     // The client runs the validator at its place in the pipeline: after the hooks that may
     // rewrite the arguments (see governance/input-check.ts).
@@ -105,10 +108,12 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
               checkInput(getValidators().input, value, context),
           }
         : undefined;
+    // `shape` stays here: the client would shape the result before its output is validated.
+    const { shape: _shape, ...unshaped } = options ?? {};
     const sent =
-      (task === undefined || task === options?.task) && check === undefined
+      (task === undefined || task === options?.task) && check === undefined && !model
         ? options
-        : { ...options, ...(task === undefined ? {} : { task }), ...check };
+        : { ...unshaped, ...(task === undefined ? {} : { task }), ...check };
     const result = await client.callTool(tool.name, args, sent, tool);
     // Manual mode: the server's question goes back to the caller, there is no output yet; a task
     // handle (`task: "return"`) has no output either.
@@ -118,7 +123,10 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
       const output = getValidators().output;
       if (output !== undefined) checkOutput(output, result, context);
     }
-    return result;
+    // Shaped after validation, as a plain call is validated: a server breaking its output schema
+    // fails the same way whether the caller wants the object or its text (`validateOutput: false`
+    // accepts it for both), and the text is that of the result the plain call would return.
+    return model ? shapeForModel(result as CallToolResult) : result;
   };
   return {
     get name() {
@@ -131,7 +139,7 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
     call: call as unknown as ToolBinding<Input, Result, Form>["call"],
     // One function serves every form; the form only narrows the type.
     bindTo: (client) =>
-      ((input?: Input, options?: ToolAwaitTaskOptions | ToolReturnTaskOptions) =>
+      ((input?: Input, options?: AnyToolCallOptions) =>
         call(client, input, options)) as unknown as ToolMethods<Input, Result>[Form],
   };
 }

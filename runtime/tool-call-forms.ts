@@ -16,14 +16,18 @@
  *   call has `task: "return"` and `task: "await"` forms.
  * - `"any"`: every overload at once, for code that holds a binding without knowing its form.
  * In each, manual mode (`manual: true`) comes first: it may return the server's `input_required`
- * result, so a call that says `manual: true` gets the wider type.
+ * result, so a call that says `manual: true` gets the wider type. `shape: "model"` (the result as
+ * text for a model) comes before the plain call, which it would otherwise match: one signature
+ * per form, as each added signature is paid for once per tool when `tsc` checks a large client.
  */
 import type { McpClient } from "./client.js";
 import type { MaybeInputRequired } from "./input-types.js";
 import type { CreateTaskResult } from "./tasks.js";
 import type {
+  ToolAwaitTaskModelOptions,
   ToolAwaitTaskOptions,
   ToolCallOptions,
+  ToolModelOptions,
   ToolReturnTaskOptions,
 } from "./tool-call-options.js";
 
@@ -41,6 +45,8 @@ export interface ToolFunction<Input, Result> {
     input: Input,
     options: Manual<ToolCallOptions>,
   ): Promise<MaybeInputRequired<Result>>;
+  /** `shape: "model"`: the result, validated as the plain call's, as text for a model. */
+  (client: McpClient, input: Input, options: ToolModelOptions): Promise<string>;
   /**
    * Calls the tool.
    * @param client - A client connected to the server (`connect()` or `create…Client()`).
@@ -61,6 +67,8 @@ export interface OptionalInputToolFunction<Input, Result> {
     input: Input | undefined,
     options: Manual<ToolCallOptions>,
   ): Promise<MaybeInputRequired<Result>>;
+  /** `shape: "model"`: the result, validated as the plain call's, as text for a model. */
+  (client: McpClient, input: Input | undefined, options: ToolModelOptions): Promise<string>;
   /**
    * Calls the tool.
    * @param client - A client connected to the server (`connect()` or `create…Client()`).
@@ -102,6 +110,8 @@ export interface TaskToolFunction<Input, Result> {
     input: Input,
     options: Manual<ToolAwaitTaskOptions>,
   ): Promise<MaybeInputRequired<Result>>;
+  /** `shape: "model"`: the result, validated as the plain call's, as text for a model. */
+  (client: McpClient, input: Input, options: ToolAwaitTaskModelOptions): Promise<string>;
   /**
    * Calls the tool. With `task: "await"` the server may run the call as a task; it is polled to
    * its end and its final result returned. Pass `task: "return"` to get the task's handle instead.
@@ -132,6 +142,12 @@ export interface OptionalInputTaskToolFunction<Input, Result> {
     input: Input | undefined,
     options: Manual<ToolAwaitTaskOptions>,
   ): Promise<MaybeInputRequired<Result>>;
+  /** `shape: "model"`: the result, validated as the plain call's, as text for a model. */
+  (
+    client: McpClient,
+    input: Input | undefined,
+    options: ToolAwaitTaskModelOptions,
+  ): Promise<string>;
   /**
    * Calls the tool. With `task: "await"` the server may run the call as a task; it is polled to
    * its end and its final result returned. Pass `task: "return"` to get the task's handle instead.
@@ -166,6 +182,8 @@ export interface AnyToolFunction<Input, Result> {
     input: Input,
     options: Manual<ToolAwaitTaskOptions>,
   ): Promise<MaybeInputRequired<Result>>;
+  /** `shape: "model"`: the result, validated as the plain call's, as text for a model. */
+  (client: McpClient, input: Input, options: ToolAwaitTaskModelOptions): Promise<string>;
   /** Calls the tool; `task: "await"` lets the server run it as a task, awaited to its end. */
   (client: McpClient, input: Input, options?: ToolAwaitTaskOptions): Promise<Result>;
   /** Options whose form is only known at run time: every answer is possible. */
@@ -192,6 +210,8 @@ export type ToolForm = keyof ToolFunctions<unknown, unknown>;
 export interface ToolMethod<Input, Result> {
   /** Manual mode: an `input_required` result the handlers cannot answer is returned. */
   (input: Input, options: Manual<ToolCallOptions>): Promise<MaybeInputRequired<Result>>;
+  /** `shape: "model"`: the result, validated as the plain call's, as text for a model. */
+  (input: Input, options: ToolModelOptions): Promise<string>;
   /**
    * Calls the tool.
    * @param input - The tool's arguments.
@@ -204,6 +224,8 @@ export interface ToolMethod<Input, Result> {
 export interface OptionalInputToolMethod<Input, Result> {
   /** Manual mode: an `input_required` result the handlers cannot answer is returned. */
   (input: Input | undefined, options: Manual<ToolCallOptions>): Promise<MaybeInputRequired<Result>>;
+  /** `shape: "model"`: the result, validated as the plain call's, as text for a model. */
+  (input: Input | undefined, options: ToolModelOptions): Promise<string>;
   /**
    * Calls the tool.
    * @param input - The tool's arguments; left out, `{}`.
@@ -223,6 +245,8 @@ export interface TaskToolMethod<Input, Result> {
   (input: Input, options: ToolReturnTaskOptions): Promise<Result | CreateTaskResult>;
   /** Manual mode: an `input_required` result the handlers cannot answer is returned. */
   (input: Input, options: Manual<ToolAwaitTaskOptions>): Promise<MaybeInputRequired<Result>>;
+  /** `shape: "model"`: the result, validated as the plain call's, as text for a model. */
+  (input: Input, options: ToolAwaitTaskModelOptions): Promise<string>;
   /**
    * Calls the tool. With `task: "await"` the server may run the call as a task; it is polled to
    * its end and its final result returned. Pass `task: "return"` to get the task's handle instead.
@@ -246,6 +270,8 @@ export interface OptionalInputTaskToolMethod<Input, Result> {
     input: Input | undefined,
     options: Manual<ToolAwaitTaskOptions>,
   ): Promise<MaybeInputRequired<Result>>;
+  /** `shape: "model"`: the result, validated as the plain call's, as text for a model. */
+  (input: Input | undefined, options: ToolAwaitTaskModelOptions): Promise<string>;
   /**
    * Calls the tool. With `task: "await"` the server may run the call as a task; it is polled to
    * its end and its final result returned. Pass `task: "return"` to get the task's handle instead.
@@ -266,6 +292,8 @@ export interface AnyToolMethod<Input, Result> {
   (input: Input, options: ToolReturnTaskOptions): Promise<Result | CreateTaskResult>;
   /** Manual mode: an `input_required` result the handlers cannot answer is returned. */
   (input: Input, options: Manual<ToolAwaitTaskOptions>): Promise<MaybeInputRequired<Result>>;
+  /** `shape: "model"`: the result, validated as the plain call's, as text for a model. */
+  (input: Input, options: ToolAwaitTaskModelOptions): Promise<string>;
   /** Calls the tool; `task: "await"` lets the server run it as a task, awaited to its end. */
   (input: Input, options?: ToolAwaitTaskOptions): Promise<Result>;
   /** Options whose form is only known at run time: every answer is possible. */

@@ -34,3 +34,22 @@ export interface ToolAwaitTaskOptions extends ToolCallOptions, Omit<TaskCallOpti
 export interface ToolReturnTaskOptions extends ToolCallOptions {
   task: "return";
 }
+
+/**
+ * A generated call's options asking for `shape: "model"`: the result, validated as a plain call's
+ * is, comes back as the text a model should see (see `shapeForModel`). Manual mode cannot give
+ * text, so it is ruled out here.
+ */
+export interface ToolModelOptions extends ToolCallOptions {
+  shape: "model";
+  manual?: false;
+}
+
+/**
+ * `ToolModelOptions` for a tool that may run as a task: `task: "await"` only, as a task handle
+ * (`task: "return"`) is not text either.
+ */
+export interface ToolAwaitTaskModelOptions extends ToolAwaitTaskOptions {
+  shape: "model";
+  manual?: false;
+}

@@ -17,6 +17,21 @@ export interface ToolCallRequest {
   readonly definition: Tool | undefined;
 }
 
+/** A `getPrompt` as the `onPromptGet` hook sees it. */
+export interface PromptGetRequest {
+  readonly name: string;
+  readonly arguments: Record<string, string> | undefined;
+  /** Who the request is for (its `principal` option, else the policy's `defaultPrincipal`). */
+  readonly principal: string;
+}
+
+/** A `readResource` as the `onResourceRead` hook sees it. */
+export interface ResourceReadRequest {
+  readonly uri: string;
+  /** Who the request is for (its `principal` option, else the policy's `defaultPrincipal`). */
+  readonly principal: string;
+}
+
 /** What a pre-hook answers: nothing (send as is), new arguments, or a refusal with its reason. */
 export type HookVerdict<Change> = Change | { refuse: string } | void | undefined;
 
@@ -37,12 +52,11 @@ export interface ClientHooks {
     result: CallToolResult,
   ): MaybePromise<CallToolResult | void | undefined>;
   /** Before `getPrompt`: rewrite its arguments, or refuse it. */
-  onPromptGet?(request: {
-    readonly name: string;
-    readonly arguments: Record<string, string> | undefined;
-  }): MaybePromise<HookVerdict<{ arguments?: Record<string, string> }>>;
+  onPromptGet?(
+    request: PromptGetRequest,
+  ): MaybePromise<HookVerdict<{ arguments?: Record<string, string> }>>;
   /** Before `readResource`: read another URI instead, or refuse it. */
-  onResourceRead?(request: { readonly uri: string }): MaybePromise<HookVerdict<{ uri?: string }>>;
+  onResourceRead?(request: ResourceReadRequest): MaybePromise<HookVerdict<{ uri?: string }>>;
   /** After `listTools()` and the selection: see or replace the tools it returns. */
   onToolsListed?(tools: Tool[]): MaybePromise<Tool[] | void | undefined>;
 }

@@ -5,6 +5,7 @@
  * read and which would flood its context as base64, are summarised by type and size; the whole is
  * capped, with a marker saying how much was cut.
  */
+import { localError } from "../errors.js";
 import type { CallToolResult, ContentBlock } from "../types.js";
 
 /** The default cap on the text `shape: "model"` returns, in UTF-16 code units. */
@@ -13,6 +14,38 @@ export const MODEL_TEXT_LIMIT = 20_000;
 export interface ModelShapeOptions {
   /** The most characters returned, the truncation marker included (default `MODEL_TEXT_LIMIT`). */
   maxChars?: number;
+}
+
+/** The options of a call that decide whether it may be shaped. */
+interface ShapeOptions {
+  shape?: unknown;
+  manual?: boolean | undefined;
+  task?: string | undefined;
+}
+
+/**
+ * Whether the call asks for `shape: "model"`, refusing the options that cannot give text (for
+ * `client.callTool` and a generated call alike, before either sends anything).
+ */
+export function checkShape(options: ShapeOptions | undefined, name: string): boolean {
+  const shape = options?.shape;
+  if (shape === undefined) return false;
+  const context = { method: "tools/call", target: name };
+  if (shape !== "model") {
+    throw localError(
+      "input",
+      `shape must be "model" or left out, got ${JSON.stringify(shape)}`,
+      context,
+    );
+  }
+  if (options?.manual === true || options?.task === "return") {
+    throw localError(
+      "input",
+      `shape: "model" returns the result's text, so it cannot return ${options.manual === true ? "an input_required result (manual: true)" : 'a task handle (task: "return")'}; leave one of them out`,
+      context,
+    );
+  }
+  return true;
 }
 
 /** The text a model should see of `result` (see the module comment). */

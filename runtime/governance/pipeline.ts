@@ -21,7 +21,7 @@ import {
   type ToolCallRequest,
 } from "./hooks.js";
 import { INPUT_CHECK, type WithInputCheck } from "./input-check.js";
-import { shapeForModel } from "./model-shape.js";
+import { checkShape, shapeForModel } from "./model-shape.js";
 import type { ToolPolicy } from "./policy.js";
 import { compileSelection, hiddenToolError, type CompiledSelection } from "./selection.js";
 import type { ToolSelection } from "./selection.js";
@@ -106,11 +106,14 @@ export class Governance {
   async promptArguments(
     name: string,
     args: Record<string, string> | undefined,
+    options: GovernedCallOptions | undefined,
   ): Promise<Record<string, string> | undefined> {
+    const principal = this.#principal(options);
     const hook = this.#hooks.onPromptGet;
     if (hook === undefined) return args;
     const context = { method: "prompts/get", target: name };
-    const verdict = await runHook("onPromptGet", context, () => hook({ name, arguments: args }));
+    const request = { name, arguments: args, principal };
+    const verdict = await runHook("onPromptGet", context, () => hook(request));
     const change = readVerdict("onPromptGet", context, verdict);
     return change?.arguments === undefined
       ? args
@@ -118,16 +121,22 @@ export class Governance {
   }
 
   /** The URI `readResource` reads, after the `onResourceRead` hook. */
-  async resourceUri(uri: string): Promise<string> {
+  async resourceUri(uri: string, options: GovernedCallOptions | undefined): Promise<string> {
+    const principal = this.#principal(options);
     const hook = this.#hooks.onResourceRead;
     if (hook === undefined) return uri;
     const context = { method: "resources/read", target: uri };
-    const verdict = await runHook("onResourceRead", context, () => hook({ uri }));
+    const verdict = await runHook("onResourceRead", context, () => hook({ uri, principal }));
     const change = readVerdict("onResourceRead", context, verdict);
     if (change?.uri === undefined) return uri;
     if (typeof change.uri !== "string")
       throw unusable("onResourceRead", context, "gave a non-string uri");
     return change.uri;
+  }
+
+  /** Whom a call or request is for: its `principal`, else the policy's `defaultPrincipal`. */
+  #principal(options: GovernedCallOptions | undefined): string {
+    return checkPrincipal(options?.principal ?? this.#policy?.defaultPrincipal);
   }
 
   /** A tool call through the pipeline (see the module comment). */
@@ -139,7 +148,7 @@ export class Governance {
     definition: Tool | undefined,
   ): Promise<Result> {
     const context = { method: "tools/call", target: name };
-    const principal = checkPrincipal(options?.principal ?? this.#policy?.defaultPrincipal);
+    const principal = this.#principal(options);
     const selection = this.#selection;
     // A name-only selection is checked before anything, so a hidden call sends no request at all.
     if (selection?.needsDefinition === false && !selection.offers(name, undefined))
@@ -201,28 +210,6 @@ export async function runToolCall(
     result = await callTool(host, name, args, options, definition);
   }
   return shape ? shapeForModel(result as CallToolResult) : result;
-}
-
-/** Whether the call asks for `shape: "model"`, refusing the options that cannot give text. */
-function checkShape(options: PipelineCallOptions | undefined, name: string): boolean {
-  const shape = options?.shape;
-  if (shape === undefined) return false;
-  const context = { method: "tools/call", target: name };
-  if (shape !== "model") {
-    throw localError(
-      "input",
-      `shape must be "model" or left out, got ${JSON.stringify(shape)}`,
-      context,
-    );
-  }
-  if (options?.manual === true || options?.task === "return") {
-    throw localError(
-      "input",
-      `shape: "model" returns the result's text, so it cannot return ${options.manual === true ? "an input_required result (manual: true)" : 'a task handle (task: "return")'}; leave one of them out`,
-      context,
-    );
-  }
-  return true;
 }
 
 function checkPrincipal(principal: unknown): string {
