@@ -7,26 +7,11 @@
  */
 import { Agent } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, isMcpError } from "@mcp-codegen/runtime";
-import type { McpClient, McpError } from "@mcp-codegen/runtime";
+import { connect } from "@mcp-codegen/runtime";
+import type { McpClient } from "@mcp-codegen/runtime";
 import { kitchenSinkStdio, startKitchenSinkHttp } from "../fixtures/servers/index.js";
 import type { RunningHttpServer } from "../fixtures/servers/index.js";
-
-async function rejection(promise: Promise<unknown>): Promise<McpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isMcpError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a rejection");
-}
-
-/** How many `waitForCancel` calls the server has seen cancelled. */
-async function cancelledCount(client: McpClient): Promise<number> {
-  const result = await client.callTool<{ requestIds: unknown[] }>("cancelledRequests", {});
-  return result.structuredContent?.requestIds.length ?? 0;
-}
+import { cancelledCount, rejection } from "./client-helpers.js";
 
 /** Polls until the server has seen `count` cancellations; the notice travels asynchronously. */
 async function serverSawCancellations(client: McpClient, count: number): Promise<void> {

@@ -1,7 +1,10 @@
-import { isMcpError, type McpError } from "@mcp-codegen/runtime";
+import { isMcpError, type AnyMcpError, type McpClient } from "@mcp-codegen/runtime";
 
-/** The McpError that `promise` rejects with; rethrows any other error, and throws if it resolves. */
-export async function rejection(promise: Promise<unknown>): Promise<McpError> {
+/**
+ * The McpError that `promise` rejects with, typed by its kind (`AnyMcpError`); rethrows any other
+ * error, and throws if it resolves.
+ */
+export async function rejection(promise: Promise<unknown>): Promise<AnyMcpError> {
   try {
     await promise;
   } catch (error) {
@@ -9,4 +12,10 @@ export async function rejection(promise: Promise<unknown>): Promise<McpError> {
     throw error;
   }
   throw new Error("expected a rejection");
+}
+
+/** How many `waitForCancel` calls the kitchen-sink server behind `client` has seen cancelled. */
+export async function cancelledCount(client: McpClient): Promise<number> {
+  const result = await client.callTool<{ requestIds: unknown[] }>("cancelledRequests", {});
+  return result.structuredContent?.requestIds.length ?? 0;
 }

@@ -6,10 +6,11 @@
  */
 import { createServer } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { connect, isMcpError, type McpClient, type McpError } from "@mcp-codegen/runtime";
+import { connect, isMcpError, type McpClient } from "@mcp-codegen/runtime";
 import { startKitchenSinkHttp } from "../fixtures/servers/index.js";
 import { listenLoopback, type RunningHttpServer } from "../fixtures/servers/loopback.js";
 import { scriptedServer } from "../support/scripted-server.js";
+import { cancelledCount, rejection } from "./client-helpers.js";
 
 /**
  * A 2026-07-28 server whose one tool is named after the bearer token it was sent. `server/discover`
@@ -58,22 +59,6 @@ async function startIdentityServer(
 }
 
 const names = async (client: McpClient) => (await client.listTools()).map((tool) => tool.name);
-
-async function rejection(promise: Promise<unknown>): Promise<McpError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isMcpError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a rejection");
-}
-
-/** How many `waitForCancel` calls the kitchen-sink server has seen cancelled. */
-async function cancelledCount(client: McpClient): Promise<number> {
-  const result = await client.callTool<{ requestIds: unknown[] }>("cancelledRequests", {});
-  return result.structuredContent?.requestIds.length ?? 0;
-}
 
 describe("setAuth", () => {
   const open: Array<{ close(): Promise<void> }> = [];

@@ -10,8 +10,11 @@ import { join, relative } from "node:path";
 import ts from "typescript";
 import { REPOSITORY_ROOT } from "./golden-cases.js";
 
-/** What every configuration shares: the strictest flags a user may reasonably turn on. */
-const STRICT: ts.CompilerOptions = {
+/**
+ * The strictest flags a user may reasonably turn on, as plain values: the same in compiler-API
+ * options and in a tsconfig.json (TypeScript 7 is run on one, see generated-compile-ts7.test.ts).
+ */
+export const STRICT_FLAGS = {
   strict: true,
   exactOptionalPropertyTypes: true,
   noUncheckedIndexedAccess: true,
@@ -23,12 +26,17 @@ const STRICT: ts.CompilerOptions = {
   noImplicitReturns: true,
   noFallthroughCasesInSwitch: true,
   noEmit: true,
-  target: ts.ScriptTarget.ES2023,
-  lib: ["lib.es2023.d.ts"],
   // Generated code must not need @types/node: it may run in a browser bundle.
-  types: [],
+  types: [] as string[],
   // Declaration files (the runtime's, zod's) are not what is under test here.
   skipLibCheck: true,
+} as const satisfies ts.CompilerOptions;
+
+/** What every configuration shares: the flags, ES2023 and its standard library only. */
+const STRICT: ts.CompilerOptions = {
+  ...STRICT_FLAGS,
+  target: ts.ScriptTarget.ES2023,
+  lib: ["lib.es2023.d.ts"],
 };
 
 export interface TypecheckConfig {

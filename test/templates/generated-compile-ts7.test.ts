@@ -17,7 +17,7 @@ import {
   REPOSITORY_ROOT,
   typeScriptFiles,
 } from "../support/golden-cases.js";
-import { assertRuntimeBuilt } from "../support/typecheck.js";
+import { assertRuntimeBuilt, STRICT_FLAGS } from "../support/typecheck.js";
 
 const TSC_7 = join(REPOSITORY_ROOT, "node_modules", "typescript-7", "bin", "tsc");
 const TRIP_PLANNER = join(REPOSITORY_ROOT, "examples", "trip-planner");
@@ -25,23 +25,8 @@ const TRIP_PLANNER = join(REPOSITORY_ROOT, "examples", "trip-planner");
 const WORK = join(REPOSITORY_ROOT, ".tmp", "compile-ts7");
 const COMPILE_TIMEOUT = 120_000;
 
-/** The options of test/support/typecheck.ts's STRICT, in tsconfig.json spelling. */
-const STRICT = {
-  strict: true,
-  exactOptionalPropertyTypes: true,
-  noUncheckedIndexedAccess: true,
-  noImplicitOverride: true,
-  verbatimModuleSyntax: true,
-  noUnusedLocals: true,
-  noUnusedParameters: true,
-  noImplicitReturns: true,
-  noFallthroughCasesInSwitch: true,
-  noEmit: true,
-  target: "es2023",
-  lib: ["es2023"],
-  types: [],
-  skipLibCheck: true,
-};
+/** The options of test/support/typecheck.ts, with target and library in tsconfig.json spelling. */
+const STRICT = { ...STRICT_FLAGS, target: "es2023", lib: ["es2023"] };
 
 const CONFIGS = [
   { label: "module nodenext", module: "nodenext", moduleResolution: "nodenext" },

@@ -3,53 +3,19 @@
  * takes the same governance options: its policy asks before the destructive tool for the call's
  * principal, and its input validation runs after the pre-hook, on the arguments the hook left.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  askBeforeUnsafeTools,
-  isMcpError,
-  type AnyMcpError,
-  type ApprovalRequest,
-  type ConnectOptions,
-} from "@mcp-codegen/runtime";
-import { createDemoServer } from "../../../examples/demo-server/server.js";
-import {
-  createTripPlannerClient,
-  type TripPlannerClient,
-} from "../../../examples/trip-planner/index.js";
-import { serveRecording, type RecordingServer } from "./sdk-server.js";
+import { describe, expect, it } from "vitest";
+import { askBeforeUnsafeTools, type ApprovalRequest } from "@mcp-codegen/runtime";
+import { rejection as failure } from "../client-helpers.js";
+import { tripPlannerWorld } from "./trip-planner-world.js";
 
-let server: RecordingServer;
-const clients: TripPlannerClient[] = [];
-
-beforeAll(async () => {
-  server = await serveRecording(createDemoServer);
-});
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.raw.close()));
-  await server.close();
-});
-
-async function tripPlanner(options: ConnectOptions): Promise<TripPlannerClient> {
-  const client = await createTripPlannerClient({ url: server.url }, options);
-  clients.push(client);
-  return client;
-}
-
-async function failure(promise: Promise<unknown>): Promise<AnyMcpError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!isMcpError(error)) throw new Error(`expected an McpError, got ${String(error)}`);
-  return error;
-}
+const world = tripPlannerWorld();
 
 const REFERENCE = "FL-LIS-OSL-20260612";
 
 describe("a generated client under a policy", () => {
   it("asks before the destructive tool for the call's principal, and sends nothing when denied", async () => {
     const asked: ApprovalRequest[] = [];
-    const client = await tripPlanner({
+    const client = await world.tripPlanner({
       policy: askBeforeUnsafeTools((request) => {
         asked.push(request);
         return "deny";
@@ -67,13 +33,13 @@ describe("a generated client under a policy", () => {
     expect(asked.map((request) => [request.name, request.principal, request.arguments])).toEqual([
       ["trip.cancel-booking", "ops", { reference: REFERENCE }],
     ]);
-    expect(server.toolCalls()).not.toContain("trip.cancel-booking");
+    expect(world.server.toolCalls()).not.toContain("trip.cancel-booking");
   });
 
   it("validates the arguments the pre-hook left, before the policy asks", async () => {
     const asked: string[] = [];
     let rewrite: string | undefined;
-    const client = await tripPlanner({
+    const client = await world.tripPlanner({
       hooks: {
         onToolCall: (call) =>
           rewrite === undefined
@@ -95,12 +61,12 @@ describe("a generated client under a policy", () => {
     expect(asked).toEqual([REFERENCE]);
     // A good reference the hook breaks fails validation: the approver is never asked.
     rewrite = "broken";
-    const before = server.toolCalls().length;
+    const before = world.server.toolCalls().length;
     const error = await failure(
       client.tools.tripCancelBooking({ reference: REFERENCE }, { validateInput: true }),
     );
     expect(error.kind).toBe("input");
     expect(asked).toEqual([REFERENCE]);
-    expect(server.toolCalls().length).toBe(before);
+    expect(world.server.toolCalls().length).toBe(before);
   });
 });

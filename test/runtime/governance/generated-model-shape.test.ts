@@ -4,12 +4,9 @@
  * should see, typed `string`, after the output validation a plain call runs; options that cannot
  * give text are refused before anything is sent.
  */
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   defineTool,
-  isMcpError,
-  type AnyMcpError,
-  type ConnectOptions,
   type CreateTaskResult,
   type MaybeInputRequired,
   type McpClient,
@@ -18,43 +15,17 @@ import {
   type ToolMethods,
   type ToolResult,
 } from "@mcp-codegen/runtime";
-import { createDemoServer } from "../../../examples/demo-server/server.js";
 import {
   convertCurrency,
   convertCurrencyTool,
-  createTripPlannerClient,
   getWeather,
   type ConvertCurrencyInput,
   type ConvertCurrencyOutput,
-  type TripPlannerClient,
 } from "../../../examples/trip-planner/index.js";
-import { serveRecording, type RecordingServer } from "./sdk-server.js";
+import { rejection as failure } from "../client-helpers.js";
+import { tripPlannerWorld } from "./trip-planner-world.js";
 
-let server: RecordingServer;
-const clients: TripPlannerClient[] = [];
-
-beforeAll(async () => {
-  server = await serveRecording(createDemoServer);
-});
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.raw.close()));
-  await server.close();
-});
-
-async function tripPlanner(options: ConnectOptions = {}): Promise<TripPlannerClient> {
-  const client = await createTripPlannerClient({ url: server.url }, options);
-  clients.push(client);
-  return client;
-}
-
-async function failure(promise: Promise<unknown>): Promise<AnyMcpError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!isMcpError(error)) throw new Error(`expected an McpError, got ${String(error)}`);
-  return error;
-}
+const world = tripPlannerWorld();
 
 const EUR_TO_NOK: ConvertCurrencyInput = { amount: 100, from: "EUR", to: "NOK" };
 // The structured content once: the server's text block only repeats it as JSON.
@@ -72,7 +43,7 @@ const convertCurrencyTask = defineTool<
 
 describe('shape: "model" on a generated tool', () => {
   it("returns the text client.callTool gives, from the function and the client's member", async () => {
-    const client = await tripPlanner();
+    const client = await world.tripPlanner();
     const fromFunction = await convertCurrency(client.raw, EUR_TO_NOK, { shape: "model" });
     const fromMember = await client.tools.convertCurrency(EUR_TO_NOK, { shape: "model" });
     const fromClient = await client.raw.callTool(
@@ -94,7 +65,7 @@ describe('shape: "model" on a generated tool', () => {
   });
 
   it('returns text from the task forms with task: "await" (the server answers at once)', async () => {
-    const client = await tripPlanner();
+    const client = await world.tripPlanner();
     const text = await convertCurrencyTask.call(client.raw, EUR_TO_NOK, {
       shape: "model",
       task: "await",
@@ -106,7 +77,7 @@ describe('shape: "model" on a generated tool', () => {
   it("validates the output before shaping it, unless validateOutput is false", async () => {
     // A post-hook stands in for a server breaking its output schema.
     const broken = { content: [], structuredContent: { converted: "a lot" } };
-    const client = await tripPlanner({ hooks: { onToolResult: () => broken } });
+    const client = await world.tripPlanner({ hooks: { onToolResult: () => broken } });
     const error = await failure(client.tools.convertCurrency(EUR_TO_NOK, { shape: "model" }));
     expect(error.kind).toBe("validation");
     expect(error.message).toContain("structuredContent does not match the tool's output schema");
@@ -118,8 +89,8 @@ describe('shape: "model" on a generated tool', () => {
   });
 
   it("refuses manual mode and a task handle before sending anything", async () => {
-    const client = await tripPlanner();
-    const before = server.toolCalls().length;
+    const client = await world.tripPlanner();
+    const before = world.server.toolCalls().length;
     const manual = await failure(
       convertCurrency(client.raw, EUR_TO_NOK, { shape: "model", manual: true } as never),
     );
@@ -129,7 +100,7 @@ describe('shape: "model" on a generated tool', () => {
     expect([manual.kind, handle.kind]).toEqual(["input", "input"]);
     expect(manual.message).toContain("manual: true");
     expect(handle.message).toContain('task: "return"');
-    expect(server.toolCalls().length).toBe(before);
+    expect(world.server.toolCalls().length).toBe(before);
   });
 });
 

@@ -8,7 +8,6 @@ import {
   askBeforeUnsafeTools,
   connect,
   createPolicy,
-  isMcpError,
   type AnyMcpError,
   type ApprovalRequest,
   type ConnectOptions,
@@ -16,6 +15,7 @@ import {
   type ToolPolicy,
 } from "@mcp-codegen/runtime";
 import { createKitchenSinkServer } from "../../fixtures/servers/index.js";
+import { rejection as failure } from "../client-helpers.js";
 import { serveRecording, type RecordingServer } from "./sdk-server.js";
 
 let server: RecordingServer;
@@ -33,15 +33,6 @@ async function client(options: ConnectOptions): Promise<McpClient> {
   const connected = await connect({ url: server.url }, options);
   clients.push(connected);
   return connected;
-}
-
-async function failure(promise: Promise<unknown>): Promise<AnyMcpError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!isMcpError(error)) throw new Error(`expected an McpError, got ${String(error)}`);
-  return error;
 }
 
 /** Runs `act` and returns the requests it sent. */

@@ -4,60 +4,31 @@
  * `"default"`. Against the demo server, through the raw client and the generated functions and
  * members (examples/trip-planner), which take the same option.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createPolicy,
-  isMcpError,
-  type AnyMcpError,
   type ConnectOptions,
   type PromptGetRequest,
   type ResourceReadRequest,
 } from "@mcp-codegen/runtime";
-import { createDemoServer } from "../../../examples/demo-server/server.js";
-import {
-  createTripPlannerClient,
-  getPackingListPrompt,
-  readAbout,
-  type TripPlannerClient,
-} from "../../../examples/trip-planner/index.js";
-import { serveRecording, type RecordingServer } from "./sdk-server.js";
+import { getPackingListPrompt, readAbout } from "../../../examples/trip-planner/index.js";
+import { rejection as failure } from "../client-helpers.js";
+import { tripPlannerWorld } from "./trip-planner-world.js";
 
-let server: RecordingServer;
-const clients: TripPlannerClient[] = [];
-
-beforeAll(async () => {
-  server = await serveRecording(createDemoServer);
-});
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.raw.close()));
-  await server.close();
-});
+const world = tripPlannerWorld();
 
 /** A trip-planner client whose hooks record what they saw, with `options` besides. */
 async function recorded(options: ConnectOptions = {}) {
   const prompts: PromptGetRequest[] = [];
   const reads: ResourceReadRequest[] = [];
-  const client = await createTripPlannerClient(
-    { url: server.url },
-    {
-      ...options,
-      hooks: {
-        onPromptGet: (request) => void prompts.push(request),
-        onResourceRead: (request) => void reads.push(request),
-      },
+  const client = await world.tripPlanner({
+    ...options,
+    hooks: {
+      onPromptGet: (request) => void prompts.push(request),
+      onResourceRead: (request) => void reads.push(request),
     },
-  );
-  clients.push(client);
+  });
   return { client, prompts, reads };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AnyMcpError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!isMcpError(error)) throw new Error(`expected an McpError, got ${String(error)}`);
-  return error;
 }
 
 const ARGS = { destination: "Kyoto" };
@@ -98,37 +69,33 @@ describe("prompt and resource hooks see the principal", () => {
   );
 
   it("lets a hook refuse by principal, before anything is sent", async () => {
-    const client = await createTripPlannerClient(
-      { url: server.url },
-      {
-        hooks: {
-          onPromptGet: ({ principal }) =>
-            principal === "guest" ? { refuse: "guests get no prompts" } : undefined,
-          onResourceRead: ({ principal }) =>
-            principal === "guest" ? { refuse: "guests read nothing" } : undefined,
-        },
+    const client = await world.tripPlanner({
+      hooks: {
+        onPromptGet: ({ principal }) =>
+          principal === "guest" ? { refuse: "guests get no prompts" } : undefined,
+        onResourceRead: ({ principal }) =>
+          principal === "guest" ? { refuse: "guests read nothing" } : undefined,
       },
-    );
-    clients.push(client);
-    const before = server.requests().length;
+    });
+    const before = world.server.requests().length;
     const prompt = await failure(client.prompts.packingList(ARGS, { principal: "guest" }));
     const read = await failure(client.resources.about({ principal: "guest" }));
     expect([prompt.data, read.data]).toEqual([
       { hook: "onPromptGet", refused: true, reason: "guests get no prompts" },
       { hook: "onResourceRead", refused: true, reason: "guests read nothing" },
     ]);
-    expect(server.requests().length).toBe(before);
+    expect(world.server.requests().length).toBe(before);
     const allowed = await client.prompts.packingList(ARGS, { principal: "ops" });
     expect(allowed.messages.length).toBeGreaterThan(0);
   });
 
   it("refuses a principal that names no one, as a tool call does", async () => {
     const { client, prompts, reads } = await recorded();
-    const before = server.requests().length;
+    const before = world.server.requests().length;
     const prompt = await failure(client.raw.getPrompt("packing_list", ARGS, { principal: "" }));
     const read = await failure(client.raw.readResource("demo://about", { principal: "" }));
     expect([prompt.kind, read.kind]).toEqual(["input", "input"]);
     expect(prompt.message).toContain("principal must be a non-empty string");
-    expect([prompts, reads, server.requests().length - before]).toEqual([[], [], 0]);
+    expect([prompts, reads, world.server.requests().length - before]).toEqual([[], [], 0]);
   });
 });
