@@ -3,7 +3,7 @@
  * what the hooks rewrite is what the server receives, what the selection hides or the policy
  * refuses never leaves the client, and each refusal has its own kind.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   askBeforeUnsafeTools,
   connect,
@@ -16,30 +16,17 @@ import {
 } from "@mcp-codegen/runtime";
 import { createKitchenSinkServer } from "../../fixtures/servers/index.js";
 import { rejection as failure } from "../client-helpers.js";
-import { serveRecording, type RecordingServer } from "./sdk-server.js";
+import { recordingWorld } from "./sdk-server.js";
 
-let server: RecordingServer;
-const clients: McpClient[] = [];
+const world = recordingWorld(createKitchenSinkServer);
 
-beforeAll(async () => {
-  server = await serveRecording(createKitchenSinkServer);
-});
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await server.close();
-});
-
-async function client(options: ConnectOptions): Promise<McpClient> {
-  const connected = await connect({ url: server.url }, options);
-  clients.push(connected);
-  return connected;
-}
+const client = (options: ConnectOptions): Promise<McpClient> => world.connect(options);
 
 /** Runs `act` and returns the requests it sent. */
 async function sentBy(act: () => Promise<unknown>): Promise<string[]> {
-  const before = server.requests().length;
+  const before = world.server.requests().length;
   await act();
-  return server
+  return world.server
     .requests()
     .slice(before)
     .map((request) => request.method);
@@ -64,7 +51,7 @@ describe("hooks", () => {
     expect(result.structuredContent).toEqual({ text: "HI" });
     expect(result.content.at(-1)).toEqual({ type: "text", text: "checked" });
     expect(seen).toEqual([["echo", "ada", { text: "hi" }]]);
-    const sent = server
+    const sent = world.server
       .requests()
       .filter((request) => request.method === "tools/call")
       .at(-1);
@@ -253,19 +240,21 @@ describe('shape: "model"', () => {
 
 describe("connect", () => {
   it("refuses a policy that is not one, before opening anything", async () => {
-    const before = server.requests().length;
+    const before = world.server.requests().length;
     const error = await failure(
-      connect({ url: server.url }, { policy: { rules: [] } as unknown as ToolPolicy }),
+      connect({ url: world.server.url }, { policy: { rules: [] } as unknown as ToolPolicy }),
     );
     expect(error.kind).toBe("input");
     expect(error.message).toContain("policy must be made by createPolicy");
-    expect(server.requests().length).toBe(before);
+    expect(world.server.requests().length).toBe(before);
   });
 
   it("refuses a selection RegExp the linear-time engine cannot run, before opening anything", async () => {
-    const before = server.requests().length;
-    const error = await failure(connect({ url: server.url }, { tools: { include: [/(?<=a)b/] } }));
+    const before = world.server.requests().length;
+    const error = await failure(
+      connect({ url: world.server.url }, { tools: { include: [/(?<=a)b/] } }),
+    );
     expect(error.kind).toBe("input");
-    expect(server.requests().length).toBe(before);
+    expect(world.server.requests().length).toBe(before);
   });
 });

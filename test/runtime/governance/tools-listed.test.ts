@@ -3,26 +3,17 @@
  * in a `listPage("tools/list")` page alike (its items and its raw `result.tools`); an answer that
  * is no array is the hook's fault, kind `hook`.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, isMcpError, type McpClient, type Tool } from "@mcp-codegen/runtime";
+import { describe, expect, it } from "vitest";
+import { connect, isMcpError, type Tool } from "@mcp-codegen/runtime";
 import { createKitchenSinkServer } from "../../fixtures/servers/index.js";
-import { serveRecording, type RecordingServer } from "./sdk-server.js";
+import { recordingWorld } from "./sdk-server.js";
 
-let server: RecordingServer;
-const clients: McpClient[] = [];
-
-beforeAll(async () => {
-  server = await serveRecording(createKitchenSinkServer);
-});
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await server.close();
-});
+const world = recordingWorld(createKitchenSinkServer);
 
 async function listedBy(onToolsListed: (tools: Tool[]) => Tool[] | undefined) {
   const seen: string[][] = [];
   const client = await connect(
-    { url: server.url },
+    { url: world.server.url },
     {
       tools: { include: ["echo", "add"] },
       hooks: {
@@ -33,7 +24,7 @@ async function listedBy(onToolsListed: (tools: Tool[]) => Tool[] | undefined) {
       },
     },
   );
-  clients.push(client);
+  world.track(client);
   return { client, seen };
 }
 

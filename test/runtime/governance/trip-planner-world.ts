@@ -4,40 +4,25 @@
  * tests. Call once at the top of a test file.
  */
 import type { ConnectOptions } from "@mcp-codegen/runtime";
-import { afterAll, beforeAll } from "vitest";
 import { createDemoServer } from "../../../examples/demo-server/server.js";
 import {
   createTripPlannerClient,
   type TripPlannerClient,
 } from "../../../examples/trip-planner/index.js";
-import { serveRecording, type RecordingServer } from "./sdk-server.js";
+import { recordingWorld, type RecordingWorld } from "./sdk-server.js";
 
-export interface TripPlannerWorld {
-  /** The server, once `beforeAll` has started it. */
-  readonly server: RecordingServer;
+export interface TripPlannerWorld extends RecordingWorld {
   /** A generated client with `options`, closed after the tests. */
   tripPlanner(options?: ConnectOptions): Promise<TripPlannerClient>;
 }
 
 export function tripPlannerWorld(): TripPlannerWorld {
-  let server: RecordingServer | undefined;
-  const clients: TripPlannerClient[] = [];
-  beforeAll(async () => {
-    server = await serveRecording(createDemoServer);
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.raw.close()));
-    await server?.close();
-  });
-  return {
-    get server() {
-      if (server === undefined) throw new Error("the demo server starts in beforeAll");
-      return server;
-    },
-    async tripPlanner(options = {}) {
-      const client = await createTripPlannerClient({ url: this.server.url }, options);
-      clients.push(client);
+  const world = recordingWorld(createDemoServer);
+  return Object.assign(world, {
+    async tripPlanner(options: ConnectOptions = {}) {
+      const client = await createTripPlannerClient({ url: world.server.url }, options);
+      world.track(client.raw);
       return client;
     },
-  };
+  });
 }
