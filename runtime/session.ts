@@ -16,6 +16,7 @@ import { addTraceContext, withMeta } from "./request-meta.js";
 import { checkResultType, errorFromResponse } from "./response-checks.js";
 import type { ProtocolEra } from "./era.js";
 import type { InputHandlers } from "./input-handlers.js";
+import { isSessionExpired, mayReissue } from "./send-again.js";
 import { ServerRequests } from "./server-requests.js";
 import { checkCallerMeta, type RequestOptions } from "./request-options.js";
 import type { TraceContext } from "./trace-context.js";
@@ -54,28 +55,6 @@ const NO_EXTRAS: RequestExtras = Object.freeze({});
  */
 const LEGACY_NO_META: Meta = Object.freeze({});
 const NO_OPTIONS: RequestOptions = Object.freeze({});
-
-/** Methods that only read: safe to send again when the stream carrying the answer broke. */
-const REISSUABLE: ReadonlySet<string> = new Set([
-  "server/discover",
-  "tools/list",
-  "prompts/list",
-  "resources/list",
-  "resources/templates/list",
-  "resources/read",
-  "prompts/get",
-  "completion/complete",
-]);
-
-/** The server no longer knows the initialize-era HTTP session the request carried. */
-function isSessionExpired(error: unknown): boolean {
-  return isMcpError(error) && error.kind === "transport" && error.data?.sessionExpired === true;
-}
-
-/** A response stream that ended before the answer: the transport marks it `retryable`. */
-function isBrokenStream(error: unknown): boolean {
-  return isMcpError(error) && error.kind === "transport" && error.data?.retryable === true;
-}
 
 export interface SessionOptions {
   transport: Transport;
@@ -213,9 +192,7 @@ export class Session {
         await this.#reinitializing;
         return this.#send(method, params, options, context, extras);
       }
-      const reissue =
-        (extras.idempotent === true || REISSUABLE.has(method)) && isBrokenStream(error);
-      if (!reissue) throw error;
+      if (!mayReissue(error, method, extras.idempotent === true)) throw error;
       return this.#send(method, params, options, context, extras);
     }
   }
