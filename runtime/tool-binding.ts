@@ -62,6 +62,13 @@ export interface ToolBinding<Input, Result, Form extends ToolForm = "any"> {
   bindTo(client: McpClient): ToolMethods<Input, Result>[Form];
 }
 
+/** `shape` stays with the binding: the client would shape the result before its output check. */
+function withoutShape(options: AnyToolCallOptions | undefined): AnyToolCallOptions | undefined {
+  if (options?.shape === undefined) return options;
+  const { shape: _shape, ...rest } = options;
+  return rest;
+}
+
 /**
  * The task mode of a call: the caller's, else `"await"` for a tool whose definition says it can
  * only run as a task (`execution.taskSupport: "required"`), which no other form could call.
@@ -108,12 +115,10 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
               checkInput(getValidators().input, value, context),
           }
         : undefined;
-    // `shape` stays here: the client would shape the result before its output is validated.
-    const { shape: _shape, ...unshaped } = options ?? {};
     const sent =
       (task === undefined || task === options?.task) && check === undefined && !model
         ? options
-        : { ...unshaped, ...(task === undefined ? {} : { task }), ...check };
+        : { ...withoutShape(options), ...(task === undefined ? {} : { task }), ...check };
     const result = await client.callTool(tool.name, args, sent, tool);
     // Manual mode: the server's question goes back to the caller, there is no output yet; a task
     // handle (`task: "return"`) has no output either.
