@@ -91,8 +91,11 @@ export class Session {
   readonly #onAuthorizing: SessionOptions["onAuthorizing"];
   /** Requests that asked for progress, by progress token (their id). */
   readonly #progress = new Map<number, Call>();
-  /** Every request sent and not yet answered, so a change of credentials can end them. */
-  readonly #inFlight = new Set<Call>();
+  /**
+   * Every request sent and not yet answered, so a change of credentials can end them; only kept
+   * over a transport that can switch credentials (HTTP), so stdio requests pay nothing for it.
+   */
+  readonly #inFlight: Set<Call> | undefined;
   /** Handed to every `Call`: made once here, so a request allocates no routing closure. */
   readonly #routeForCall: NotificationRouter = (notification, onLog) =>
     this.#route(notification, onLog);
@@ -113,6 +116,7 @@ export class Session {
 
   constructor(options: SessionOptions) {
     this.transport = options.transport;
+    this.#inFlight = options.transport.setCredentials === undefined ? undefined : new Set();
     this.#capabilities = options.capabilities;
     this.#clientInfo = options.clientInfo;
     this.#timeout = options.timeout;
@@ -230,7 +234,7 @@ export class Session {
     // Its id doubles as the progress token (see `#metaFor`).
     const watchesProgress = call.onProgress !== undefined;
     if (watchesProgress) this.#progress.set(id, call);
-    this.#inFlight.add(call);
+    this.#inFlight?.add(call);
     this.#onRequestSent?.(method);
     try {
       const response = await this.transport.request(message, call);
@@ -242,7 +246,7 @@ export class Session {
         : localError("transport", `transport failed: ${String(error)}`, context, error);
     } finally {
       call.finish();
-      this.#inFlight.delete(call);
+      this.#inFlight?.delete(call);
       if (watchesProgress) this.#progress.delete(id);
     }
   }
@@ -254,7 +258,7 @@ export class Session {
    * none may finish with it; the caller sends it again.
    */
   endInFlight(): void {
-    for (const call of [...this.#inFlight]) call.credentialsChanged();
+    for (const call of [...(this.#inFlight ?? [])]) call.credentialsChanged();
   }
 
   /** Sends a notification to the server. */
