@@ -25,7 +25,10 @@ const targets: Array<[string, () => ConnectTarget]> = [
 describe.each(targets)("generated client over %s", (_name, target) => {
   const clients: MrtrFixtureClient[] = [];
   const open = async (options: ConnectOptions) => {
-    const client = await createMrtrFixtureClient(target(), options);
+    // The stdio fixture is compiled by tsx as it starts, which under CI load has taken over the
+    // 10 s default probe timeout: the server then counts as initialize-era, where manual mode
+    // has no `input_required` to return. This file is about MRTR, not about era detection.
+    const client = await createMrtrFixtureClient(target(), { probeTimeout: 60_000, ...options });
     clients.push(client);
     return client;
   };
