@@ -17,7 +17,7 @@ import {
   type LegacyCallPlan,
 } from "./legacy-task-shape.js";
 import type { RequestOptions } from "./request-options.js";
-import { Stopper, pollDelay } from "./task-wait.js";
+import { PollPacer, Stopper } from "./task-wait.js";
 import type {
   AwaitTaskOptions,
   CallToolOptions,
@@ -130,13 +130,14 @@ export class LegacyTaskClient {
     first?: Task,
   ): Promise<Result> {
     const stop = new Stopper(options, origin, taskId);
+    const pacer = new PollPacer(options.pollIntervalMs);
     let task = first;
     try {
       for (;;) {
         task ??= await this.#status(taskId, { signal: stop.signal });
         if (task.status === "working") {
           options.onStatus?.(detail(task, undefined));
-          task = await this.#sleep(stop, task, options.pollIntervalMs);
+          task = await this.#sleep(stop, task, pacer);
           continue;
         }
         if (task.status === "cancelled") throw cancelled(task, origin);
@@ -161,13 +162,13 @@ export class LegacyTaskClient {
   }
 
   /** Sleeps until the next poll or a pushed status, which it returns. */
-  async #sleep(stop: Stopper, task: Task, floor: number | undefined): Promise<Task | undefined> {
+  async #sleep(stop: Stopper, task: Task, pacer: PollPacer): Promise<Task | undefined> {
     const taskId = task.taskId;
     let sleepers = this.#sleepers.get(taskId);
     if (sleepers === undefined) this.#sleepers.set(taskId, (sleepers = new Set()));
     let wake: ((task: Task) => void) | undefined;
     try {
-      return await stop.sleep<Task>(pollDelay(task, floor), (early) => {
+      return await stop.sleep<Task>(pacer.next(task), (early) => {
         wake = early;
         sleepers.add(early);
       });
