@@ -34,6 +34,7 @@ import {
   type CallToolOptions,
 } from "./tasks.js";
 import { LegacyTaskClient } from "./legacy-tasks.js";
+import { TaskInputBudgets } from "./task-input-budget.js";
 import type {
   CallToolResult,
   CompleteParams,
@@ -71,6 +72,7 @@ export class McpClient extends ClientCatalog {
     this.#legacyTasks = new LegacyTaskClient(
       (method, params, options, context) => session.request(method, params, options, context),
       () => session.server?.capabilities,
+      parts?.taskInputs ?? new TaskInputBudgets(),
     );
     this.#hub.watch("notifications/tasks/status", (notification) =>
       this.#legacyTasks.pushed(notification.params),
@@ -353,4 +355,6 @@ export interface ClientParts {
   input: ClientInput;
   /** The `tools`/`hooks`/`policy` pipeline; absent for a plain client. */
   governance?: Governance | undefined;
+  /** The rounds cap of 2025-11-25 tasks, shared with the sessions' server requests. */
+  taskInputs?: TaskInputBudgets;
 }

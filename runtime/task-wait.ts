@@ -93,7 +93,7 @@ export function tooManyTaskRounds(
   });
 }
 
-/** The wait's end: the caller's signal or the total timeout, whichever comes first. */
+/** The wait's end: the caller's signal, the total timeout or `fail()`, whichever comes first. */
 export class Stopper {
   readonly #controller = new AbortController();
   #reason: McpError | undefined;
@@ -142,6 +142,11 @@ export class Stopper {
 
   get reason(): McpError | undefined {
     return this.#reason;
+  }
+
+  /** Ends the wait with `reason`, as the timeout and the signal do (first reason wins). */
+  fail(reason: McpError): void {
+    this.#stop(reason);
   }
 
   #stop(reason: McpError): void {
