@@ -43,6 +43,7 @@ export type {
   Grant,
   PolicyDecision,
   PolicyOptions,
+  UnsafeToolsOptions,
   PolicyRule,
   PolicyVerdict,
 } from "./governance/policy.js";
