@@ -1,7 +1,8 @@
 /**
  * An agent loop that lets a model call an MCP server's tools, governed by the client: the tools
- * it is offered are selected, every tool the server does not mark read-only is put to the user
- * first (`askBeforeUnsafeTools`), and results reach the model as bounded text (`shape: "model"`).
+ * it is offered are selected, every tool but those the application knows to be read-only is put
+ * to the user first (`askBeforeUnsafeTools`; the server's own read-only hints are not believed),
+ * and results reach the model as bounded text (`shape: "model"`).
  *
  * The model here is a scripted stand-in so the example runs without an API key: swap `nextTurn`
  * for a call to your model with `tools` as its tool list. Run it against the demo server:
@@ -67,7 +68,8 @@ const client = await connect(
   {
     // The model is never offered booking, and cannot call it by guessing its name (not_found).
     tools: { exclude: ["book"] },
-    policy: askBeforeUnsafeTools(askUser),
+    // Read-only by the application's own judgement: a server's readOnlyHint is only a claim.
+    policy: askBeforeUnsafeTools(askUser, { readOnlyTools: ["get_weather", "convert_currency"] }),
   },
 );
 

@@ -21,6 +21,7 @@ import { ResultCache } from "./result-cache.js";
 import { InputGlue, NO_INPUT, type ClientInput } from "./client-input.js";
 import type { ToolCallHost } from "./tool-call.js";
 import { runToolCall, type Governance, type PipelineCallOptions } from "./governance/pipeline.js";
+import { rawRequestRefusal } from "./governance/raw-request.js";
 import { DEFAULT_TIMEOUT_MS } from "./session.js";
 import { ClientCatalog } from "./client-catalog.js";
 import type { Connection } from "./connection.js";
@@ -33,6 +34,7 @@ import {
   type CallToolOptions,
 } from "./tasks.js";
 import { LegacyTaskClient } from "./legacy-tasks.js";
+import { TaskInputBudgets } from "./task-input-budget.js";
 import type {
   CallToolResult,
   CompleteParams,
@@ -70,6 +72,7 @@ export class McpClient extends ClientCatalog {
     this.#legacyTasks = new LegacyTaskClient(
       (method, params, options, context) => session.request(method, params, options, context),
       () => session.server?.capabilities,
+      parts?.taskInputs ?? new TaskInputBudgets(),
     );
     this.#hub.watch("notifications/tasks/status", (notification) =>
       this.#legacyTasks.pushed(notification.params),
@@ -279,13 +282,18 @@ export class McpClient extends ClientCatalog {
 
   /**
    * Sends any request and returns its raw result (`resultType` checked; `input_required` is
-   * returned as is). `_meta` is added; do not put one in `params`.
+   * returned as is). `_meta` is added; do not put one in `params`. On a governed client (`tools`,
+   * `hooks` or `policy` given to `connect`) it rejects `tools/call`, `tools/list`, `prompts/get`
+   * and `resources/read` with kind `input` before sending anything: those go through
+   * `callTool`, `listTools`/`listPage`, `getPrompt` and `readResource`, which run the pipeline.
    */
   request(
     method: string,
     params?: Record<string, unknown>,
     options?: RequestOptions,
   ): Promise<Result> {
+    const refusal = this.governance === undefined ? undefined : rawRequestRefusal(method);
+    if (refusal !== undefined) return Promise.reject(refusal);
     return this.connection.request(
       method,
       params,
@@ -347,4 +355,6 @@ export interface ClientParts {
   input: ClientInput;
   /** The `tools`/`hooks`/`policy` pipeline; absent for a plain client. */
   governance?: Governance | undefined;
+  /** The rounds cap of 2025-11-25 tasks, shared with the sessions' server requests. */
+  taskInputs?: TaskInputBudgets;
 }

@@ -18,6 +18,7 @@ import { ResultCache, type ResultCacheOptions } from "./result-cache.js";
 import { resolveRestartPolicy, type RestartOptions } from "./restart-policy.js";
 import { maskUrl } from "./mask-url.js";
 import { stdioUnavailable } from "./stdio-unavailable.js";
+import { TaskInputBudgets } from "./task-input-budget.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import {
   LATEST_PROTOCOL_VERSION,
@@ -155,6 +156,7 @@ export async function connect(
   const cache = new ResultCache(options.cache === false ? { maxEntries: 0 } : options.cache);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
   const hub = new ListenHub(cache, options.onNotification, timeout);
+  const taskInputs = new TaskInputBudgets();
   const clientInfo = options.clientInfo ?? { name: "mcp-codegen", version: RUNTIME_VERSION };
   // Checked before anything is opened, like the capabilities.
   // Only a stdio server is started again: an HTTP request opens its own connection (and a
@@ -189,6 +191,7 @@ export async function connect(
       onRequestSent: options.onRequestSent,
       onAuthorizing: (active) => connection.authorizing(active),
       handlers,
+      taskInputs,
     });
     connection.opened(session);
     return session;
@@ -241,7 +244,7 @@ export async function connect(
   connection.onStatus((status) => {
     if (status.state === "closed") hub.connectionClosed(status.reason ?? "closed");
   });
-  const client = new McpClient(connection, { cache, hub, input, governance });
+  const client = new McpClient(connection, { cache, hub, input, governance, taskInputs });
   if (options.lazy === true) {
     // The failure closes the client with its reason; requests and `ready()` report it.
     connection.start().catch(() => undefined);

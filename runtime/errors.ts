@@ -114,6 +114,12 @@ export interface TransportErrorData extends Partial<HttpStatusErrorData> {
   stderr?: string;
 }
 
+/** `data` of a `timeout` error from a wait on a task (`awaitTask`, `task: "await"`). */
+export interface TaskTimeoutData {
+  /** The task waited on: `awaitTask(taskId)` resumes the wait if it was left running. */
+  readonly taskId: string;
+}
+
 /** `data` of a `validation` error: what failed and the whole result, for a caller to inspect. */
 export interface ValidationErrorData {
   readonly issues: readonly SchemaIssue[];
@@ -130,7 +136,8 @@ export interface ValidationErrorData {
  *   the offending result; for a version mismatch `{ supported, requested }`; for a list over
  *   `maxBytes`, `{ maxBytes }`. A server may send anything, so it is `unknown`.
  * - `transport`: `TransportErrorData`, or undefined.
- * - `timeout`: none (the abort reason, if any, is the `cause`).
+ * - `timeout`: none (the abort reason, if any, is the `cause`); for a wait on a task that ran
+ *   out of time, the task's id, to resume it with `awaitTask`.
  * - `cancelled`: the task, when the server cancelled a task the client awaited; else none.
  * - `input`: the schema issues when arguments failed the tool's input schema, else undefined.
  * - `input_required`: the last `InputRequiredResult` the server sent.
@@ -145,7 +152,7 @@ export interface McpErrorDataByKind {
   protocol: unknown;
   execution: unknown;
   transport: TransportErrorData | undefined;
-  timeout: undefined;
+  timeout: TaskTimeoutData | undefined;
   cancelled: CancelledTask | undefined;
   input: readonly SchemaIssue[] | undefined;
   input_required: InputRequiredResult;

@@ -1,32 +1,37 @@
 /**
- * The one table of characters generated code and everything mcp-codegen prints never carry raw:
- * they would make a file or a line read differently from how it runs ("Trojan Source") or break
- * it for some tool. Shown as `\uXXXX` instead (a surrogate pair of them past the BMP):
- * - C0 controls but tab and newline (handled as line breaks), DEL, C1 (NEL included);
- * - soft hyphen, combining grapheme joiner, Arabic letter mark, Hangul fillers (U+115F, U+1160,
- *   U+3164, U+FFA0), Khmer inherent vowels, Mongolian vowel separator;
- * - zero-width space and directional marks (U+200B, U+200E, U+200F); not the zero-width
- *   (non-)joiners, which emoji and several scripts need to read right;
- * - line and paragraph separators, bidi embeddings and overrides (U+2028-U+202E);
- * - word joiner, invisible operators, bidi isolates and deprecated format characters
- *   (U+2060-U+206F), BOM, interlinear annotation marks (U+FFF9-U+FFFB);
- * - tag characters (U+E0000-U+E007F), invisible in every font;
+ * The one table of characters that text for a model, generated code and everything mcp-codegen
+ * prints never carry raw: they would make a file, a line or a prompt read differently from how
+ * it runs or what a reviewer sees ("Trojan Source", hidden prompt text), or break it for some
+ * tool. Model text drops them; comments, literals and terminal lines show them as escapes.
+ *
+ * Built from Unicode properties, not a hand-typed list, so it covers every such character the
+ * JavaScript engine's Unicode version knows (about 4,200 code points; a newer engine may add a
+ * few, which then count at once):
+ * - `Default_Ignorable_Code_Point`: what Unicode says a renderer may show as nothing. Zero-width
+ *   spaces and joiners, variation selectors (all of them: emoji keep their meaning without the
+ *   presentation selector or the joiner, shown as their parts), Hangul fillers (U+115F, U+1160,
+ *   U+3164, U+FFA0), tag characters (U+E0000-U+E0FFF), soft hyphen, Mongolian vowel separator…;
+ * - `Cf`, format characters: bidi embeddings, overrides, isolates and marks (Bidi_Control is a
+ *   subset of Cf and of the ignorables), BOM, interlinear annotation marks, and the prepended
+ *   concatenation marks (U+0600-U+0605…) that change how what follows reads;
+ * - C0 controls but tab and newline (every caller decides what a line break becomes), DEL, C1
+ *   (NEL included), and the line and paragraph separators U+2028, U+2029 (`Zl`, `Zp`);
  * - any surrogate not part of a pair (with the `u` flag a class only matches lone ones).
+ * Not in it: private-use and unassigned code points, which fonts draw as a visible box.
+ *
  * In the runtime's internal module because the generator (templates/escape.ts) and the terminal
  * output (cli/terminal-text.ts) share it, and the terminal must not load the generator for it.
  */
 const HIDDEN_SOURCE =
-  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- finding control and combining characters one by one is the point
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}\ud800-\udfff]/u
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Zl}\p{Zp}\u0000-\u0008\u000b-\u001f\u007f-\u009f\ud800-\udfff]/u
     .source;
 
 /** A fresh global pattern of the table, for `replace` (a shared one would share `lastIndex`). */
 export function hiddenCharacters(): RegExp {
-  // eslint-disable-next-line no-misleading-character-class -- built from the table above
   return new RegExp(HIDDEN_SOURCE, "gu");
 }
 
-// eslint-disable-next-line no-misleading-character-class -- built from the table above
 const HIDDEN_CHARACTER = new RegExp(`^${HIDDEN_SOURCE}$`, "u");
 
 /**

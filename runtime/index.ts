@@ -30,6 +30,7 @@ export type {
   SchemaIssue,
   ServerErrorKind,
   TransportErrorData,
+  TaskTimeoutData,
   ValidationErrorData,
 } from "./errors.js";
 export { askBeforeUnsafeTools, createPolicy, ToolPolicy } from "./governance/policy.js";
@@ -42,6 +43,7 @@ export type {
   Grant,
   PolicyDecision,
   PolicyOptions,
+  UnsafeToolsOptions,
   PolicyRule,
   PolicyVerdict,
 } from "./governance/policy.js";
@@ -74,7 +76,13 @@ export type * from "./input-types.js";
 export { DEFAULT_MAX_ROUNDS } from "./round-trip.js";
 export type { CallOptions, RoundTripOptions } from "./round-trip.js";
 export type { RequestOptions } from "./request-options.js";
-export { DEFAULT_TASK_POLL_INTERVAL_MS, TASKS_EXTENSION, isCreateTaskResult } from "./tasks.js";
+export {
+  DEFAULT_TASK_POLL_INTERVAL_MS,
+  DEFAULT_TASK_TIMEOUT_MS,
+  MIN_TASK_POLL_INTERVAL_MS,
+  TASKS_EXTENSION,
+  isCreateTaskResult,
+} from "./tasks.js";
 export type {
   AwaitTaskOptions,
   CallToolOptions,

@@ -17,7 +17,9 @@ import {
   type LegacyCallPlan,
 } from "./legacy-task-shape.js";
 import type { RequestOptions } from "./request-options.js";
-import { Stopper, pollDelay } from "./task-wait.js";
+import { DEFAULT_MAX_ROUNDS } from "./round-trip.js";
+import type { TaskInputBudgets } from "./task-input-budget.js";
+import { PollPacer, Stopper, tooManyTaskRounds } from "./task-wait.js";
 import type {
   AwaitTaskOptions,
   CallToolOptions,
@@ -44,12 +46,19 @@ type Origin = ErrorContext & { method: string; target: string };
 export class LegacyTaskClient {
   readonly #send: LegacySender;
   readonly #capabilities: () => ServerCapabilities | undefined;
+  readonly #budgets: TaskInputBudgets;
   /** Waits asleep between polls, by task id: a pushed status wakes them. */
   readonly #sleepers = new Map<string, Set<(task: Task) => void>>();
 
-  constructor(send: LegacySender, capabilities: () => ServerCapabilities | undefined) {
+  /** `budgets` counts the server's input requests of each awaited task (`maxRounds`). */
+  constructor(
+    send: LegacySender,
+    capabilities: () => ServerCapabilities | undefined,
+    budgets: TaskInputBudgets,
+  ) {
     this.#send = send;
     this.#capabilities = capabilities;
+    this.#budgets = budgets;
   }
 
   /**
@@ -130,13 +139,20 @@ export class LegacyTaskClient {
     first?: Task,
   ): Promise<Result> {
     const stop = new Stopper(options, origin, taskId);
+    const pacer = new PollPacer(options.pollIntervalMs);
     let task = first;
+    // Past the cap the wait stops as a timeout does (the task is cancelled unless cancelOnStop
+    // is false): the server's later requests for it are refused, so it could not go on anyway.
+    const close = this.#budgets.open(taskId, options.maxRounds ?? DEFAULT_MAX_ROUNDS, (rounds) => {
+      const last = task ?? { taskId, status: "input_required" };
+      stop.fail(tooManyTaskRounds(origin, taskId, rounds, { ...last, inputRequests: {} }));
+    });
     try {
       for (;;) {
         task ??= await this.#status(taskId, { signal: stop.signal });
         if (task.status === "working") {
           options.onStatus?.(detail(task, undefined));
-          task = await this.#sleep(stop, task, options.pollIntervalMs);
+          task = await this.#sleep(stop, task, pacer);
           continue;
         }
         if (task.status === "cancelled") throw cancelled(task, origin);
@@ -156,18 +172,19 @@ export class LegacyTaskClient {
       if (options.cancelOnStop !== false) await this.cancel(taskId).catch(() => undefined);
       throw reason;
     } finally {
+      close();
       stop.release();
     }
   }
 
   /** Sleeps until the next poll or a pushed status, which it returns. */
-  async #sleep(stop: Stopper, task: Task, floor: number | undefined): Promise<Task | undefined> {
+  async #sleep(stop: Stopper, task: Task, pacer: PollPacer): Promise<Task | undefined> {
     const taskId = task.taskId;
     let sleepers = this.#sleepers.get(taskId);
     if (sleepers === undefined) this.#sleepers.set(taskId, (sleepers = new Set()));
     let wake: ((task: Task) => void) | undefined;
     try {
-      return await stop.sleep<Task>(pollDelay(task, floor), (early) => {
+      return await stop.sleep<Task>(pacer.next(task), (early) => {
         wake = early;
         sleepers.add(early);
       });

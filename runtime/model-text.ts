@@ -4,10 +4,11 @@
  * reads them as guidance, so they are a place to hide instructions. This module makes what the
  * model reads the same as what a person reviewing the text sees, and bounds how much of the
  * context one server can take:
- * - characters that are invisible or change the reading direction are removed (the table in
- *   hidden-characters.ts: bidi controls, zero-width spaces, tag characters, lone surrogates…),
- *   and so are variation selectors past the first of a run and the supplementary ones, which can
- *   carry hidden bytes after a visible character;
+ * - characters that are invisible or change the reading direction are removed, in runs of any
+ *   length (the table in hidden-characters.ts, from the Unicode properties: every
+ *   Default_Ignorable_Code_Point and format character, so bidi controls, zero-width characters,
+ *   variation selectors, Hangul fillers, tag characters; and lone surrogates), since any of them
+ *   can carry text or bytes a reviewer does not see;
  * - control characters become spaces, line breaks of every kind become `\n`, runs of spaces one
  *   space, runs of blank lines one blank line;
  * - the text is cut to a number of UTF-8 bytes, ending with `…` when cut.
@@ -54,10 +55,6 @@ export interface ModelTextOptions {
 const LINE_BREAKS = /\r\n?|[\u0085\u2028\u2029]/g;
 // eslint-disable-next-line no-control-regex -- replacing control characters is the point
 const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
-// Supplementary variation selectors (U+E0100-U+E01EF) and a basic one after another selector: a
-// visible character needs at most one, so a run of them can only be carrying something else.
-const SUPPLEMENTARY_SELECTORS = /[\u{e0100}-\u{e01ef}]/gu;
-const SELECTOR_RUNS = /(?<=[\ufe00-\ufe0f])[\ufe00-\ufe0f]+/g;
 const SPACES = /[^\S\n]+/g;
 
 /**
@@ -78,9 +75,6 @@ export function textForModel(text: string, options: ModelTextOptions = {}): stri
   clean = clean
     .replace(CONTROLS, " ")
     .replace(hiddenCharacters(), "")
-    .replace(SUPPLEMENTARY_SELECTORS, "")
-    // After every removal, so a run is one run however it was broken up.
-    .replace(SELECTOR_RUNS, "")
     .replace(SPACES, " ")
     .replace(/ ?\n ?/g, "\n")
     .replace(/\n{3,}/g, "\n\n")

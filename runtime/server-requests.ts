@@ -9,6 +9,7 @@ import { isMcpError } from "./errors.js";
 import type { InputHandlers } from "./input-handlers.js";
 import type { JsonRpcId, JsonRpcRequest, JsonRpcResponse } from "./jsonrpc.js";
 import { ErrorCode } from "./protocol.js";
+import type { TaskInputBudgets } from "./task-input-budget.js";
 import type { InputRequest } from "./types.js";
 
 /** JSON-RPC's code for a request the receiver cancelled (the server's `notifications/cancelled`). */
@@ -17,18 +18,25 @@ const REQUEST_CANCELLED = -32800;
 export class ServerRequests {
   readonly #handlers: InputHandlers;
   readonly #endpoint: string;
+  readonly #budgets: TaskInputBudgets | undefined;
   /** Requests being answered, by id, so the server's `notifications/cancelled` can abort them. */
   readonly #running = new Map<JsonRpcId, AbortController>();
 
-  constructor(handlers: InputHandlers, endpoint: string) {
+  /** `budgets` caps the requests tied to a 2025-11-25 task (see task-input-budget.ts). */
+  constructor(handlers: InputHandlers, endpoint: string, budgets?: TaskInputBudgets) {
     this.#handlers = handlers;
     this.#endpoint = endpoint;
+    this.#budgets = budgets;
   }
 
   /** The transport's `onRequest`: never rejects. */
   readonly answer = async (request: JsonRpcRequest): Promise<JsonRpcResponse> => {
     const { id, method } = request;
     if (method === "ping") return { jsonrpc: "2.0", id, result: {} };
+    // A task past its rounds cap gets no more handler calls (each may be a user's question or
+    // an LLM call), whatever it asks.
+    const refusal = this.#budgets?.refusal(request);
+    if (refusal !== undefined) return errorResponse(id, ErrorCode.InternalError, refusal);
     const answerer = answererFor(request as unknown as InputRequest, this.#handlers);
     if (answerer === undefined) {
       const known =

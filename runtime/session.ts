@@ -18,6 +18,7 @@ import type { ProtocolEra } from "./era.js";
 import type { InputHandlers } from "./input-handlers.js";
 import { isSessionExpired, mayReissue } from "./send-again.js";
 import { ServerRequests } from "./server-requests.js";
+import type { TaskInputBudgets } from "./task-input-budget.js";
 import { checkCallerMeta, type RequestOptions } from "./request-options.js";
 import type { TraceContext } from "./trace-context.js";
 import type { Transport, TransportDiagnostic } from "./transport.js";
@@ -74,6 +75,8 @@ export interface SessionOptions {
   onAuthorizing?: ((active: boolean) => void) | undefined;
   /** Answer the requests an initialize-era server sends (`ping` needs none). */
   handlers?: InputHandlers;
+  /** The rounds cap of 2025-11-25 tasks, shared with the client's task waits. */
+  taskInputs?: TaskInputBudgets | undefined;
 }
 
 export class Session {
@@ -126,7 +129,11 @@ export class Session {
     this.#onRequestSent = options.onRequestSent;
     this.#onAuthorizing = options.onAuthorizing;
     this.protocolVersion = options.protocolVersion;
-    this.#serverRequests = new ServerRequests(options.handlers ?? {}, this.transport.endpoint);
+    this.#serverRequests = new ServerRequests(
+      options.handlers ?? {},
+      this.transport.endpoint,
+      options.taskInputs,
+    );
     this.transport.onNotification = (notification) => this.#route(notification, undefined);
     this.transport.onRequest = this.#serverRequests.answer;
     this.transport.onDiagnostic = options.onDiagnostic;

@@ -117,6 +117,7 @@ export class TaskClient {
     if (options.pollIntervalMs !== undefined) out.pollIntervalMs = options.pollIntervalMs;
     if (options.onTaskStatus !== undefined) out.onStatus = options.onTaskStatus;
     if (options.handlers !== undefined) out.handlers = options.handlers;
+    if (options.maxRounds !== undefined) out.maxRounds = options.maxRounds;
     return out;
   }
 }

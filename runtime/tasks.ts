@@ -11,8 +11,8 @@ import { McpError, describeContext, type ErrorContext } from "./errors.js";
 import type { InputHandlers } from "./input-handlers.js";
 import type { InputResponses } from "./input-types.js";
 import type { JsonRpcErrorObject } from "./jsonrpc.js";
-import type { CallOptions } from "./round-trip.js";
-import { Stopper, pollDelay } from "./task-wait.js";
+import { DEFAULT_MAX_ROUNDS, type CallOptions } from "./round-trip.js";
+import { PollPacer, Stopper, tooManyTaskRounds } from "./task-wait.js";
 import type {
   CallToolResult,
   ClientCapabilities,
@@ -25,7 +25,11 @@ import { isJsonObject } from "./json-object.js";
 /** The extension's identifier, declared under `extensions` in the client capabilities. */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
-export { DEFAULT_TASK_POLL_INTERVAL_MS } from "./task-wait.js";
+export {
+  DEFAULT_TASK_POLL_INTERVAL_MS,
+  DEFAULT_TASK_TIMEOUT_MS,
+  MIN_TASK_POLL_INTERVAL_MS,
+} from "./task-wait.js";
 
 export type TaskStatus = "working" | "input_required" | "completed" | "cancelled" | "failed";
 
@@ -92,14 +96,25 @@ export type TaskMode = "return" | "await";
 export interface AwaitTaskOptions {
   /**
    * Milliseconds between polls: the server's `pollIntervalMs` is honoured, and this is used when
-   * it is longer or when the server gives none (default 1000).
+   * it is longer or when the server gives none (default 1000). Never under
+   * `MIN_TASK_POLL_INTERVAL_MS` (100) whatever either says; while the status stays the same the
+   * wait grows by half each poll, up to 5 s (or the interval asked for, when longer).
    */
   pollIntervalMs?: number;
   /**
-   * Total milliseconds to wait for the task to end (default: no limit). When it runs out the
-   * task is cancelled (`tasks/cancel`) and the call fails with an `McpError` of kind `timeout`.
+   * Total milliseconds to wait for the task to end (default `DEFAULT_TASK_TIMEOUT_MS`, one hour;
+   * `0` or `Infinity` waits without end). When it runs out the task is cancelled (`tasks/cancel`,
+   * unless `cancelOnStop: false`) and the call fails with an `McpError` of kind `timeout` whose
+   * `data.taskId` names the task.
    */
   timeout?: number;
+  /**
+   * Most rounds of input the handlers answer for this task (default 10, as `maxRounds` of a
+   * request): 2026-07-28, each `tasks/update`; 2025-11-25, each request the server sends for the
+   * task. One more fails the wait with kind `input_required`, and no handler answers the task's
+   * later input requests.
+   */
+  maxRounds?: number;
   /** Aborting it stops waiting and cancels the task; the call fails with kind `cancelled`. */
   signal?: AbortSignal;
   /**
@@ -228,6 +243,9 @@ export async function pollTask(
   first?: DetailedTask<Result>,
 ): Promise<Result> {
   const stop = new Stopper(options, origin, taskId);
+  const pacer = new PollPacer(options.pollIntervalMs);
+  const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
+  let rounds = 0;
   let task = first;
   try {
     for (;;) {
@@ -247,12 +265,15 @@ export async function pollTask(
             message: `${describeContext(origin)}the server cancelled task ${JSON.stringify(taskId)}${task.statusMessage === undefined ? "" : `: ${task.statusMessage}`}`,
           });
         case "input_required":
-          await answerInput(task, requests, stop.signal, origin);
+          if (await answerInput(task, requests, stop.signal, origin, rounds, maxRounds)) {
+            rounds++;
+            pacer.reset();
+          }
           break;
         default:
           break;
       }
-      await stop.sleep(pollDelay(task, options.pollIntervalMs));
+      await stop.sleep(pacer.next(task));
       task = undefined;
     }
   } catch (error) {
@@ -276,20 +297,24 @@ function isBareTerminal(task: DetailedTask<Result>): boolean {
 
 /**
  * Answers the input requests not answered yet (the server repeats outstanding ones on every
- * poll until its state reflects the answers), then sends them with `tasks/update`.
+ * poll until its state reflects the answers), then sends them with `tasks/update`. Resolves true
+ * when it answered a round; once `rounds` reached `maxRounds`, a fresh request fails instead.
  */
 async function answerInput(
   task: InputRequiredTask,
   requests: TaskRequests,
   signal: AbortSignal,
   origin: { method: string; target: string },
-): Promise<void> {
+  rounds: number,
+  maxRounds: number,
+): Promise<boolean> {
   const answered = requests.answered(task.taskId);
   const fresh: { [key: string]: InputRequest } = {};
   for (const [key, request] of Object.entries(task.inputRequests)) {
     if (!answered.has(key)) fresh[key] = request;
   }
-  if (Object.keys(fresh).length === 0) return;
+  if (Object.keys(fresh).length === 0) return false;
+  if (rounds >= maxRounds) throw tooManyTaskRounds(origin, task.taskId, rounds, task);
   const asked = task as unknown as InputRequiredResult;
   const plan = planAnswers(fresh, requests.handlers);
   if (plan.unanswerable.length > 0) {
@@ -302,6 +327,7 @@ async function answerInput(
   }
   const responses = await runAnswers(plan.answerers, { ...origin, signal }, asked);
   await requests.update(task.taskId, responses, signal);
+  return true;
 }
 
 /** Options of `callTool`: those of every input-taking call, plus how to treat tasks. */

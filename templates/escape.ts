@@ -4,8 +4,9 @@
  * comment or string it sits in, cannot inject a JSDoc tag, and keeps the file valid UTF-8.
  *
  * Invisible characters that could make code read differently from how it runs (bidirectional
- * overrides, "Trojan Source"; C0/C1 controls; BOM; lone surrogates) are shown as `\uXXXX` text in
- * comments and escaped in string literals.
+ * overrides, "Trojan Source"; every Default_Ignorable_Code_Point and format character; C0/C1
+ * controls; lone surrogates: the runtime's one table, hidden-characters.ts) are shown as
+ * `\uXXXX` text in comments and escaped in string literals.
  */
 import { hiddenCharacters } from "@mcp-codegen/runtime/internal";
 

@@ -203,24 +203,45 @@ export function createPolicy(options: PolicyOptions = {}): ToolPolicy {
   return new ToolPolicy(options);
 }
 
+/** Options of `askBeforeUnsafeTools`: a policy's, and whom to believe about read-only tools. */
+export interface UnsafeToolsOptions extends Omit<PolicyOptions, "approver" | "default"> {
+  /**
+   * Tools the caller knows to be read-only (exact names and `*` globs): they run without asking.
+   * The caller's own judgement, so unlike a hint it may allow.
+   */
+  readOnlyTools?: string | readonly string[];
+  /**
+   * Believe the server's `readOnlyHint: true`: such tools run without asking. Only for a server
+   * the caller runs or trusts, since any server can mark a destructive tool read-only. Default
+   * `false`: every tool not in `readOnlyTools` is asked about, whatever its hints.
+   */
+  trustReadOnlyHints?: boolean;
+}
+
 /**
- * The usual policy for an agent: ask `approver` before any tool the server does not mark
- * read-only (`readOnlyHint !== true`), allow read-only ones. `rules` given come first (a
- * `deny` there still wins; an `allow` there skips the question for the tools it names).
+ * The usual policy for an agent: ask `approver` before every tool call, except the tools the
+ * caller names in `readOnlyTools` and, with `trustReadOnlyHints: true`, those the server marks
+ * read-only. Hints come from the server, so by default they can only make a decision stricter,
+ * never let a call through. `rules` given come first (a `deny` there still wins; an `allow`
+ * there skips the question for the tools it names).
  */
 export function askBeforeUnsafeTools(
   approver: Approver,
-  options: Omit<PolicyOptions, "approver" | "default"> = {},
+  options: UnsafeToolsOptions = {},
 ): ToolPolicy {
-  return new ToolPolicy({
-    ...options,
-    approver,
-    default: "allow",
-    rules: [
-      ...(options.rules ?? []),
-      { name: "not read-only", annotations: { readOnlyHint: false }, decision: "ask" },
-    ],
-  });
+  const { readOnlyTools, trustReadOnlyHints, ...policy } = options;
+  const rules: PolicyRule[] = [...(options.rules ?? [])];
+  if (readOnlyTools !== undefined) {
+    rules.push({ name: "read-only (readOnlyTools)", tools: readOnlyTools, decision: "allow" });
+  }
+  // Trusted, the hint decides what is asked about; else every other call is (one rule name for
+  // both, as `denied` errors and the approver see it).
+  rules.push(
+    trustReadOnlyHints === true
+      ? { name: "not read-only", annotations: { readOnlyHint: false }, decision: "ask" }
+      : { name: "not read-only", decision: "ask" },
+  );
+  return new ToolPolicy({ ...policy, approver, default: "allow", rules });
 }
 
 function compileRule(rule: PolicyRule, index: number): CompiledRule {

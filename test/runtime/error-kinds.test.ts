@@ -24,6 +24,7 @@ import {
   type McpErrorKind,
   type SchemaIssue,
   type TransportErrorData,
+  type TaskTimeoutData,
   type ValidationErrorData,
 } from "@mcp-codegen/runtime";
 import { RpcError, scriptedServer, type MethodHandler } from "../support/scripted-server.js";
@@ -96,7 +97,7 @@ describe("McpError types", () => {
     expectTypeOf<DataOf<"protocol">>().toBeUnknown();
     expectTypeOf<DataOf<"execution">>().toBeUnknown();
     expectTypeOf<DataOf<"transport">>().toEqualTypeOf<TransportErrorData | undefined>();
-    expectTypeOf<DataOf<"timeout">>().toEqualTypeOf<undefined>();
+    expectTypeOf<DataOf<"timeout">>().toEqualTypeOf<TaskTimeoutData | undefined>();
     expectTypeOf<DataOf<"cancelled">>().toEqualTypeOf<CancelledTask | undefined>();
     expectTypeOf<DataOf<"input">>().toEqualTypeOf<readonly SchemaIssue[] | undefined>();
     expectTypeOf<DataOf<"input_required">>().toEqualTypeOf<InputRequiredResult>();

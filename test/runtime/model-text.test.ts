@@ -34,11 +34,13 @@ describe("textForModel", () => {
     ["para\n\n\n\n\npara", "para\n\npara"],
     ["trailing  \n  leading", "trailing\nleading"],
     ["lone \ud800 surrogate", "lone surrogate"],
-    // One variation selector after a character stays (emoji need it); a run keeps the first.
-    ["\u2764\ufe0f", "\u2764\ufe0f"],
-    ["a\ufe0f\ufe0e\ufe01\u{e0100}b", "a\ufe0fb"],
-    // Joiners stay: emoji sequences and several scripts need them to read right.
-    ["\u{1f469}\u200d\u{1f4bb}", "\u{1f469}\u200d\u{1f4bb}"],
+    // Every variation selector and joiner goes (Default_Ignorable_Code_Point): an emoji keeps its
+    // meaning without its presentation selector, a sequence reads as its parts.
+    ["\u2764\ufe0f", "\u2764"],
+    ["a\ufe0f\ufe0e\ufe01\u{e0100}b", "ab"],
+    ["\u{1f469}\u200d\u{1f4bb}", "\u{1f469}\u{1f4bb}"],
+    ["hangul\u3164\uffa0\u115f\u1160 fillers", "hangul fillers"],
+    ["arabic number sign \u0600", "arabic number sign"],
     ["non\u00a0breaking\u3000space", "non breaking space"],
   ];
   it.each(table)("%j → %j", (given, want) => {

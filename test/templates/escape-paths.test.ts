@@ -138,9 +138,17 @@ describe("the one character table", () => {
     expect(JSON.parse(escapeInvisible(JSON.stringify(text)))).toBe(text);
   });
 
+  // Joiners are Default_Ignorable_Code_Points: shown, not hidden, even where a script or an
+  // emoji sequence uses them (the text stays readable, only not joined).
   it.each([
-    ["zero-width joiner in an emoji", "👨\u200d👩"],
-    ["zero-width non-joiner in Persian", "می\u200cخواهم"],
+    ["zero-width joiner in an emoji", "👨\u200d👩", "👨\\u200d👩"],
+    ["zero-width non-joiner in Persian", "می\u200cخواهم", "می\\u200cخواهم"],
+  ])("shows a %s", (_name, text, want) => {
+    expect(stringLiteral(text)).toBe(`"${want}"`);
+    expect(jsDocInline(text)).toBe(want);
+  });
+
+  it.each([
     ["a plain surrogate pair", "😀"],
     ["no-break space", "a\u00a0b"],
   ])("leaves %s readable", (_name, text) => {

@@ -16,10 +16,13 @@ describe("a generated client under a policy", () => {
   it("asks before the destructive tool for the call's principal, and sends nothing when denied", async () => {
     const asked: ApprovalRequest[] = [];
     const client = await world.tripPlanner({
-      policy: askBeforeUnsafeTools((request) => {
-        asked.push(request);
-        return "deny";
-      }),
+      policy: askBeforeUnsafeTools(
+        (request) => {
+          asked.push(request);
+          return "deny";
+        },
+        { readOnlyTools: ["get_weather"] },
+      ),
     });
     const weather = await client.tools.getWeather({ city: "Oslo" });
     expect(weather.isError).not.toBe(true);

@@ -152,10 +152,14 @@ describe("selection", () => {
 describe("policy", () => {
   it("asks before unsafe tools, per principal, remembers always, and asks again after revoke", async () => {
     const asked: ApprovalRequest[] = [];
-    const policy = askBeforeUnsafeTools((request) => {
-      asked.push(request);
-      return "always";
-    });
+    // The kitchen sink is the test's own server: its hints are trusted here.
+    const policy = askBeforeUnsafeTools(
+      (request) => {
+        asked.push(request);
+        return "always";
+      },
+      { trustReadOnlyHints: true },
+    );
     const governed = await client({ policy });
     await governed.listTools();
     await governed.callTool("echo", { text: "read-only" });
@@ -177,10 +181,13 @@ describe("policy", () => {
   it("learns annotations by listing when the definition is unknown", async () => {
     let asks = 0;
     const governed = await client({
-      policy: askBeforeUnsafeTools(() => {
-        asks++;
-        return "allow";
-      }),
+      policy: askBeforeUnsafeTools(
+        () => {
+          asks++;
+          return "allow";
+        },
+        { trustReadOnlyHints: true },
+      ),
     });
     const sent = await sentBy(() => governed.callTool("echo", { text: "x" }));
     expect([sent, asks]).toEqual([["tools/list", "tools/call"], 0]);

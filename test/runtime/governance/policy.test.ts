@@ -17,6 +17,7 @@ import {
   type PolicyRule,
   type ToolAnnotations,
   type ToolCallRequest,
+  type UnsafeToolsOptions,
 } from "@mcp-codegen/runtime";
 
 const RULES: PolicyRule[] = [
@@ -178,15 +179,53 @@ describe("policy decisions", () => {
     expect(createPolicy(options).decide(tool, principal, annotations)).toEqual({ decision, rule });
   });
 
-  it("askBeforeUnsafeTools allows read-only tools and asks about the rest", () => {
-    const policy = askBeforeUnsafeTools(() => "deny");
-    expect(policy.decide("read", "a", { readOnlyHint: true }).decision).toBe("allow");
-    expect(policy.decide("write", "a", { readOnlyHint: false }).decision).toBe("ask");
-    expect(policy.decide("unknown", "a", undefined).decision).toBe("ask");
-    const stricter = askBeforeUnsafeTools(() => "deny", {
-      rules: [{ tools: "read", decision: "deny" }],
-    });
-    expect(stricter.decide("read", "a", { readOnlyHint: true }).decision).toBe("deny");
+  // [what, options, tool, annotations, decision]: hints the server chose only count when the
+  // caller trusts them; the caller's own readOnlyTools always do.
+  const UNSAFE: readonly (readonly [
+    string,
+    UnsafeToolsOptions,
+    string,
+    ToolAnnotations | undefined,
+    PolicyDecision,
+  ])[] = [
+    ["a read-only hint, untrusted", {}, "read", { readOnlyHint: true }, "ask"],
+    ["no hint", {}, "unknown", undefined, "ask"],
+    ["named read-only by the caller", { readOnlyTools: ["re*"] }, "read", undefined, "allow"],
+    ["named, with a destructive hint", { readOnlyTools: "read" }, "read", {}, "allow"],
+    ["not named", { readOnlyTools: ["read"] }, "write", { readOnlyHint: true }, "ask"],
+    [
+      "a trusted read-only hint",
+      { trustReadOnlyHints: true },
+      "read",
+      { readOnlyHint: true },
+      "allow",
+    ],
+    [
+      "trusted, not read-only",
+      { trustReadOnlyHints: true },
+      "write",
+      { readOnlyHint: false },
+      "ask",
+    ],
+    ["trusted, no hint", { trustReadOnlyHints: true }, "unknown", undefined, "ask"],
+    [
+      "a deny rule before a trusted hint",
+      { trustReadOnlyHints: true, rules: [{ tools: "read", decision: "deny" }] },
+      "read",
+      { readOnlyHint: true },
+      "deny",
+    ],
+    [
+      "a deny rule before readOnlyTools",
+      { readOnlyTools: "read", rules: [{ tools: "read", decision: "deny" }] },
+      "read",
+      undefined,
+      "deny",
+    ],
+  ];
+  it.each(UNSAFE)("askBeforeUnsafeTools: %s", (_what, options, tool, annotations, decision) => {
+    const policy = askBeforeUnsafeTools(() => "deny", options);
+    expect(policy.decide(tool, "a", annotations).decision).toBe(decision);
   });
 
   // [what, options, message part]
