@@ -23,6 +23,7 @@ import type { ToolCallHost } from "./tool-call.js";
 import { runToolCall, type Governance, type PipelineCallOptions } from "./governance/pipeline.js";
 import { DEFAULT_TIMEOUT_MS } from "./session.js";
 import { ClientCatalog } from "./client-catalog.js";
+import { ContractPin, type PinOptions } from "./contract-pin.js";
 import type { Connection } from "./connection.js";
 import { TaskClient } from "./task-client.js";
 import {
@@ -54,6 +55,7 @@ export class McpClient extends ClientCatalog {
   /** Tasks on an initialize-era server (2025-11-25 `capabilities.tasks`), same methods. */
   readonly #legacyTasks: LegacyTaskClient;
   readonly #toolCalls: ToolCallHost;
+  readonly #pin: ContractPin | undefined;
 
   /** @internal Use `connect()`. */
   constructor(session: Connection, parts?: ClientParts) {
@@ -74,6 +76,7 @@ export class McpClient extends ClientCatalog {
     this.#hub.watch("notifications/tasks/status", (notification) =>
       this.#legacyTasks.pushed(notification.params),
     );
+    this.#pin = parts?.pin === undefined ? undefined : this.#pinContract(session, parts.pin);
     this.#toolCalls = {
       session,
       input: this.#input,
@@ -82,7 +85,23 @@ export class McpClient extends ClientCatalog {
       serverCapabilities: () => session.server?.capabilities,
       knownTool: (name) => this.knownTool(name),
       listTools: (options) => this.listUsable(options),
+      pin: this.#pin,
     };
+  }
+
+  /**
+   * The pinned contract, checked again whenever the catalog may have changed: a tools
+   * `list_changed` (unsolicited in the initialize era, on a listen stream in 2026-07-28, whether
+   * or not a subscription reads it), and any state but `ready` (a restart, `reconnect()`, a
+   * close: the server that answers next may be another).
+   */
+  #pinContract(connection: Connection, options: PinOptions): ContractPin {
+    const pin = new ContractPin((list) => this.listUsable(list), options);
+    this.#hub.watch("notifications/tools/list_changed", () => pin.invalidate());
+    connection.onStatus((status) => {
+      if (status.state !== "ready" && status.state !== "authorizing") pin.invalidate();
+    });
+    return pin;
   }
 
   /**
@@ -328,6 +347,8 @@ export class McpClient extends ClientCatalog {
     this.#hub.endStreams();
     this.connection.endInFlight();
     this.cache.changeAuthorization();
+    // Another identity may be offered other tools.
+    this.#pin?.invalidate();
   }
 
   /**
@@ -347,4 +368,6 @@ export interface ClientParts {
   input: ClientInput;
   /** The `tools`/`hooks`/`policy` pipeline; absent for a plain client. */
   governance?: Governance | undefined;
+  /** `ConnectOptions.pin`, normalised; absent for a client that is not pinned. */
+  pin?: PinOptions | undefined;
 }
