@@ -24,6 +24,7 @@ import { runToolCall, type Governance, type PipelineCallOptions } from "./govern
 import { DEFAULT_TIMEOUT_MS } from "./session.js";
 import { ClientCatalog } from "./client-catalog.js";
 import { ContractPin, type PinOptions } from "./contract-pin.js";
+import { OFFER_PINNED, type OffersPinned } from "./pin-offer.js";
 import type { Connection } from "./connection.js";
 import { TaskClient } from "./task-client.js";
 import {
@@ -48,7 +49,7 @@ export { LIST_METHODS } from "./client-lists.js";
 export type { ListMethod, ListOptions, PageOptions } from "./client-lists.js";
 export type { ClientInput } from "./client-input.js";
 
-export class McpClient extends ClientCatalog {
+export class McpClient extends ClientCatalog implements OffersPinned {
   readonly #input: InputGlue;
   readonly #hub: ListenHub;
   readonly #tasks: TaskClient;
@@ -102,6 +103,14 @@ export class McpClient extends ClientCatalog {
       if (status.state !== "ready" && status.state !== "authorizing") pin.invalidate();
     });
     return pin;
+  }
+
+  /**
+   * @internal A generated typed client's embedded definition (see pin-offer.ts): plain calls
+   * of its name are pinned to it. Nothing happens on a client that is not pinned.
+   */
+  [OFFER_PINNED](load: () => Tool): void {
+    this.#pin?.offer(load);
   }
 
   /**

@@ -62,12 +62,16 @@ function fingerprint(tool: Tool): ContractFingerprint {
 
 /**
  * A pinned client's contract state. A call is checked against, in order: the definition it
- * carries (a generated call's embedded one), the one `PinOptions.tools` gives for its name, else
- * the first live definition this client saw for it (trust on first use, kept across restarts).
+ * carries (a generated call's embedded one); the one `PinOptions.tools` gives for its name; the
+ * embedded one of a generated typed client bound to this client, or of a generated call already
+ * made on it; else the first live definition this client saw for it (trust on first use, kept
+ * across restarts).
  */
 export class ContractPin {
   readonly #list: (options: ListOptions) => Promise<Tool[]>;
-  readonly #given: ReadonlyMap<string, Tool>;
+  readonly #given: Map<string, Tool>;
+  /** Definitions a generated typed client offered (`offer`), not parsed yet. */
+  readonly #offered: Array<() => Tool> = [];
   readonly #firstSeen = new Map<string, Tool>();
   /** Tool name → the pinned definition it matched since the last invalidation. */
   readonly #verified = new Map<string, Tool>();
@@ -92,9 +96,18 @@ export class ContractPin {
    * own error when the tools cannot be listed: nothing is called unchecked.
    */
   check(name: string, definition: Tool | undefined): Promise<void> | undefined {
-    const pinned = definition ?? this.#given.get(name) ?? this.#firstSeen.get(name);
+    const pinned = definition ?? this.#pinnedFor(name);
     if (pinned !== undefined && this.#verified.get(name) === pinned) return undefined;
-    return this.#checkLive(name, pinned);
+    return this.#checkLive(name, pinned, definition);
+  }
+
+  /**
+   * A generated typed client bound to this client offers its embedded definition of each tool
+   * (see pin-offer.ts): plain calls of those names are pinned to them, unless `PinOptions.tools`
+   * gave one. Parsed only when a plain call first needs them.
+   */
+  offer(load: () => Tool): void {
+    this.#offered.push(load);
   }
 
   /** The catalog may have changed: every tool is checked again, against a fresh listing. */
@@ -105,7 +118,24 @@ export class ContractPin {
     this.#verified.clear();
   }
 
-  async #checkLive(name: string, pinned: Tool | undefined): Promise<void> {
+  /** The definition a plain call of `name` is pinned to, if any yet (see the class comment). */
+  #pinnedFor(name: string): Tool | undefined {
+    if (this.#offered.length > 0) {
+      for (const load of this.#offered.splice(0)) {
+        const tool = load();
+        if (!this.#given.has(tool.name)) this.#given.set(tool.name, tool);
+      }
+    }
+    return this.#given.get(name) ?? this.#firstSeen.get(name);
+  }
+
+  async #checkLive(
+    name: string,
+    pinned: Tool | undefined,
+    carried: Tool | undefined,
+  ): Promise<void> {
+    // A generated call's definition pins later plain calls of its name too, as its client's would.
+    if (carried !== undefined && !this.#given.has(name)) this.#given.set(name, carried);
     for (let listing = 1; ; listing++) {
       const epoch = this.#epoch;
       const entries = (await this.#liveTools()).get(name) ?? [];
