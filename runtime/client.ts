@@ -127,7 +127,10 @@ export class McpClient extends ClientCatalog implements OffersPinned {
    * On a 2025-11-25 server the task is asked for with `params.task` instead, only where the server
    * and the tool's `execution.taskSupport` allow it, and a task-required tool is awaited without
    * asking (see legacy-tasks.ts). `shape: "model"` returns the result as text for a model (see
-   * `shapeForModel`); a governed client runs its `tools`/`hooks`/`policy` pipeline first.
+   * `shapeForModel`); a governed client runs its `tools`/`hooks`/`policy` pipeline first. On a
+   * pinned client (`ConnectOptions.pin`) the tool's live definition is checked against its
+   * pinned one before anything is sent (kind `contract_changed`); `definition`, which generated
+   * calls pass, is the one it is pinned to.
    */
   callTool(
     name: string,
