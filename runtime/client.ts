@@ -24,6 +24,8 @@ import { runToolCall, type Governance, type PipelineCallOptions } from "./govern
 import { rawRequestRefusal } from "./governance/raw-request.js";
 import { DEFAULT_TIMEOUT_MS } from "./session.js";
 import { ClientCatalog } from "./client-catalog.js";
+import { ContractPin, type PinOptions } from "./contract-pin.js";
+import { OFFER_PINNED, type OffersPinned } from "./pin-offer.js";
 import type { Connection } from "./connection.js";
 import { TaskClient } from "./task-client.js";
 import {
@@ -49,13 +51,14 @@ export { LIST_METHODS } from "./client-lists.js";
 export type { ListMethod, ListOptions, PageOptions } from "./client-lists.js";
 export type { ClientInput } from "./client-input.js";
 
-export class McpClient extends ClientCatalog {
+export class McpClient extends ClientCatalog implements OffersPinned {
   readonly #input: InputGlue;
   readonly #hub: ListenHub;
   readonly #tasks: TaskClient;
   /** Tasks on an initialize-era server (2025-11-25 `capabilities.tasks`), same methods. */
   readonly #legacyTasks: LegacyTaskClient;
   readonly #toolCalls: ToolCallHost;
+  readonly #pin: ContractPin | undefined;
 
   /** @internal Use `connect()`. */
   constructor(session: Connection, parts?: ClientParts) {
@@ -77,6 +80,7 @@ export class McpClient extends ClientCatalog {
     this.#hub.watch("notifications/tasks/status", (notification) =>
       this.#legacyTasks.pushed(notification.params),
     );
+    this.#pin = parts?.pin === undefined ? undefined : this.#pinContract(session, parts.pin);
     this.#toolCalls = {
       session,
       input: this.#input,
@@ -85,7 +89,31 @@ export class McpClient extends ClientCatalog {
       serverCapabilities: () => session.server?.capabilities,
       knownTool: (name) => this.knownTool(name),
       listTools: (options) => this.listUsable(options),
+      pin: this.#pin,
     };
+  }
+
+  /**
+   * The pinned contract, checked again whenever the catalog may have changed: a tools
+   * `list_changed` (unsolicited in the initialize era, on a listen stream in 2026-07-28, whether
+   * or not a subscription reads it), and any state but `ready` (a restart, `reconnect()`, a
+   * close: the server that answers next may be another).
+   */
+  #pinContract(connection: Connection, options: PinOptions): ContractPin {
+    const pin = new ContractPin((list) => this.listUsable(list), options);
+    this.#hub.watch("notifications/tools/list_changed", () => pin.invalidate());
+    connection.onStatus((status) => {
+      if (status.state !== "ready" && status.state !== "authorizing") pin.invalidate();
+    });
+    return pin;
+  }
+
+  /**
+   * @internal A generated typed client's embedded definition (see pin-offer.ts): plain calls
+   * of its name are pinned to it. Nothing happens on a client that is not pinned.
+   */
+  [OFFER_PINNED](load: () => Tool): void {
+    this.#pin?.offer(load);
   }
 
   /**
@@ -102,7 +130,10 @@ export class McpClient extends ClientCatalog {
    * On a 2025-11-25 server the task is asked for with `params.task` instead, only where the server
    * and the tool's `execution.taskSupport` allow it, and a task-required tool is awaited without
    * asking (see legacy-tasks.ts). `shape: "model"` returns the result as text for a model (see
-   * `shapeForModel`); a governed client runs its `tools`/`hooks`/`policy` pipeline first.
+   * `shapeForModel`); a governed client runs its `tools`/`hooks`/`policy` pipeline first. On a
+   * pinned client (`ConnectOptions.pin`) the tool's live definition is checked against its
+   * pinned one before anything is sent (kind `contract_changed`); `definition`, which generated
+   * calls pass, is the one it is pinned to.
    */
   callTool(
     name: string,
@@ -336,6 +367,8 @@ export class McpClient extends ClientCatalog {
     this.#hub.endStreams();
     this.connection.endInFlight();
     this.cache.changeAuthorization();
+    // Another identity may be offered other tools.
+    this.#pin?.invalidate();
   }
 
   /**
@@ -357,4 +390,6 @@ export interface ClientParts {
   governance?: Governance | undefined;
   /** The rounds cap of 2025-11-25 tasks, shared with the sessions' server requests. */
   taskInputs?: TaskInputBudgets;
+  /** `ConnectOptions.pin`, normalised; absent for a client that is not pinned. */
+  pin?: PinOptions | undefined;
 }

@@ -4,6 +4,7 @@
  */
 import { McpClient } from "./client.js";
 import { Connection, type EstablishedSession } from "./connection.js";
+import type { PinOptions } from "./contract-pin.js";
 import type { StatusListener } from "./connection-status.js";
 import { localError } from "./errors.js";
 import type { EraVerdict } from "./era.js";
@@ -28,7 +29,7 @@ import {
 import { DEFAULT_TIMEOUT_MS, Session } from "./session.js";
 import type { TraceContext } from "./trace-context.js";
 import type { Transport, TransportDiagnostic } from "./transport.js";
-import type { ClientCapabilities, Implementation, LogMessage } from "./types.js";
+import type { ClientCapabilities, Implementation, LogMessage, Tool } from "./types.js";
 import { RUNTIME_VERSION } from "./version.js";
 
 export type { HttpTarget, InProcessTarget, StdioTarget };
@@ -131,6 +132,18 @@ export interface ConnectOptions extends GovernanceOptions {
    * model by accident.
    */
   instructionsForModel?: boolean;
+  /**
+   * Pinned contracts: before a tool's first call on the connection, and again after the catalog
+   * may have changed (a tools `list_changed`, a restart or `reconnect()`, `setAuth`), the tool's
+   * live definition is compared with the pinned one (title, description, input and output
+   * schemas, annotations; key order does not count), and a difference, or a tool the server no
+   * longer lists, fails the call with kind `contract_changed` before anything is sent. The live
+   * definitions come from one `tools/list` (all pages, through the cache) shared by every tool.
+   * A generated call is pinned to the definition embedded in its module; a plain
+   * `callTool(name)` to `pin.tools`' definition of that name, else to the first one this client
+   * saw (trust on first use). Off by default: an unpinned client makes no extra request.
+   */
+  pin?: boolean | PinOptions;
 }
 
 /**
@@ -150,6 +163,7 @@ export async function connect(
   // Checked before anything is opened, so a bad declaration leaves no process or socket behind.
   const capabilities = capabilitiesFor(declared, handlers);
   const governance = await Governance.create(options);
+  const pin = checkPin(options.pin);
   const protocol = checkProtocol(options.protocol ?? "auto");
   const probeTimeout = checkProbeTimeout(options.probeTimeout);
   const input = { handlers, declared };
@@ -244,7 +258,7 @@ export async function connect(
   connection.onStatus((status) => {
     if (status.state === "closed") hub.connectionClosed(status.reason ?? "closed");
   });
-  const client = new McpClient(connection, { cache, hub, input, governance, taskInputs });
+  const client = new McpClient(connection, { cache, hub, input, governance, taskInputs, pin });
   if (options.lazy === true) {
     // The failure closes the client with its reason; requests and `ready()` report it.
     connection.start().catch(() => undefined);
@@ -273,6 +287,21 @@ function checkProtocol(protocol: string): string {
   throw localError(
     "input",
     `protocol must be "auto" or a version this runtime speaks (${[...MODERN_PROTOCOL_VERSIONS, ...LEGACY_PROTOCOL_VERSIONS].join(", ")}), got ${JSON.stringify(String(protocol).slice(0, 40))}`,
+    { method: "connect" },
+  );
+}
+
+/** `pin` normalised (`true` pins with no given definitions); checked before anything is opened. */
+function checkPin(pin: ConnectOptions["pin"]): PinOptions | undefined {
+  if (pin === undefined || pin === false) return undefined;
+  if (pin === true) return {};
+  const tools: unknown = typeof pin === "object" && pin !== null ? pin.tools : pin;
+  const named = (tool: unknown) =>
+    typeof tool === "object" && tool !== null && typeof (tool as Tool).name === "string";
+  if (tools === undefined || (Array.isArray(tools) && tools.every(named))) return pin as PinOptions;
+  throw localError(
+    "input",
+    "pin must be true, false or { tools: [...] } with tool definitions (each with a name), e.g. a generated module's bookTool.definition",
     { method: "connect" },
   );
 }

@@ -11,6 +11,7 @@ import type { CallToolResult, InputRequiredResult } from "./types.js";
 import type { HookErrorData } from "./governance/hooks.js";
 import type { DeniedErrorData } from "./governance/policy.js";
 import type { NotFoundErrorData } from "./governance/selection.js";
+import type { ContractChangedData } from "./contract-pin.js";
 
 /**
  * What went wrong:
@@ -35,6 +36,9 @@ import type { NotFoundErrorData } from "./governance/selection.js";
  * - `denied`: the client's policy (`ConnectOptions.policy`) or its approver refused the call;
  *   nothing was sent.
  * - `hook`: a hook (`ConnectOptions.hooks`) refused the request or threw.
+ * - `contract_changed`: the client is pinned (`ConnectOptions.pin`) and the server's live
+ *   definition of the tool differs from the pinned one (description, title, schemas,
+ *   annotations), or the server no longer lists it; nothing was sent.
  * - `closed`: the client was closed (`client.close()`, or it gave up restarting a server that kept
  *   exiting); `client.reconnect()` connects again.
  */
@@ -52,6 +56,7 @@ export type McpErrorKind =
   | "not_found"
   | "denied"
   | "hook"
+  | "contract_changed"
   | "closed";
 
 /** Names of the MCP-specific codes, exposed as `McpError.codeName`. */
@@ -146,6 +151,8 @@ export interface ValidationErrorData {
  * - `not_found`: the hidden tool's name.
  * - `denied`: the tool, the principal, the rule that decided and why the call was refused.
  * - `hook`: which hook, and the reason it gave when it refused (a hook that threw is the `cause`).
+ * - `contract_changed`: the tool, which fields changed (or `removed`), and the digests of the
+ *   pinned and the live definition.
  */
 export interface McpErrorDataByKind {
   jsonrpc: unknown;
@@ -161,6 +168,7 @@ export interface McpErrorDataByKind {
   not_found: NotFoundErrorData;
   denied: DeniedErrorData;
   hook: HookErrorData;
+  contract_changed: ContractChangedData;
 
   closed: undefined;
 }

@@ -59,6 +59,8 @@ export type {
   ToolCallRequest,
 } from "./governance/hooks.js";
 export type { GovernanceOptions, GovernedCallOptions } from "./governance/pipeline.js";
+export { PINNED_FIELDS } from "./contract-pin.js";
+export type { ContractChangedData, PinnedField, PinOptions } from "./contract-pin.js";
 export { MODEL_TEXT_LIMIT, shapeForModel } from "./governance/model-shape.js";
 export type { ModelShapeOptions } from "./governance/model-shape.js";
 export { createInProcessTransport } from "./in-process.js";

@@ -9,6 +9,7 @@ import type { McpClient } from "./client.js";
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
 import { INPUT_CHECK } from "./governance/input-check.js";
 import { checkShape, shapeForModel } from "./governance/model-shape.js";
+import { OFFER_PINNED, type OffersPinned } from "./pin-offer.js";
 import type { TaskMode } from "./tasks.js";
 import type { ToolForm, ToolFunctions, ToolMethods } from "./tool-call-forms.js";
 import type { ToolAwaitTaskOptions, ToolReturnTaskOptions } from "./tool-call-options.js";
@@ -58,7 +59,10 @@ export interface ToolBinding<Input, Result, Form extends ToolForm = "any"> {
   validators(): ToolValidators;
   /** Calls the tool on `client`; a plain function (no `this`), exported as is by generated code. */
   readonly call: ToolFunctions<Input, Result>[Form];
-  /** The call with `client` bound: the typed client's member. */
+  /**
+   * The call with `client` bound: the typed client's member. A pinned client (`pin`) is also
+   * offered the embedded definition, so its plain `callTool` of this tool is pinned to it.
+   */
   bindTo(client: McpClient): ToolMethods<Input, Result>[Form];
 }
 
@@ -143,9 +147,12 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
     validators: getValidators,
     call: call as unknown as ToolBinding<Input, Result, Form>["call"],
     // One function serves every form; the form only narrows the type.
-    bindTo: (client) =>
-      ((input?: Input, options?: AnyToolCallOptions) =>
-        call(client, input, options)) as unknown as ToolMethods<Input, Result>[Form],
+    bindTo: (client) => {
+      // A pinned client pins plain calls of this tool to the embedded definition too.
+      (client as OffersPinned)[OFFER_PINNED]?.(getDefinition);
+      return ((input?: Input, options?: AnyToolCallOptions) =>
+        call(client, input, options)) as unknown as ToolMethods<Input, Result>[Form];
+    },
   };
 }
 

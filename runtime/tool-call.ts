@@ -4,6 +4,7 @@
  */
 import type { InputGlue } from "./client-input.js";
 import type { ListOptions } from "./client-lists.js";
+import type { ContractPin } from "./contract-pin.js";
 import { isMcpError, type ErrorContext } from "./errors.js";
 import { acceptsTaskCalls, planLegacyCall, type LegacyCallPlan } from "./legacy-task-shape.js";
 import type { LegacyTaskClient } from "./legacy-tasks.js";
@@ -27,6 +28,8 @@ export interface ToolCallHost {
   /** The tool's definition from the last full `listTools()`, if any. */
   knownTool(name: string): Tool | undefined;
   listTools(options?: ListOptions): Promise<Tool[]>;
+  /** The pinned contract (`ConnectOptions.pin`); absent for a client that is not pinned. */
+  readonly pin?: ContractPin | undefined;
 }
 
 /** See `McpClient.callTool`. */

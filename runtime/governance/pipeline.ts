@@ -1,7 +1,7 @@
 /**
  * The one road every tool call takes when a client is governed (`ConnectOptions.tools`, `hooks`
  * or `policy`), in the caller, in this order: selection (a hidden tool is `not_found`), the
- * `onToolCall` hook (may rewrite the arguments or refuse), input validation (a generated call's,
+ * pinned contract's check (`ConnectOptions.pin`: `contract_changed`), the `onToolCall` hook (may rewrite the arguments or refuse), input validation (a generated call's,
  * on the arguments as the hook left them), the policy and its approver, the call itself, the
  * `onToolResult` hook. Then, for any client, `shape: "model"`. A client given none of these
  * options skips all of it and sends what it is asked to.
@@ -163,6 +163,9 @@ export class Governance {
       tool = host.knownTool(name);
     }
     if (selection !== undefined && !selection.offers(name, tool)) throw hiddenToolError(name);
+    // Before the hooks and the approver: nobody is asked about a tool whose contract changed.
+    const pinned = host.pin?.check(name, definition);
+    if (pinned !== undefined) await pinned;
     let call: ToolCallRequest = { name, arguments: args, principal, definition: tool };
     const before = this.#hooks.onToolCall;
     if (before !== undefined) {
@@ -206,6 +209,9 @@ export async function runToolCall(
     result = await governance.callTool(host, name, args, options, definition);
   } else {
     if (options?.principal !== undefined) checkPrincipal(options.principal);
+    // A map lookup once the tool matched; nothing at all for a client that is not pinned.
+    const pinned = host.pin?.check(name, definition);
+    if (pinned !== undefined) await pinned;
     options?.[INPUT_CHECK]?.(args ?? {});
     result = await callTool(host, name, args, options, definition);
   }

@@ -15,16 +15,30 @@ export const CLIENT_NAMES = ["runtime", "official", "floor"] as const;
 export type ClientName = (typeof CLIENT_NAMES)[number];
 
 /**
- * Clients reported beside the table but not part of the target, in the HTTP cases only:
- * `fetch` is this runtime over `createFetchHttpTransport` (what browsers, Workers, Deno and Bun
- * use), measured here on Node to show what the fetch I/O costs next to the undici one.
+ * Clients reported beside the table but not part of the target: `fetch` is this runtime over
+ * `createFetchHttpTransport` (what browsers, Workers, Deno and Bun use), measured on Node to show
+ * what the fetch I/O costs next to the undici one; `pinned` is this runtime connected with
+ * `pin: true`, to show what checking the pinned contract costs against the same client without.
  */
-export const EXTRA_CLIENT_NAMES = ["fetch"] as const;
+export const EXTRA_CLIENT_NAMES = ["fetch", "pinned"] as const;
 export type ExtraClientName = (typeof EXTRA_CLIENT_NAMES)[number];
 
 /** The transports compared, in table order. */
 export const TRANSPORT_NAMES = ["stdio", "http"] as const;
 export type TransportName = (typeof TRANSPORT_NAMES)[number];
+
+/** Where each extra client runs, and the client its throughput is a ratio of. */
+export const EXTRA_CLIENTS: Readonly<
+  Record<ExtraClientName, { transports: readonly TransportName[]; against: ClientName }>
+> = {
+  fetch: { transports: ["http"], against: "floor" },
+  pinned: { transports: ["stdio", "http"], against: "runtime" },
+};
+
+/** The extra clients a transport's cases run, in table order. */
+export function extraClientsOf(transport: TransportName): ExtraClientName[] {
+  return EXTRA_CLIENT_NAMES.filter((name) => EXTRA_CLIENTS[name].transports.includes(transport));
+}
 
 /** Where the echo server is: a command to spawn, or a URL. */
 export interface EchoTarget {

@@ -54,14 +54,17 @@ async function buildIsFresh(): Promise<boolean> {
 
 /**
  * `connect()` to `target`; `{ url, viaFetch: true }` connects through `createFetchHttpTransport`
- * (global `fetch`) instead of the undici transport `{ url }` gets.
+ * (global `fetch`) instead of the undici transport `{ url }` gets. `pin` connects with
+ * `pin: true`: the first call lists the tools once, every later one checks a map.
  */
 export async function connectRuntime(
   runtime: LoadedRuntime,
   target: { command: string; args: string[] } | { url: string; viaFetch?: true },
+  pin = false,
 ): Promise<BenchClient> {
   const client = await runtime.connect(
     "viaFetch" in target ? runtime.createFetchHttpTransport({ url: target.url }) : target,
+    pin ? { pin: true } : {},
   );
   return {
     async call(i) {

@@ -2,8 +2,9 @@
  * `npm run bench`: tools/call throughput of this runtime, the official SDK client and a bare
  * JSON-RPC loop (the floor) against the same minimal echo server, over stdio and Streamable
  * HTTP, sequential and 64-way concurrent. Prints a table (or `--json`) and whether the runtime
- * stays within 1.25× of the floor everywhere. The HTTP cases also report the runtime over
- * `createFetchHttpTransport` (the fetch I/O) against the floor, outside the target.
+ * stays within 1.25× of the floor everywhere. Outside the target, the HTTP cases also report the
+ * runtime over `createFetchHttpTransport` (the fetch I/O) against the floor, and every case the
+ * runtime connected with `pin: true` against the runtime without it (what pinning costs).
  *
  *   node --import tsx test/bench/runtime.bench.ts [--json] [--source] [--rounds 10] [--duration 400] [--warmup 500]
  *
@@ -12,7 +13,7 @@
  */
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { CLIENT_NAMES, EXTRA_CLIENT_NAMES, TRANSPORT_NAMES, verifyEcho } from "./bench-client.js";
+import { CLIENT_NAMES, TRANSPORT_NAMES, extraClientsOf, verifyEcho } from "./bench-client.js";
 import type { BenchClient, ClientName, ExtraClientName, TransportName } from "./bench-client.js";
 import { BENCH_CASES } from "./cases.js";
 import { startEchoServers } from "./echo-servers.js";
@@ -58,8 +59,8 @@ function progress(text: string): void {
 const REWARM_MS = 60;
 
 interface Clients extends Record<TransportName, Record<ClientName, BenchClient>> {
-  /** The extra clients, run in the HTTP cases only (see `EXTRA_CLIENT_NAMES`). */
-  extra: Record<ExtraClientName, BenchClient>;
+  /** The extra clients of each transport's cases (see `EXTRA_CLIENTS`). */
+  extra: Record<TransportName, Partial<Record<ExtraClientName, BenchClient>>>;
 }
 
 /** One client of a case and where its measurements go. */
@@ -81,32 +82,38 @@ async function connectAll(servers: EchoServers, runtime: LoadedRuntime): Promise
       official: await connectOfficialHttp(servers.url),
       floor: connectFloorHttp(servers.url),
     },
-    extra: { fetch: await connectRuntime(runtime, { url: servers.url, viaFetch: true }) },
+    extra: {
+      stdio: { pinned: await connectRuntime(runtime, { command, args }, true) },
+      http: {
+        fetch: await connectRuntime(runtime, { url: servers.url, viaFetch: true }),
+        pinned: await connectRuntime(runtime, { url: servers.url }, true),
+      },
+    },
   };
   for (const transport of TRANSPORT_NAMES) {
     for (const name of CLIENT_NAMES)
       await verifyEcho(`${name} over ${transport}`, clients[transport][name]);
+    for (const name of extraClientsOf(transport)) {
+      const client = clients.extra[transport][name];
+      if (client !== undefined) await verifyEcho(`${name} over ${transport}`, client);
+    }
   }
-  for (const name of EXTRA_CLIENT_NAMES) await verifyEcho(`${name} over http`, clients.extra[name]);
   return clients;
 }
 
 /** The clients a case runs: the compared ones, then the extra ones in the HTTP cases. */
 function entrants(clients: Clients, sample: CaseSamples): Entrant[] {
   const { transport } = sample.benchCase;
-  const list = CLIENT_NAMES.map((name) => ({
+  const list: Entrant[] = CLIENT_NAMES.map((name) => ({
     client: clients[transport][name],
     measurements: sample.rounds[name],
   }));
-  const extra = sample.extra;
-  if (extra === undefined) return list;
-  return [
-    ...list,
-    ...EXTRA_CLIENT_NAMES.map((name) => ({
-      client: clients.extra[name],
-      measurements: extra[name],
-    })),
-  ];
+  for (const name of extraClientsOf(transport)) {
+    const client = clients.extra[transport][name];
+    const measurements = sample.extra[name];
+    if (client !== undefined && measurements !== undefined) list.push({ client, measurements });
+  }
+  return list;
 }
 
 async function run(): Promise<void> {
@@ -118,7 +125,7 @@ async function run(): Promise<void> {
   const samples: CaseSamples[] = BENCH_CASES.map((benchCase) => ({
     benchCase,
     rounds: { runtime: [], official: [], floor: [] },
-    ...(benchCase.transport === "http" ? { extra: { fetch: [] } } : {}),
+    extra: Object.fromEntries(extraClientsOf(benchCase.transport).map((name) => [name, []])),
   }));
   try {
     progress(`warming up (${settings.warmupMs} ms per client and case)…`);
@@ -147,7 +154,9 @@ async function run(): Promise<void> {
     for (const transport of TRANSPORT_NAMES) {
       for (const name of CLIENT_NAMES) await clients[transport][name].close();
     }
-    for (const name of EXTRA_CLIENT_NAMES) await clients.extra[name].close();
+    for (const transport of TRANSPORT_NAMES) {
+      for (const client of Object.values(clients.extra[transport])) await client.close();
+    }
     await servers.close();
   }
   const summaries = samples.map(summarise);

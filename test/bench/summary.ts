@@ -3,7 +3,7 @@
  * throughput ratios, each the median of per-round ratios (rounds are interleaved, so the clients
  * of one round ran under the same machine load and their ratio cancels most of the noise).
  */
-import { CLIENT_NAMES, EXTRA_CLIENT_NAMES } from "./bench-client.js";
+import { CLIENT_NAMES, EXTRA_CLIENTS, EXTRA_CLIENT_NAMES } from "./bench-client.js";
 import type { ClientName, ExtraClientName } from "./bench-client.js";
 import type { BenchCase } from "./cases.js";
 import type { Measurement } from "./measure.js";
@@ -16,8 +16,8 @@ export interface CaseSamples {
   benchCase: BenchCase;
   /** One measurement per round, per client. */
   rounds: Record<ClientName, Measurement[]>;
-  /** The extra clients' rounds, in the cases that run them (not part of the target). */
-  extra?: Record<ExtraClientName, Measurement[]>;
+  /** The extra clients' rounds, for those the case runs (not part of the target). */
+  extra: Partial<Record<ExtraClientName, Measurement[]>>;
 }
 
 export interface ClientFigure {
@@ -39,8 +39,19 @@ export interface CaseSummary {
   clients: Record<ClientName, ClientFigure>;
   ratios: { runtimeToFloor: number; officialToFloor: number; runtimeToOfficial: number };
   targetHolds: boolean;
-  /** Each extra client's figures and its throughput ratio to the floor; no part of the target. */
-  extra?: Record<ExtraClientName, ClientFigure & { toFloor: number }>;
+  /**
+   * Each extra client the case ran: its figures and its throughput ratio to the client it is
+   * compared with (`EXTRA_CLIENTS`: the floor for `fetch`, the runtime without pin for
+   * `pinned`). No part of the target.
+   */
+  extra: Partial<Record<ExtraClientName, ExtraFigure>>;
+}
+
+export interface ExtraFigure extends ClientFigure {
+  /** The client the ratio is against. */
+  against: ClientName;
+  /** Median of per-round throughput ratios to `against`. */
+  ratio: number;
 }
 
 export function summarise(samples: CaseSamples): CaseSummary {
@@ -49,14 +60,12 @@ export function summarise(samples: CaseSamples): CaseSummary {
   for (const name of CLIENT_NAMES) clients[name] = figure(rounds[name]);
   const ratio = (a: ClientName, b: ClientName): number => medianRatio(rounds[a], rounds[b]);
   const runtimeToFloor = ratio("runtime", "floor");
-  const extraRounds = samples.extra;
-  let extra: CaseSummary["extra"];
-  if (extraRounds !== undefined) {
-    extra = {} as NonNullable<CaseSummary["extra"]>;
-    for (const name of EXTRA_CLIENT_NAMES) {
-      const toFloor = medianRatio(extraRounds[name], rounds.floor);
-      extra[name] = { ...figure(extraRounds[name]), toFloor };
-    }
+  const extra: CaseSummary["extra"] = {};
+  for (const name of EXTRA_CLIENT_NAMES) {
+    const measured = samples.extra[name];
+    if (measured === undefined) continue;
+    const { against } = EXTRA_CLIENTS[name];
+    extra[name] = { ...figure(measured), against, ratio: medianRatio(measured, rounds[against]) };
   }
   return {
     case: benchCase.key,
@@ -70,7 +79,7 @@ export function summarise(samples: CaseSamples): CaseSummary {
       runtimeToOfficial: ratio("runtime", "official"),
     },
     targetHolds: runtimeToFloor >= 1 / TARGET_FACTOR,
-    ...(extra === undefined ? {} : { extra }),
+    extra,
   };
 }
 

@@ -14,6 +14,7 @@ import {
   McpError,
   type AnyMcpError,
   type CancelledTask,
+  type ContractChangedData,
   type DeniedErrorData,
   type HookErrorData,
   type NotFoundErrorData,
@@ -56,6 +57,8 @@ function nextStep(error: AnyMcpError): string {
       return `ask whoever governs ${error.data.principal} (${error.data.rule}: ${error.data.reason})`;
     case "hook":
       return `see the ${error.data.hook} hook${error.data.refused ? `: ${error.data.reason ?? ""}` : ""}`;
+    case "contract_changed":
+      return `review ${error.data.tool}: ${error.data.changed.join(", ")} (${error.data.liveDigest ?? "removed"})`;
     case "closed":
       return "reconnect";
     default: {
@@ -80,6 +83,7 @@ function forgetsAuth(error: AnyMcpError): string {
     case "not_found":
     case "denied":
     case "hook":
+    case "contract_changed":
     case "closed":
       return error.kind;
     default: {
@@ -106,6 +110,7 @@ describe("McpError types", () => {
     expectTypeOf<DataOf<"not_found">>().toEqualTypeOf<NotFoundErrorData>();
     expectTypeOf<DataOf<"denied">>().toEqualTypeOf<DeniedErrorData>();
     expectTypeOf<DataOf<"hook">>().toEqualTypeOf<HookErrorData>();
+    expectTypeOf<DataOf<"contract_changed">>().toEqualTypeOf<ContractChangedData>();
     expectTypeOf<McpError<"auth">["data"]>().toEqualTypeOf<McpErrorDataByKind["auth"]>();
     // The union has one member per kind.
     expectTypeOf<AnyMcpError["kind"]>().toEqualTypeOf<McpErrorKind>();
