@@ -21,7 +21,7 @@ import { ResultCache } from "./result-cache.js";
 import { InputGlue, NO_INPUT, type ClientInput } from "./client-input.js";
 import type { ToolCallHost } from "./tool-call.js";
 import { runToolCall, type Governance, type PipelineCallOptions } from "./governance/pipeline.js";
-import { rawRequestRefusal } from "./governance/raw-request.js";
+import { pinnedRawRequestRefusal, rawRequestRefusal } from "./governance/raw-request.js";
 import { DEFAULT_TIMEOUT_MS } from "./session.js";
 import { ClientCatalog } from "./client-catalog.js";
 import { ContractPin, type PinOptions } from "./contract-pin.js";
@@ -317,13 +317,19 @@ export class McpClient extends ClientCatalog implements OffersPinned {
    * `hooks` or `policy` given to `connect`) it rejects `tools/call`, `tools/list`, `prompts/get`
    * and `resources/read` with kind `input` before sending anything: those go through
    * `callTool`, `listTools`/`listPage`, `getPrompt` and `readResource`, which run the pipeline.
+   * On a pinned client (`pin`) it rejects `tools/call` the same way: `callTool` checks the pin.
    */
   request(
     method: string,
     params?: Record<string, unknown>,
     options?: RequestOptions,
   ): Promise<Result> {
-    const refusal = this.governance === undefined ? undefined : rawRequestRefusal(method);
+    const refusal =
+      this.governance !== undefined
+        ? rawRequestRefusal(method)
+        : this.#pin !== undefined
+          ? pinnedRawRequestRefusal(method)
+          : undefined;
     if (refusal !== undefined) return Promise.reject(refusal);
     return this.connection.request(
       method,

@@ -5,6 +5,8 @@
  * input request would be answered), and running only part of it would be a bypass with extra
  * steps. So on a governed client it refuses the methods the pipeline governs, before anything is
  * sent, and names the method that runs the pipeline; every other method goes out as asked.
+ * A pinned client refuses a raw `tools/call` for the same reason: it would call a tool whose
+ * definition was never checked against the pinned one.
  */
 import { localError, type McpError } from "../errors.js";
 
@@ -27,6 +29,20 @@ export function rawRequestRefusal(method: string): McpError<"input"> | undefined
   return localError(
     "input",
     `this client is governed (ConnectOptions.tools, hooks or policy), and request() would send ${method} around that pipeline; nothing was sent. Call client.${use}(…), which runs it`,
+    { method },
+  );
+}
+
+/**
+ * The refusal of a raw `tools/call` on a pinned client (`ConnectOptions.pin`): the pin check runs
+ * in `callTool`, and a raw call would reach a tool whose definition changed. `undefined` for
+ * every other method.
+ */
+export function pinnedRawRequestRefusal(method: string): McpError<"input"> | undefined {
+  if (method !== "tools/call") return undefined;
+  return localError(
+    "input",
+    "this client is pinned (ConnectOptions.pin), and request() would send tools/call without checking the tool's definition against the pinned one; nothing was sent. Call client.callTool(…), which checks it",
     { method },
   );
 }

@@ -295,6 +295,20 @@ describe("a pinned client", () => {
     await subscription.close();
   });
 
+  it("refuses a raw request('tools/call') and sends nothing; other raw methods go out", async () => {
+    const w = await world();
+    const pinned = await client(w, { pin: true });
+    const error = await rejection(
+      pinned.request("tools/call", { name: "forecast", arguments: { city: "Oslo" } }),
+    );
+    expect(error.kind).toBe("input");
+    expect(error.message).toContain("pinned");
+    expect(error.message).toContain("client.callTool");
+    expect(w.count("tools/call")).toBe(0);
+    const listed = await pinned.request("tools/list", {});
+    expect(Array.isArray(listed["tools"])).toBe(true);
+  });
+
   it("refuses before the hooks and the approver of a governed client, and in every call form", async () => {
     const w = await world();
     const { forecast } = await generatedFrom(w);
