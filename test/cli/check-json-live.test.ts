@@ -67,8 +67,9 @@ describe("check --live --json", () => {
         {
           name: "search",
           out: project.path("mcp/search"),
+          snapshot: project.path("mcp/search/mcp.snapshot.json"),
           files: { modified: [], missing: [], stale: [] },
-          drift: { breaking: [], compatible: [] },
+          drift: { breaking: [], needsReview: [], compatible: [] },
         },
       ],
     });
@@ -146,6 +147,7 @@ describe("check --live --json", () => {
     expect(report.ok).toBe(true);
     expect(report.servers[0]!.drift).toEqual({
       breaking: [],
+      needsReview: [],
       compatible: [
         {
           kind: "input-property-added",
@@ -244,7 +246,7 @@ describe("check's next step after drift", () => {
       'error: search: breaking drift in tool "lookup", tool "search"; run `mcp-codegen pull --config config/search.json` to update the snapshot and client, then fix the code that uses them',
     ]);
     expect(run.stdout).toContain(
-      "search: Contract drift: 3 breaking changes, 0 compatible changes",
+      "search: Contract drift: 3 breaking changes, 0 changes to review, 0 compatible changes",
     );
   });
 
