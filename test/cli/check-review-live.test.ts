@@ -6,8 +6,7 @@
  * drift keep their meaning beside it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckReport, CheckResultReport } from "../../cli/index.js";
-import type { SarifLog } from "../../cli/sarif-log.js";
+import type { CheckReport, CheckResultReport, SarifLog } from "../../cli/index.js";
 import {
   startChangingSdkServer,
   type ChangingServer,

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { driftLists, type CheckServerReport } from "../../cli/check-report.js";
 import { checkSarifLog, driftPointer, SARIF_RULE_IDS } from "../../cli/check-sarif.js";
 import { classifyDrift, DRIFT_SEVERITIES } from "../../cli/drift/index.js";
-import type { SarifLog } from "../../cli/sarif-log.js";
+import type { SarifLog } from "../../cli/index.js";
 import type { Tool } from "../../runtime/types.js";
 import { startChangingSdkServer, type ChangingServer } from "../support/changing-sdk-server.js";
 import {
