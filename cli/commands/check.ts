@@ -57,9 +57,6 @@ export interface CheckFlags {
 /** What `check` prints on stdout. */
 export type CheckFormat = "text" | "json" | "sarif";
 
-/** The `--format` choices, for commander. */
-export const CHECK_FORMATS: readonly CheckFormat[] = ["text", "json", "sarif"];
-
 const STATUS_TEXT: Record<FileDifference["status"], string> = {
   changed: "differs from what the snapshot generates",
   missing: "is missing",

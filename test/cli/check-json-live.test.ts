@@ -5,7 +5,7 @@
  * which tools broke.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckReport, CheckResultReport } from "../../cli/index.js";
+import type { CheckReport, CheckResultReport, SarifLog } from "../../cli/index.js";
 import {
   createTempProject,
   linesOf,
@@ -215,6 +215,20 @@ describe("check --live --json with a secret in the config", () => {
     if (!("error" in report)) throw new Error("expected an error document");
     expect(report.error.exitCode).toBe(3);
     expect(report.error.message).toContain("***");
+    expect(run.stdout).not.toContain(SECRET);
+    expect(run.stderr).not.toContain(SECRET);
+  });
+  it("masks it in the SARIF log's notification too", async () => {
+    await project.write("contract.json", {
+      failListWithEnv: "FIXTURE_KEY",
+      tools: [simpleTool("ping")],
+    });
+    const run = await runCliCaptured(["check", "--live", "--format", "sarif"], project.dir);
+    expect(run.code).toBe(3);
+    const log = JSON.parse(run.stdout) as SarifLog;
+    const [invocation] = log.runs[0].invocations;
+    expect(invocation).toMatchObject({ executionSuccessful: false, exitCode: 3 });
+    expect(invocation.toolExecutionNotifications![0]!.message.text).toContain("***");
     expect(run.stdout).not.toContain(SECRET);
     expect(run.stderr).not.toContain(SECRET);
   });
