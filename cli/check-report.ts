@@ -1,9 +1,11 @@
 /**
  * `mcp-codegen check --json`: the one document a CI tool reads instead of the human lines. Its
  * shape is versioned (`version`); fields are only ever added within a version, and any other
- * change raises it. The types are exported from the package's main entry.
+ * change raises it. The types are exported from the package's main entry. `check --format sarif`
+ * (check-sarif.ts) is built from the same entries.
  */
-import type { ClassifiedChange, DriftReport } from "./drift/index.js";
+import type { ClassifiedChange, DriftReport, DriftSeverity } from "./drift/index.js";
+import { checkSarifLog } from "./check-sarif.js";
 import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import type { FileDifference } from "./output-files.js";
 
@@ -13,7 +15,10 @@ export const CHECK_REPORT_VERSION = 1;
 /** What `check --json` prints on stdout, whatever happened. */
 export type CheckReport = CheckResultReport | CheckErrorReport;
 
-/** A check that ran to its end; `ok` is false exactly when the exit code is 1. */
+/**
+ * A check that ran to its end; `ok` is false exactly when the exit code is 1: a file out of date,
+ * breaking drift, or drift that needs review without `--allow-review`.
+ */
 export interface CheckResultReport {
   version: typeof CHECK_REPORT_VERSION;
   ok: boolean;
@@ -35,13 +40,28 @@ export interface CheckServerReport {
   /** Absolute path of the output folder. */
   out: string;
   /**
+   * Absolute path of the snapshot the folder was checked against (added within version 1: a
+   * document from an earlier build lacks it; it was `<out>/mcp.snapshot.json` unless
+   * `--snapshot` named another).
+   */
+  snapshot: string;
+  /**
    * Paths relative to `out`, with `/`, sorted. `modified`: differs from what the snapshot
    * generates; `missing`: generated but absent; `stale`: an earlier run generated it and the
    * snapshot no longer does.
    */
   files: { modified: string[]; missing: string[]; stale: string[] };
-  /** With `--live` only: how the server's contract moved since the snapshot. */
-  drift?: { breaking: CheckDriftEntry[]; compatible: CheckDriftEntry[] };
+  /**
+   * With `--live` only: how the server's contract moved since the snapshot, one list per class;
+   * every change is in exactly one. `needsReview` (added within version 1: a document from an
+   * earlier build lacks it, and listed such changes under `compatible`) holds changed text a
+   * model reads: descriptions, titles, annotations, instructions.
+   */
+  drift?: {
+    breaking: CheckDriftEntry[];
+    needsReview: CheckDriftEntry[];
+    compatible: CheckDriftEntry[];
+  };
 }
 
 export interface CheckDriftEntry {
@@ -80,17 +100,29 @@ export function driftLists(report: DriftReport): NonNullable<CheckServerReport["
     subject: change.subject,
     message: change.detail,
   });
+  const of = (severity: DriftSeverity) =>
+    report.changes.filter((c) => c.severity === severity).map(entry);
   return {
-    breaking: report.changes.filter((c) => c.severity === "breaking").map(entry),
-    compatible: report.changes.filter((c) => c.severity === "compatible").map(entry),
+    breaking: of("breaking"),
+    needsReview: of("needs-review"),
+    compatible: of("compatible"),
   };
 }
 
-/** Whether a server's entry fails the check: any file out of date, or breaking drift. */
-export function serverFails(server: CheckServerReport): boolean {
+/**
+ * Whether a server's entry fails the check: any file out of date, breaking drift, or drift that
+ * needs review unless `allowReview` (`--allow-review`) accepts it.
+ */
+export function serverFails(
+  server: CheckServerReport,
+  options: { allowReview?: boolean | undefined } = {},
+): boolean {
   const { modified, missing, stale } = server.files;
+  const drift = server.drift;
   return (
-    modified.length + missing.length + stale.length > 0 || (server.drift?.breaking.length ?? 0) > 0
+    modified.length + missing.length + stale.length > 0 ||
+    (drift?.breaking.length ?? 0) > 0 ||
+    (options.allowReview !== true && (drift?.needsReview.length ?? 0) > 0)
   );
 }
 
@@ -109,17 +141,29 @@ export async function failureExitCode(error: unknown): Promise<ExitCodeValue> {
  * into a drift message never reaches a CI log.
  */
 export function checkReportText(report: CheckReport, mask: (text: string) => string): string {
-  return `${JSON.stringify(report, (_key, value: unknown) => (typeof value === "string" ? mask(value) : value))}\n`;
+  return documentText(report, mask);
 }
 
-/** The document for a command line commander refused (exit 2), from its message. */
-export function usageErrorText(commanderMessage: string): string {
+/** Any document `check` prints (JSON, SARIF) as one line of JSON, every string masked. */
+export function documentText(document: unknown, mask: (text: string) => string): string {
+  return `${JSON.stringify(document, (_key, value: unknown) => (typeof value === "string" ? mask(value) : value))}\n`;
+}
+
+/** The document (JSON or SARIF) for a command line commander refused (exit 2), from its message. */
+export function usageErrorText(
+  commanderMessage: string,
+  format: "json" | "sarif" = "json",
+  cwd = process.cwd(),
+): string {
   const message = commanderMessage
     .replace(/^error: /, "")
     .replace(/\s*\n\s*/g, " ")
     .trim();
+  const exitCode = ExitCode.Usage;
+  if (format === "sarif")
+    return documentText(checkSarifLog([], cwd, { exitCode, error: message }), (text) => text);
   return checkReportText(
-    { version: CHECK_REPORT_VERSION, ok: false, error: { message, exitCode: ExitCode.Usage } },
+    { version: CHECK_REPORT_VERSION, ok: false, error: { message, exitCode } },
     (text) => text,
   );
 }

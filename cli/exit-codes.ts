@@ -5,7 +5,10 @@
 export const ExitCode = {
   /** Everything worked; `check` found nothing to report. */
   Ok: 0,
-  /** `check`: generated files differ from the snapshot, or `--live` found breaking drift. */
+  /**
+   * `check`: generated files differ from the snapshot, or `--live` found breaking drift, or drift
+   * that needs review (changed text a model reads) without `--allow-review`.
+   */
   Drift: 1,
   /** Bad flags, a broken config file, a missing snapshot: fix the invocation. */
   Usage: 2,

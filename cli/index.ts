@@ -27,3 +27,12 @@ export type {
   CheckResultReport,
   CheckServerReport,
 } from "./check-report.js";
+export type {
+  SarifArtifactLocation,
+  SarifLevel,
+  SarifLocation,
+  SarifLog,
+  SarifResult,
+  SarifRule,
+  SarifRun,
+} from "./sarif-log.js";

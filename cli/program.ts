@@ -258,6 +258,16 @@ export async function runCli(
     .option("--strict", STRICT_HELP)
     .option("--server <name>", SERVER_HELP, collect)
     .option(
+      "--allow-review",
+      "changed descriptions, titles or annotations (drift that needs review) do not fail --live",
+    )
+    .addOption(
+      new Option(
+        "--format <format>",
+        "text lines, one JSON document (as --json), or a SARIF 2.1.0 log for code scanning",
+      ).choices(["text", "json", "sarif"]),
+    )
+    .option(
       "--json",
       "print one JSON document on stdout (version 1, see the README) instead of result lines",
     )
@@ -301,18 +311,29 @@ export async function runCli(
     await program.parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (error) {
-    if (error instanceof CommanderError && error.exitCode !== 0 && wantsCheckJson(argv)) {
+    const document = error instanceof CommanderError ? checkDocument(argv) : undefined;
+    if (document !== undefined && (error as CommanderError).exitCode !== 0) {
       // A flag commander refused never reaches `check`: its document is written here.
       const { usageErrorText } = await import("./check-report.js");
-      context.stdout?.write(usageErrorText(maskCredentialWords(error.message)));
+      const message = maskCredentialWords((error as CommanderError).message);
+      context.stdout?.write(usageErrorText(message, document, context.cwd));
     }
     return await reportFailure(error, context);
   }
 }
 
-/** `check … --json`, with any global options before the command. */
-function wantsCheckJson(argv: readonly string[]): boolean {
-  return argv.find((arg) => !arg.startsWith("-")) === "check" && argv.includes("--json");
+/**
+ * The document `check` was asked for (`--json`, `--format json|sarif`), with any global options
+ * before the command; undefined for another command, or text lines.
+ */
+function checkDocument(argv: readonly string[]): "json" | "sarif" | undefined {
+  if (argv.find((arg) => !arg.startsWith("-")) !== "check") return undefined;
+  const at = argv.indexOf("--format");
+  const format =
+    argv.find((arg) => arg.startsWith("--format="))?.slice("--format=".length) ??
+    (at >= 0 ? argv[at + 1] : undefined);
+  if (format === "json" || format === "sarif") return format;
+  return argv.includes("--json") ? "json" : undefined;
 }
 
 async function reportFailure(error: unknown, context: CommandContext): Promise<ExitCodeValue> {

@@ -1,10 +1,15 @@
 /**
  * `mcp-codegen check`: regenerate in memory and compare with the files on disk; `--live` also
  * pulls the server and classifies how its contract moved since the snapshot. The findings are
- * gathered per server (check-report.ts), then printed as lines for people or, with `--json`, as
- * one document for CI tools.
+ * gathered per server (check-report.ts), then printed as lines for people or, with `--json`
+ * (`--format json`) or `--format sarif`, as one document for CI tools.
  */
-import { classifyDrift, formatDriftReport, type DriftReport } from "../drift/index.js";
+import {
+  classifyDrift,
+  formatDriftReport,
+  type DriftReport,
+  type DriftSeverity,
+} from "../drift/index.js";
 import { CliError, ExitCode } from "../exit-codes.js";
 import { loadConfig } from "../config/index.js";
 import { readSnapshotFile, renderOutput } from "../load-snapshot.js";
@@ -17,13 +22,14 @@ import { createSnapshot, type Snapshot } from "../../templates/index.js";
 import {
   CHECK_REPORT_VERSION,
   checkReportText,
+  documentText,
   driftLists,
   failureExitCode,
   fileLists,
   serverFails,
-  type CheckReport,
   type CheckServerReport,
 } from "../check-report.js";
+import { checkSarifLog } from "../check-sarif.js";
 import { joinCommandLine } from "../command-line.js";
 import { toTerminalLine } from "../terminal-text.js";
 import { jobsFromConfig } from "./config-jobs.js";
@@ -40,9 +46,16 @@ export interface CheckFlags {
   strict?: boolean | undefined;
   /** `--server NAME`, repeatable: only these servers of the config. */
   server?: readonly string[] | undefined;
-  /** One JSON document on stdout (check-report.ts) instead of lines. */
+  /** One JSON document on stdout (check-report.ts) instead of lines: `--format json`. */
   json?: boolean | undefined;
+  /** `text` (the default), `json` (as `--json`) or `sarif` (check-sarif.ts); commander checks the choice. */
+  format?: CheckFormat | undefined;
+  /** Drift that needs review (text a model reads changed) does not fail the check. */
+  allowReview?: boolean | undefined;
 }
+
+/** What `check` prints on stdout. */
+export type CheckFormat = "text" | "json" | "sarif";
 
 const STATUS_TEXT: Record<FileDifference["status"], string> = {
   changed: "differs from what the snapshot generates",
@@ -50,14 +63,14 @@ const STATUS_TEXT: Record<FileDifference["status"], string> = {
   extra: "is generated but no longer produced (stale)",
 };
 
-/** Most subjects the next-step line after breaking drift names before it says "and N more". */
+/** Most subjects a next-step line after drift names before it says "and N more". */
 const NAMED_SUBJECTS = 5;
 
-/** Returns true when everything matches; reports what does not (lines, or the JSON document). */
+/** Returns true when everything matches; reports what does not (lines, or one document). */
 export async function runCheck(flags: CheckFlags, context: CommandContext): Promise<boolean> {
-  if (flags.json !== true) {
-    return !(await checkServers(flags, context, true)).some(serverFails);
-  }
+  const format = checkFormat(flags);
+  const fails = (server: CheckServerReport) => serverFails(server, flags);
+  if (format === "text") return !(await checkServers(flags, context, true)).some(fails);
   const stdout = context.stdout ?? process.stdout;
   const mask = (text: string) => context.auth.masker.mask(text);
   // The document replaces the result lines; warnings, errors and progress stay on stderr.
@@ -65,10 +78,9 @@ export async function runCheck(flags: CheckFlags, context: CommandContext): Prom
     ...context,
     reporter: (secrets) => ({ ...context.reporter(secrets), info: () => {} }),
   };
-  let report: CheckReport;
+  let servers: CheckServerReport[];
   try {
-    const servers = await checkServers(flags, documentOnly, false);
-    report = { version: CHECK_REPORT_VERSION, ok: !servers.some(serverFails), servers };
+    servers = await checkServers(flags, documentOnly, false);
   } catch (error) {
     // A CI tool always gets a document; stderr still gets the line, from the program.
     const message = error instanceof Error ? error.message : String(error);
@@ -77,15 +89,35 @@ export async function runCheck(flags: CheckFlags, context: CommandContext): Prom
     const line = toTerminalLine(mask(message));
     const text = exitCode === ExitCode.Internal ? `internal error: ${line}` : line;
     stdout.write(
-      checkReportText(
-        { version: CHECK_REPORT_VERSION, ok: false, error: { message: text, exitCode } },
-        mask,
-      ),
+      format === "json"
+        ? checkReportText(
+            { version: CHECK_REPORT_VERSION, ok: false, error: { message: text, exitCode } },
+            mask,
+          )
+        : documentText(checkSarifLog([], context.cwd, { exitCode, error: text }), mask),
     );
     throw error;
   }
-  stdout.write(checkReportText(report, mask));
-  return report.ok;
+  const ok = !servers.some(fails);
+  stdout.write(
+    format === "json"
+      ? checkReportText({ version: CHECK_REPORT_VERSION, ok, servers }, mask)
+      : documentText(
+          checkSarifLog(servers, context.cwd, { exitCode: ok ? ExitCode.Ok : ExitCode.Drift }),
+          mask,
+        ),
+  );
+  return ok;
+}
+
+/** `--format`, with `--json` as `--format json`; any other `--format` beside `--json` is exit 2. */
+function checkFormat(flags: CheckFlags): CheckFormat {
+  if (flags.json !== true) return flags.format ?? "text";
+  if (flags.format === undefined || flags.format === "json") return "json";
+  throw new CliError(
+    `--json is --format json; it cannot be given with --format ${flags.format}`,
+    ExitCode.Usage,
+  );
 }
 
 /** Every server's findings: its files, and with `--live` its contract drift. */
@@ -137,7 +169,12 @@ async function checkFiles(
     });
     const differences = await compareOutput(folder.out, files);
     if (print) printFiles(folder, differences, flags, reporter);
-    servers.push({ name: folder.label, out: folder.out, files: fileLists(differences) });
+    servers.push({
+      name: folder.label,
+      out: folder.out,
+      snapshot: folder.snapshot,
+      files: fileLists(differences),
+    });
   }
   return servers;
 }
@@ -167,16 +204,31 @@ function printDrift(label: string, report: DriftReport, flags: CheckFlags, repor
   for (const line of formatDriftReport(report).split("\n")) {
     if (line.trim() !== "") reporter.info(`${label}: ${line}`);
   }
-  if (!report.breaking) return;
-  const subjects = [
-    ...new Set(report.changes.filter((c) => c.severity === "breaking").map((c) => c.subject)),
+  const pull = commandLine("pull", flags.config === undefined ? [] : ["--config", flags.config]);
+  if (report.breaking) {
+    reporter.error(
+      `${label}: breaking drift in ${subjects(report, "breaking")}; run \`${pull}\` to update the snapshot and client, then fix the code that uses them`,
+    );
+  }
+  if (!report.needsReview) return;
+  if (flags.allowReview === true) {
+    reporter.warn(
+      `${label}: text a model reads changed in ${subjects(report, "needs-review")}; accepted by --allow-review, not recorded: after reviewing it, run \`${pull}\``,
+    );
+  } else {
+    reporter.error(
+      `${label}: text a model reads changed in ${subjects(report, "needs-review")}; review the changes listed under "Needs review", then run \`${pull}\` to record the new contract (or pass --allow-review to pass without recording them)`,
+    );
+  }
+}
+
+/** The first few subjects with changes of `severity`, then "and N more". */
+function subjects(report: DriftReport, severity: DriftSeverity): string {
+  const all = [
+    ...new Set(report.changes.filter((c) => c.severity === severity).map((c) => c.subject)),
   ];
-  const named = subjects.slice(0, NAMED_SUBJECTS).join(", ");
-  const more =
-    subjects.length > NAMED_SUBJECTS ? ` and ${subjects.length - NAMED_SUBJECTS} more` : "";
-  reporter.error(
-    `${label}: breaking drift in ${named}${more}; run \`${commandLine("pull", flags.config === undefined ? [] : ["--config", flags.config])}\` to update the snapshot and client, then fix the code that uses them`,
-  );
+  const more = all.length > NAMED_SUBJECTS ? ` and ${all.length - NAMED_SUBJECTS} more` : "";
+  return `${all.slice(0, NAMED_SUBJECTS).join(", ")}${more}`;
 }
 
 /** The `generate` that brings the folders `check` was given back in line. */

@@ -15,11 +15,17 @@ import { isBreaking, type SchemaDirection } from "./findings.js";
 import { canonical, isRecord, keyName, own, preview, quote } from "./json.js";
 import { compareSchemas } from "./schema.js";
 
-export type DriftSeverity = "breaking" | "compatible";
+/**
+ * The class of a change. `breaking`: clients built from the old contract may fail against the
+ * new one. `needs-review`: calls still work, but text a model reads changed (a description, a
+ * title, annotations, a schema's descriptions, the server's instructions), so a person should
+ * read it before it is recorded. `compatible`: nothing a client or a model relies on changed.
+ */
+export type DriftSeverity = "breaking" | "needs-review" | "compatible";
 
 /** One difference between two contracts. */
 export interface DriftChange {
-  /** `breaking`: clients built from the old contract may fail against the new one. */
+  /** Exactly one class per change; see {@link DriftSeverity}. */
   severity: DriftSeverity;
   /** Stable kebab-case identifier, e.g. `tool-removed`, `input-enum-narrowed`. */
   kind: string;
@@ -64,7 +70,12 @@ function compareSchema(
   add: AddChange,
 ): void {
   for (const finding of compareSchemas(before, after)) {
-    const severity = isBreaking(finding.effect, direction) ? "breaking" : "compatible";
+    // A schema's descriptions, titles, defaults and examples are part of what a model reads.
+    const severity = isBreaking(finding.effect, direction)
+      ? "breaking"
+      : finding.change === "annotation-changed"
+        ? "needs-review"
+        : "compatible";
     add(
       severity,
       `${direction}-${finding.change}`,
@@ -200,9 +211,10 @@ function compareMimeType(
 }
 
 /**
- * Everything but the compared fields: title, description and annotations get their own kinds,
- * anything else (icons, `_meta`, fields from newer protocol revisions) is `<prefix>-metadata-changed`.
- * All compatible: they describe, they do not change what a call needs or returns.
+ * Everything but the compared fields: title, description and annotations get their own kinds and
+ * need review (a model reads them, so a server could change what a model is told without changing
+ * a schema); anything else (icons, `_meta`, fields from newer protocol revisions) is
+ * `<prefix>-metadata-changed`, compatible. None of them changes what a call needs or returns.
  */
 function compareMetadata(
   prefix: string,
@@ -219,14 +231,17 @@ function compareMetadata(
     const was = own(before, key);
     const now = own(after, key);
     if (canonical(was) === canonical(now)) continue;
-    add("compatible", `${prefix}-${metadataKind(key)}`, describeMetadata(key, was, now));
+    const read = MODEL_READ_FIELDS.has(key);
+    add(
+      read ? "needs-review" : "compatible",
+      `${prefix}-${read ? `${key}-changed` : "metadata-changed"}`,
+      describeMetadata(key, was, now),
+    );
   }
 }
 
-function metadataKind(key: string): string {
-  if (key === "title" || key === "description" || key === "annotations") return `${key}-changed`;
-  return "metadata-changed";
-}
+/** The fields of a tool, prompt, argument or resource that a model reads, besides schemas. */
+const MODEL_READ_FIELDS: ReadonlySet<string> = new Set(["title", "description", "annotations"]);
 
 function describeMetadata(key: string, was: unknown, now: unknown): string {
   if (key === "title") return `title changed from ${show(was)} to ${show(now)}`;

@@ -6,6 +6,7 @@
  */
 export {
   classifyDrift,
+  DRIFT_SEVERITIES,
   formatDriftReport,
   type ClassifiedChange,
   type DriftChange,

@@ -1,15 +1,17 @@
 /**
  * Contract drift between two snapshots of one server, for `mcp-codegen check --live`: every
  * difference, classified as breaking (clients generated from `before` may fail against a server
- * that now offers `after`) or compatible. Pure: snapshots in, a report out.
+ * that now offers `after`), needs-review (text a model reads changed) or compatible. Pure:
+ * snapshots in, a report out.
  *
  * Breaking: a tool, prompt, resource or resource template removed; a new required argument; an
  * argument removed or its type narrowed; an input enum narrowed; additionalProperties turned
  * false; an output property removed or made optional, its type or enum widened, the output
  * schema removed; a prompt argument newly required; a resource's URI or MIME type, or a
  * template, changed; a server capability removed; any schema change that cannot be proven
- * compatible. Compatible: additions, widened inputs, narrowed outputs, descriptions, titles,
- * annotations, versions.
+ * compatible. Needs review: descriptions, titles and annotations of tools, prompts, prompt
+ * arguments, resources and templates, annotation keywords in a tool's schemas, and the server's
+ * instructions. Compatible: additions, widened inputs, narrowed outputs, versions, icons, `_meta`.
  */
 import { compareText } from "@mcp-codegen/runtime/internal";
 import type { Snapshot } from "../../templates/index.js";
@@ -43,10 +45,15 @@ export interface ClassifiedChange extends DriftChange {
 
 /** Every change between two snapshots, breaking first. */
 export interface DriftReport {
-  /** Sorted by severity (breaking first), subject, kind, then detail, in code-point order. */
+  /**
+   * Sorted by severity (breaking, needs-review, compatible), subject, kind, then detail, in
+   * code-point order.
+   */
   changes: ClassifiedChange[];
   /** True when at least one change is breaking. */
   breaking: boolean;
+  /** True when at least one change needs review. */
+  needsReview: boolean;
 }
 
 /**
@@ -79,7 +86,11 @@ export function classifyDrift(before: Snapshot, after: Snapshot): DriftReport {
   );
   compareServer(before, after, collector("server", { type: "server" }));
   changes.sort(compareChanges);
-  return { changes, breaking: changes.some((change) => change.severity === "breaking") };
+  return {
+    changes,
+    breaking: changes.some((change) => change.severity === "breaking"),
+    needsReview: changes.some((change) => change.severity === "needs-review"),
+  };
 }
 
 function compareEntities<T extends { name: string }>(
@@ -97,7 +108,10 @@ function compareEntities<T extends { name: string }>(
   for (const [was, now] of pairs.kept) compare(was, now, about(now.name));
 }
 
-/** Versions, name and instructions are compatible; a capability the client may use going away is not. */
+/**
+ * Versions and name are compatible; instructions need review; a capability the client may use
+ * going away breaks.
+ */
 function compareServer(before: Snapshot, after: Snapshot, add: AddChange): void {
   const fields: [string, string, unknown, unknown][] = [
     ["server-name-changed", "name", before.server.name, after.server.name],
@@ -109,8 +123,9 @@ function compareServer(before: Snapshot, after: Snapshot, add: AddChange): void 
       add("compatible", kind, `${what} changed from ${preview(was)} to ${preview(now)}`);
     }
   }
+  // Hosts hand the instructions to a model as they are: text to read before recording it.
   if (before.instructions !== after.instructions) {
-    add("compatible", "instructions-changed", "instructions changed");
+    add("needs-review", "instructions-changed", "instructions changed");
   }
   const was: Readonly<Record<string, unknown>> = before.capabilities;
   const now: Readonly<Record<string, unknown>> = after.capabilities;
@@ -129,7 +144,18 @@ function compareServer(before: Snapshot, after: Snapshot, add: AddChange): void 
   }
 }
 
-const SEVERITY_ORDER: Readonly<Record<DriftSeverity, number>> = { breaking: 0, compatible: 1 };
+/** The classes, in report order. */
+export const DRIFT_SEVERITIES: readonly DriftSeverity[] = [
+  "breaking",
+  "needs-review",
+  "compatible",
+];
+
+const SEVERITY_ORDER: Readonly<Record<DriftSeverity, number>> = {
+  breaking: 0,
+  "needs-review": 1,
+  compatible: 2,
+};
 
 function compareChanges(a: DriftChange, b: DriftChange): number {
   return (
@@ -141,27 +167,34 @@ function compareChanges(a: DriftChange, b: DriftChange): number {
 }
 
 /**
- * The report as text for a terminal or CI log: a summary line, then the breaking changes, then
- * the compatible ones, one line each (`subject: detail [kind]`). Deterministic, no colour, no
- * trailing newline; `No contract drift.` when nothing changed.
+ * The report as text for a terminal or CI log: a summary line, then the breaking changes, those
+ * that need review, and the compatible ones, one line each (`subject: detail [kind]`); an empty
+ * section is left out. Deterministic, no colour, no trailing newline; `No contract drift.` when
+ * nothing changed.
  */
 export function formatDriftReport(report: DriftReport): string {
   if (report.changes.length === 0) return "No contract drift.";
-  const breaking = report.changes.filter((change) => change.severity === "breaking");
-  const compatible = report.changes.filter((change) => change.severity === "compatible");
-  const count = (n: number, what: string) => `${n} ${what} change${n === 1 ? "" : "s"}`;
+  const of = (severity: DriftSeverity) =>
+    report.changes.filter((change) => change.severity === severity).sort(compareChanges);
+  const count = (severity: DriftSeverity, noun: string) => {
+    const n = of(severity).length;
+    return `${n} ${noun}${n === 1 ? "" : "s"}`;
+  };
   const lines = [
-    `Contract drift: ${count(breaking.length, "breaking")}, ${count(compatible.length, "compatible")}`,
+    `Contract drift: ${count("breaking", "breaking change")}, ${count("needs-review", "change")} to review, ${count("compatible", "compatible change")}`,
   ];
-  for (const [title, changes] of [
-    ["Breaking", breaking],
-    ["Compatible", compatible],
-  ] as const) {
+  for (const severity of DRIFT_SEVERITIES) {
+    const changes = of(severity);
     if (changes.length === 0) continue;
-    lines.push("", `${title}:`);
-    for (const change of [...changes].sort(compareChanges)) {
+    lines.push("", `${SECTION_TITLES[severity]}:`);
+    for (const change of changes)
       lines.push(`  ${change.subject}: ${change.detail} [${change.kind}]`);
-    }
   }
   return lines.join("\n");
 }
+
+const SECTION_TITLES: Readonly<Record<DriftSeverity, string>> = {
+  breaking: "Breaking",
+  "needs-review": "Needs review",
+  compatible: "Compatible",
+};

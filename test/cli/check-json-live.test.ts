@@ -5,7 +5,7 @@
  * which tools broke.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckReport, CheckResultReport } from "../../cli/index.js";
+import type { CheckReport, CheckResultReport, SarifLog } from "../../cli/index.js";
 import {
   createTempProject,
   linesOf,
@@ -67,8 +67,9 @@ describe("check --live --json", () => {
         {
           name: "search",
           out: project.path("mcp/search"),
+          snapshot: project.path("mcp/search/mcp.snapshot.json"),
           files: { modified: [], missing: [], stale: [] },
-          drift: { breaking: [], compatible: [] },
+          drift: { breaking: [], needsReview: [], compatible: [] },
         },
       ],
     });
@@ -146,6 +147,7 @@ describe("check --live --json", () => {
     expect(report.ok).toBe(true);
     expect(report.servers[0]!.drift).toEqual({
       breaking: [],
+      needsReview: [],
       compatible: [
         {
           kind: "input-property-added",
@@ -216,6 +218,20 @@ describe("check --live --json with a secret in the config", () => {
     expect(run.stdout).not.toContain(SECRET);
     expect(run.stderr).not.toContain(SECRET);
   });
+  it("masks it in the SARIF log's notification too", async () => {
+    await project.write("contract.json", {
+      failListWithEnv: "FIXTURE_KEY",
+      tools: [simpleTool("ping")],
+    });
+    const run = await runCliCaptured(["check", "--live", "--format", "sarif"], project.dir);
+    expect(run.code).toBe(3);
+    const log = JSON.parse(run.stdout) as SarifLog;
+    const [invocation] = log.runs[0].invocations;
+    expect(invocation).toMatchObject({ executionSuccessful: false, exitCode: 3 });
+    expect(invocation.toolExecutionNotifications![0]!.message.text).toContain("***");
+    expect(run.stdout).not.toContain(SECRET);
+    expect(run.stderr).not.toContain(SECRET);
+  });
 });
 
 describe("check's next step after drift", () => {
@@ -244,7 +260,7 @@ describe("check's next step after drift", () => {
       'error: search: breaking drift in tool "lookup", tool "search"; run `mcp-codegen pull --config config/search.json` to update the snapshot and client, then fix the code that uses them',
     ]);
     expect(run.stdout).toContain(
-      "search: Contract drift: 3 breaking changes, 0 compatible changes",
+      "search: Contract drift: 3 breaking changes, 0 changes to review, 0 compatible changes",
     );
   });
 

@@ -52,7 +52,14 @@ describe("check --json", () => {
     expect(report).toEqual({
       version: 1,
       ok: true,
-      servers: [{ name: "out/sink/mcp.snapshot.json", out: project.path(out), files: NO_FILES }],
+      servers: [
+        {
+          name: "out/sink/mcp.snapshot.json",
+          out: project.path(out),
+          snapshot: project.path(out, "mcp.snapshot.json"),
+          files: NO_FILES,
+        },
+      ],
     });
     expect(report.servers[0]).not.toHaveProperty("drift");
   });
@@ -121,8 +128,18 @@ describe("check --json", () => {
         version: 1,
         ok: true,
         servers: [
-          { name: "zeta", out: project.path(out), files: NO_FILES },
-          { name: "alpha", out: project.path(out), files: NO_FILES },
+          {
+            name: "zeta",
+            out: project.path(out),
+            snapshot: project.path(out, "mcp.snapshot.json"),
+            files: NO_FILES,
+          },
+          {
+            name: "alpha",
+            out: project.path(out),
+            snapshot: project.path(out, "mcp.snapshot.json"),
+            files: NO_FILES,
+          },
         ],
       });
     } finally {

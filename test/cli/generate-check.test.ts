@@ -244,7 +244,9 @@ describe("check --live against the HTTP kitchen sink", () => {
     const run = await checkLive();
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("sink: Contract drift: 0 breaking changes, 1 compatible change");
+    expect(run.stdout).toContain(
+      "sink: Contract drift: 0 breaking changes, 0 changes to review, 1 compatible change",
+    );
     expect(run.stdout).toContain('sink:   tool "echo": added [tool-added]');
   });
 
@@ -253,7 +255,9 @@ describe("check --live against the HTTP kitchen sink", () => {
     const run = await checkLive();
     expect(run.code).toBe(1);
     const lines = linesOf(run.stdout);
-    expect(lines).toContain("sink: Contract drift: 2 breaking changes, 1 compatible change");
+    expect(lines).toContain(
+      "sink: Contract drift: 2 breaking changes, 0 changes to review, 1 compatible change",
+    );
     const breaking = lines.indexOf("sink: Breaking:");
     const compatible = lines.indexOf("sink: Compatible:");
     expect(breaking).toBeGreaterThan(-1);
@@ -301,7 +305,7 @@ describe("check --live against a server whose schemas changed", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(
-      "search: Contract drift: 0 breaking changes, 2 compatible changes",
+      "search: Contract drift: 0 breaking changes, 0 changes to review, 2 compatible changes",
     );
     expect(run.stdout).toContain('tool "suggest": added [tool-added]');
     expect(run.stdout).toContain(
@@ -319,7 +323,9 @@ describe("check --live against a server whose schemas changed", () => {
     const run = await runCliCaptured(["check", "--live"], project.dir);
     expect(run.code).toBe(1);
     const lines = linesOf(run.stdout);
-    expect(lines).toContain("search: Contract drift: 2 breaking changes, 0 compatible changes");
+    expect(lines).toContain(
+      "search: Contract drift: 2 breaking changes, 0 changes to review, 0 compatible changes",
+    );
     expect(lines).toContain(
       'search:   tool "search": argument "region": added, required [input-required-property-added]',
     );
@@ -341,7 +347,9 @@ describe("check --live against a server whose schemas changed", () => {
     ]);
     const run = await runCliCaptured(["check", "--live"], project.dir);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain("search: Contract drift: 1 breaking change, 0 compatible changes");
+    expect(run.stdout).toContain(
+      "search: Contract drift: 1 breaking change, 0 changes to review, 0 compatible changes",
+    );
     expect(run.stdout).toContain(
       'search:   tool "search": output "hits": type changed from integer to string [output-type-changed]',
     );

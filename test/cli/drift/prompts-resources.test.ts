@@ -68,12 +68,12 @@ const ENTITIES: readonly (readonly [string, Snapshot, Snapshot, Want[]])[] = [
     }),
     [
       [
-        "compatible",
+        "needs-review",
         "prompt-argument-description-changed",
         P,
         'argument "style": description changed',
       ],
-      ["compatible", "prompt-title-changed", P, 'title changed from none to "Summary"'],
+      ["needs-review", "prompt-title-changed", P, 'title changed from none to "Summary"'],
     ],
   ],
   [
@@ -144,7 +144,26 @@ const ENTITIES: readonly (readonly [string, Snapshot, Snapshot, Want[]])[] = [
         'resource "readme"',
         'uri changed from "file:///README.md" to "file:///docs/README.md"',
       ],
-      ["compatible", "resource-description-changed", 'resource "readme"', "description added"],
+      ["needs-review", "resource-description-changed", 'resource "readme"', "description added"],
+    ],
+  ],
+  [
+    "a resource's title and a template's description changed",
+    withResources(),
+    withResources({ title: "Read me first" }, { description: "Now with hourly data" }),
+    [
+      [
+        "needs-review",
+        "resource-title-changed",
+        'resource "readme"',
+        'title changed from none to "Read me first"',
+      ],
+      [
+        "needs-review",
+        "resource-template-description-changed",
+        'resource template "forecast"',
+        "description added",
+      ],
     ],
   ],
 ];
@@ -154,5 +173,6 @@ describe("classifyDrift: prompts and resources", () => {
     const report = classifyDrift(before, after);
     expect(report.changes.map((c) => [c.severity, c.kind, c.subject, c.detail])).toEqual(want);
     expect(report.breaking).toBe(want.some(([severity]) => severity === "breaking"));
+    expect(report.needsReview).toBe(want.some(([severity]) => severity === "needs-review"));
   });
 });

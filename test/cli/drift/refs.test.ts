@@ -176,13 +176,13 @@ describe("compareSchemas through $ref", () => {
 const tool = (inputSchema: unknown): Tool => ({ name: "locate", inputSchema }) as unknown as Tool;
 
 describe("check --live through $ref", () => {
-  it("classifies a $defs description edit as compatible drift", () => {
+  it("classifies a $defs description edit as needing review", () => {
     const before = snapshot({ tools: [tool(withDef(LOC))] });
     const after = snapshot({ tools: [tool(withDef({ ...LOC, description: "City" }))] });
     const report = classifyDrift(before, after);
     expect(report.breaking).toBe(false);
     expect(report.changes.map((change) => [change.severity, change.kind])).toEqual([
-      ["compatible", "input-annotation-changed"],
+      ["needs-review", "input-annotation-changed"],
     ]);
   });
 
@@ -193,7 +193,7 @@ describe("check --live through $ref", () => {
     expect(report.breaking).toBe(true);
     expect(report.changes.map((change) => [change.severity, change.kind])).toEqual([
       ["breaking", "input-type-changed"],
-      ["compatible", "input-annotation-changed"],
+      ["needs-review", "input-annotation-changed"],
     ]);
   });
 });

@@ -31,16 +31,16 @@ describe("classifyDrift: order and safety", () => {
     expect(classifyDrift(reversed(before), reversed(after))).toEqual(classifyDrift(before, after));
   });
 
-  it("sorts breaking first, then by subject, kind and detail", () => {
+  it("sorts breaking first, then needs-review, then compatible; then by subject, kind and detail", () => {
     const changes = classifyDrift(before, after).changes;
     expect(changes.map((c) => `${c.severity} ${c.subject} ${c.kind}`)).toEqual([
       'breaking prompt "summarize" prompt-removed',
       'breaking tool "a" tool-removed',
       'breaking tool "b" tool-removed',
       'breaking tool "get_weather" input-property-required',
+      'needs-review tool "get_weather" tool-description-changed',
       'compatible resource "readme" resource-added',
       'compatible tool "c" tool-added',
-      'compatible tool "get_weather" tool-description-changed',
     ]);
   });
 
@@ -91,7 +91,7 @@ describe("formatDriftReport", () => {
     });
     expect(formatDriftReport(classifyDrift(before, after))).toBe(
       [
-        "Contract drift: 2 breaking changes, 1 compatible change",
+        "Contract drift: 2 breaking changes, 0 changes to review, 1 compatible change",
         "",
         "Breaking:",
         '  tool "get_weather": argument "units": no longer allows "imperial" [input-enum-narrowed]',
@@ -107,7 +107,7 @@ describe("formatDriftReport", () => {
     const text = formatDriftReport(classifyDrift(snapshot(), withPrompt()));
     expect(text).toBe(
       [
-        "Contract drift: 0 breaking changes, 1 compatible change",
+        "Contract drift: 0 breaking changes, 0 changes to review, 1 compatible change",
         "",
         "Compatible:",
         '  prompt "summarize": added [prompt-added]',
