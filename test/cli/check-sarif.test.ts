@@ -1,13 +1,15 @@
 /**
- * `check --format sarif` (cli/check-sarif.ts). No package this repository installs ships the SARIF
- * 2.1.0 JSON schema, so `SARIF_SUBSET` states here, as a zod schema, what that schema requires of
- * every object the log holds (required properties, closed objects, the level enum, rules and
- * `ruleIndex` agreeing, absolute base URIs ending in `/`). Then: every kind of change lands in
+ * `check --format sarif` (cli/check-sarif.ts). Every log is validated against the official SARIF
+ * 2.1.0 JSON schema (the copy `@microsoft/jest-sarif` ships, a draft-04 schema, so ajv 6), and
+ * against `SARIF_SUBSET`, a zod schema of what this tool promises beyond it (closed objects, the
+ * level enum, rules and `ruleIndex` agreeing, absolute base URIs ending in `/`). Then: every kind of change lands in
  * exactly one class and gives exactly one result (a property over random contract changes), file
  * drift without `--live` is a result at the generated file, and a check that cannot run is a
  * log whose invocation says why.
  */
 import { readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import Ajv from "ajv";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -121,8 +123,18 @@ const SARIF_SUBSET = z
   })
   .strict();
 
-/** The log checked against `SARIF_SUBSET`, and the cross-references the schema cannot state. */
+const require = createRequire(import.meta.url);
+const validateOfficial = new Ajv({ schemaId: "id", allErrors: true, validateSchema: false })
+  .addMetaSchema(require("ajv/lib/refs/json-schema-draft-04.json") as object)
+  .compile(require("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json") as object);
+
+/**
+ * The log checked against the official schema and `SARIF_SUBSET`, and the cross-references
+ * neither can state.
+ */
 function expectValidSarif(log: SarifLog): void {
+  validateOfficial(JSON.parse(JSON.stringify(log)));
+  expect(validateOfficial.errors ?? []).toEqual([]);
   const parsed = SARIF_SUBSET.parse(JSON.parse(JSON.stringify(log)));
   const [run] = parsed.runs;
   const ids = run!.tool.driver.rules.map((rule) => rule.id);
@@ -252,6 +264,21 @@ describe("every change maps to exactly one class and one SARIF result", () => {
     expect(log.runs[0].results[0]!.locations[0].physicalLocation.artifactLocation.uri).toBe(
       list in files ? "out/tools/t.ts" : "out/mcp.snapshot.json",
     );
+  });
+});
+
+describe("the official SARIF schema", () => {
+  it("rejects what SARIF 2.1.0 forbids, so the checks above can fail", () => {
+    const noDriverName = { version: "2.1.0", runs: [{ tool: { driver: {} }, results: [] }] };
+    const badLevel = {
+      version: "2.1.0",
+      runs: [
+        { tool: { driver: { name: "x" } }, results: [{ message: { text: "m" }, level: "fatal" }] },
+      ],
+    };
+    for (const log of [noDriverName, badLevel, { version: "2.0.0", runs: [] }]) {
+      expect(validateOfficial(log)).toBe(false);
+    }
   });
 });
 
