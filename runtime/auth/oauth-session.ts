@@ -12,6 +12,7 @@ import { authorizeWithCode, refreshTokens } from "./authorization-code.js";
 import { clientCredentialsGrant, credentialsIdentity } from "./client-credentials.js";
 import type { GrantContext } from "./token-endpoint.js";
 import { forgetRegistration, resolveClientIdentity } from "./client-identity.js";
+import { requireBoundIssuer } from "./credential-binding.js";
 import { isMcpError } from "../errors.js";
 import { DPoPKeys, supportsDPoP } from "./dpop.js";
 import { enterpriseGrant, enterpriseIdentity } from "./enterprise-managed.js";
@@ -266,6 +267,17 @@ export class OAuthSession {
   ): Promise<GrantContext> {
     const { clientCredentials: credentials, workloadIdentity: workload } = this.#options;
     const enterprise = this.#options.enterpriseManaged;
+    // The caller's own credentials go only to the issuer they are registered with.
+    const given = credentials ?? workload ?? enterprise;
+    if (given !== undefined) {
+      await requireBoundIssuer(
+        this.#store,
+        given,
+        discovered.server,
+        trigger,
+        givenName(this.#options),
+      );
+    }
     const client =
       workload !== undefined
         ? workloadIdentity(workload)
@@ -322,6 +334,15 @@ export class OAuthSession {
   #resourceKey(): string {
     return `${this.#serverUrl.origin}${this.#serverUrl.pathname}`;
   }
+}
+
+/** What the caller's own credentials are called in messages. */
+function givenName(options: OAuthOptions): string {
+  return options.clientCredentials !== undefined
+    ? "the client credentials (auth.clientCredentials)"
+    : options.workloadIdentity !== undefined
+      ? "the workload identity (auth.workloadIdentity)"
+      : "the client credentials of auth.enterpriseManaged";
 }
 
 /** The `Authorization` value presenting `record`'s token: `Bearer …`, or `DPoP …` when bound. */
