@@ -114,6 +114,20 @@ export interface TransportErrorData extends Partial<HttpStatusErrorData> {
   stderr?: string;
 }
 
+/**
+ * `data` of a `timeout` error met while authorizing: the request's deadline passed while an
+ * OAuth step waited on an authorization server (or the MCP server's metadata), not on the MCP
+ * server itself.
+ */
+export interface TimeoutErrorData {
+  /**
+   * What did not answer, URL masked: `the protected resource metadata at https://…`, `the
+   * authorization server metadata at …`, `the registration endpoint …`, `the token endpoint …`,
+   * `the identity provider's token endpoint …`.
+   */
+  authorization: string;
+}
+
 /** `data` of a `validation` error: what failed and the whole result, for a caller to inspect. */
 export interface ValidationErrorData {
   readonly issues: readonly SchemaIssue[];
@@ -130,7 +144,8 @@ export interface ValidationErrorData {
  *   the offending result; for a version mismatch `{ supported, requested }`; for a list over
  *   `maxBytes`, `{ maxBytes }`. A server may send anything, so it is `unknown`.
  * - `transport`: `TransportErrorData`, or undefined.
- * - `timeout`: none (the abort reason, if any, is the `cause`).
+ * - `timeout`: `TimeoutErrorData` when an OAuth step did not answer in time (what did not
+ *   answer); else none (the abort reason, if any, is the `cause`).
  * - `cancelled`: the task, when the server cancelled a task the client awaited; else none.
  * - `input`: the schema issues when arguments failed the tool's input schema, else undefined.
  * - `input_required`: the last `InputRequiredResult` the server sent.
@@ -145,7 +160,7 @@ export interface McpErrorDataByKind {
   protocol: unknown;
   execution: unknown;
   transport: TransportErrorData | undefined;
-  timeout: undefined;
+  timeout: TimeoutErrorData | undefined;
   cancelled: CancelledTask | undefined;
   input: readonly SchemaIssue[] | undefined;
   input_required: InputRequiredResult;

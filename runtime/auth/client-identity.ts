@@ -12,6 +12,7 @@ import type { JsonObject } from "../types.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { authFailure, describeOAuthFailure } from "./auth-failure.js";
 import { endpointUrl, jsonBody } from "./auth-http.js";
+import { stepAborted } from "./auth-deadline.js";
 import type { GivenCredentials } from "./credential-binding.js";
 import { boundIssuer, credentialsKey, isIssuer } from "./credential-binding.js";
 import type { OAuthOptions } from "./oauth-options.js";
@@ -145,6 +146,7 @@ async function register(
   signal: AbortSignal | undefined,
 ): Promise<ClientIdentity> {
   const url = endpointUrl(trigger, endpoint, "the registration endpoint");
+  const what = `the registration endpoint ${maskUrl(url)}`;
   const redirect = options.redirect;
   if (redirect === undefined) {
     throw authFailure(trigger, "registering a client needs auth.redirect (its redirect URI)");
@@ -168,10 +170,11 @@ async function register(
     if (signal !== undefined) init.signal = signal;
     response = await fetchFn(url.href, init);
   } catch (error) {
-    if (signal?.aborted === true) throw signal.reason;
+    if (signal?.aborted === true) throw stepAborted(trigger, signal, what);
     throw describeOAuthFailure(trigger, "client registration", error);
   }
   const body = await jsonBody(response);
+  if (signal?.aborted === true) throw stepAborted(trigger, signal, what);
   const identity =
     response.status === 201 || response.status === 200 ? readRegistration(body) : undefined;
   if (identity === undefined) {

@@ -92,7 +92,11 @@ export class OAuthSession {
     trigger: AuthTrigger,
     signal: AbortSignal | undefined,
   ): Promise<string | undefined> {
-    if (this.#flow !== undefined) await this.#flow.catch(() => undefined);
+    if (this.#flow !== undefined)
+      await waitFor(
+        this.#flow.catch(() => undefined),
+        trigger,
+      );
     const record = await this.#record();
     if (record === undefined) return undefined;
     if (
@@ -117,7 +121,7 @@ export class OAuthSession {
     signal: AbortSignal | undefined,
   ): Promise<void> {
     if (this.#flow !== undefined) {
-      await this.#flow;
+      await waitFor(this.#flow, trigger);
       return;
     }
     // Read the store again: another process sharing it may have replaced the token already.
@@ -142,7 +146,7 @@ export class OAuthSession {
     signal: AbortSignal | undefined,
   ): Promise<void> {
     if (this.#flow !== undefined) {
-      await this.#flow;
+      await waitFor(this.#flow, trigger);
       return;
     }
     await this.#share(async () => {
@@ -333,6 +337,19 @@ export class OAuthSession {
   /** Tokens are kept per MCP endpoint (without query or fragment), known before any discovery. */
   #resourceKey(): string {
     return `${this.#serverUrl.origin}${this.#serverUrl.pathname}`;
+  }
+}
+
+/**
+ * Waits for another request's flow with this request's deadline stopped: that flow may be a
+ * user signing in, and it is bounded by its own request's deadline otherwise.
+ */
+async function waitFor(flow: Promise<void>, trigger: AuthTrigger): Promise<void> {
+  const resume = trigger.pauseTimeout?.();
+  try {
+    await flow;
+  } finally {
+    resume?.();
   }
 }
 

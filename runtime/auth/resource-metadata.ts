@@ -46,7 +46,8 @@ export async function discoverResourceMetadata(
   let allMissing = true;
   for (const candidate of resourceMetadataUrls(serverUrl, challengeUrl)) {
     const url = endpointUrl(trigger, candidate, "the protected resource metadata URL");
-    const got = await getJson(fetchFn, url, trigger, signal);
+    const what = `the protected resource metadata at ${maskUrl(url)}`;
+    const got = await getJson(fetchFn, url, trigger, signal, what);
     tried.push(`${maskUrl(url)} (HTTP ${got.status})`);
     if (got.status === 200) return parseResourceMetadata(got.body, serverUrl, url, trigger);
     allMissing &&= got.status === 404;

@@ -47,7 +47,8 @@ export async function discoverServerMetadata(
   const tried: string[] = [];
   let mismatch: string | undefined;
   for (const url of serverMetadataUrls(issuer)) {
-    const got = await getJson(fetchFn, url, trigger, signal);
+    const what = `the authorization server metadata at ${maskUrl(url)}`;
+    const got = await getJson(fetchFn, url, trigger, signal, what);
     tried.push(`${maskUrl(url)} (HTTP ${got.status})`);
     if (got.status !== 200) continue;
     const metadata = parseServerMetadata(got.body, issuer);

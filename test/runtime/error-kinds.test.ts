@@ -23,6 +23,7 @@ import {
   type McpErrorDataByKind,
   type McpErrorKind,
   type SchemaIssue,
+  type TimeoutErrorData,
   type TransportErrorData,
   type ValidationErrorData,
 } from "@mcp-codegen/runtime";
@@ -96,7 +97,7 @@ describe("McpError types", () => {
     expectTypeOf<DataOf<"protocol">>().toBeUnknown();
     expectTypeOf<DataOf<"execution">>().toBeUnknown();
     expectTypeOf<DataOf<"transport">>().toEqualTypeOf<TransportErrorData | undefined>();
-    expectTypeOf<DataOf<"timeout">>().toEqualTypeOf<undefined>();
+    expectTypeOf<DataOf<"timeout">>().toEqualTypeOf<TimeoutErrorData | undefined>();
     expectTypeOf<DataOf<"cancelled">>().toEqualTypeOf<CancelledTask | undefined>();
     expectTypeOf<DataOf<"input">>().toEqualTypeOf<readonly SchemaIssue[] | undefined>();
     expectTypeOf<DataOf<"input_required">>().toEqualTypeOf<InputRequiredResult>();
