@@ -126,6 +126,8 @@ export interface TimeoutErrorData {
    * `the identity provider's token endpoint …`.
    */
   authorization: string;
+  /** The deadline it did not answer within, in milliseconds, when the request had one. */
+  timeout?: number;
 }
 
 /** `data` of a `validation` error: what failed and the whole result, for a caller to inspect. */

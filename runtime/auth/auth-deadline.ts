@@ -6,24 +6,26 @@
  * time in the browser is not counted (see authorization-code.ts).
  */
 import { McpError, describeContext, isMcpError } from "../errors.js";
+import type { TimeoutErrorData } from "../errors.js";
 import type { AuthTrigger } from "./auth-failure.js";
 
 /**
  * What to throw when `signal` aborted during the step `what` (e.g. `the token endpoint <url>`,
  * URL masked): for the request's timeout, a `timeout` error naming the step, with `what` as
- * `data.authorization`; for a cancellation, the reason as it is.
+ * `data.authorization` and the deadline as `data.timeout`; for a cancellation, the reason as it
+ * is.
  */
 export function stepAborted(trigger: AuthTrigger, signal: AbortSignal, what: string): unknown {
   const reason: unknown = signal.reason;
   if (!isMcpError(reason) || reason.kind !== "timeout") return reason;
-  const limit =
-    trigger.timeout !== undefined && trigger.timeout > 0 && Number.isFinite(trigger.timeout)
-      ? `within ${trigger.timeout} ms`
-      : "in time";
+  const data: TimeoutErrorData = { authorization: what };
+  const { timeout } = trigger;
+  if (timeout !== undefined && timeout > 0 && Number.isFinite(timeout)) data.timeout = timeout;
+  const limit = data.timeout === undefined ? "in time" : `within ${data.timeout} ms`;
   return new McpError({
     kind: "timeout",
     method: trigger.method,
-    data: { authorization: what },
+    data,
     cause: reason,
     message: `${describeContext({ method: trigger.method })}authorizing ${trigger.endpoint}: ${what} did not answer ${limit}; pass a larger timeout if it is only slow`,
   });

@@ -66,6 +66,7 @@ export async function requireBoundIssuer(
     return;
   }
   if (isIssuer(server, bound)) return;
+  // The CLI recognises "refusing to send them there" (no sign-in hint helps here).
   throw authFailure(
     trigger,
     `${what} are registered with ${shown(bound)}, but the server now names the authorization server ${shown(server.issuer)}; refusing to send them there (credentials stay with the issuer they were registered with). If the server really moved, register a client with ${shown(server.issuer)} and use its credentials`,

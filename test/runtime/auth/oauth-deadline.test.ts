@@ -119,7 +119,7 @@ describe("connect({ timeout }) bounds the OAuth flow of the handshake", () => {
         expect(error.message).toContain(
           `${names} ${origin}${path} did not answer within ${TIMEOUT} ms`,
         );
-        expect(error.data).toEqual({ authorization: `${names} ${origin}${path}` });
+        expect(error.data).toEqual({ authorization: `${names} ${origin}${path}`, timeout: TIMEOUT });
         // An authorization server that does not answer says nothing of the MCP server's era:
         // no initialize handshake follows the probe.
         expect(world.at("/mcp").map((post) => post.message?.method)).toEqual(["server/discover"]);
@@ -162,6 +162,7 @@ describe("a request's timeout bounds the OAuth flow it starts", () => {
       expect(error.kind).toBe("timeout");
       expect(error.data).toEqual({
         authorization: `the token endpoint ${world.issuer}/token`,
+        timeout: TIMEOUT,
       });
     });
   });
