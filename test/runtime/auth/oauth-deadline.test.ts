@@ -119,7 +119,10 @@ describe("connect({ timeout }) bounds the OAuth flow of the handshake", () => {
         expect(error.message).toContain(
           `${names} ${origin}${path} did not answer within ${TIMEOUT} ms`,
         );
-        expect(error.data).toEqual({ authorization: `${names} ${origin}${path}`, timeout: TIMEOUT });
+        expect(error.data).toEqual({
+          authorization: `${names} ${origin}${path}`,
+          timeout: TIMEOUT,
+        });
         // An authorization server that does not answer says nothing of the MCP server's era:
         // no initialize handshake follows the probe.
         expect(world.at("/mcp").map((post) => post.message?.method)).toEqual(["server/discover"]);
