@@ -11,6 +11,7 @@ import {
   type ConnectTarget,
   type Implementation,
   type McpClient,
+  type TimeoutErrorData,
 } from "@mcp-codegen/runtime";
 import type { PulledContract } from "../templates/index.js";
 import {
@@ -201,7 +202,11 @@ function serverError(error: unknown, context: FailureContext): CliError {
     return new CliError(`${label}: ${what}: ${String(error)}`, ExitCode.Internal, { cause: error });
   }
   const message =
-    error.kind === "timeout" ? neverAnswered(error.method, context) : `${what}: ${error.message}`;
+    error.kind !== "timeout"
+      ? `${what}: ${error.message}`
+      : error.data !== undefined && "authorization" in error.data
+        ? authorizationUnanswered(error.data, context)
+        : neverAnswered(error.method, context);
   return new CliError(`${label}: ${withHint(message, hintFor(error, context))}`, ExitCode.Server, {
     cause: error,
   });
@@ -221,6 +226,18 @@ function neverAnswered(method: string | undefined, context: FailureContext): str
   return `${context.what}: the server never answered ${request} within ${limit}; ${why}`;
 }
 
+/**
+ * A timeout while authorizing: the MCP server answered (with a 401), and what the OAuth flow
+ * asked next did not, within the run's deadline.
+ */
+function authorizationUnanswered(data: TimeoutErrorData, context: FailureContext): string {
+  const within =
+    data.timeout === undefined
+      ? "in time"
+      : `within ${data.timeout} ms${context.timeout === undefined ? "" : " (--timeout)"}`;
+  return `${context.what}: the server asks for OAuth, and ${data.authorization} did not answer ${within}`;
+}
+
 function hintFor(error: AnyMcpError, context: FailureContext): string | undefined {
   switch (error.kind) {
     case "transport":
@@ -229,10 +246,14 @@ function hintFor(error: AnyMcpError, context: FailureContext): string | undefine
         ? "check the command, and that the server starts and stays up"
         : "check the URL, and that the server is up";
     case "timeout":
+      if (error.data !== undefined) return "raise --timeout if it is only slow";
       return context.stdio
         ? "check the command and its arguments; raise --timeout if the server is only slow to start"
         : "raise --timeout if the server is only slow";
     case "auth":
+      // Credentials refused to another authorization server: other credentials, not another
+      // way to sign in, are the answer, and the message says which.
+      if (error.message.includes("refusing to send them there")) return undefined;
       return authHint(context);
     case "protocol":
       return "the server answered, but not as this client expects";

@@ -45,7 +45,7 @@ export class Call implements RequestExchange {
   #deadline = 0;
   #userSignal: AbortSignal | undefined;
   #onUserAbort: (() => void) | undefined;
-  /** Told when the deadline stops for the user and starts again (the client's `authorizing`). */
+  /** Told when the request starts and stops waiting on an OAuth flow (the client's `authorizing`). */
   readonly #onPause: ((paused: boolean) => void) | undefined;
 
   /**
@@ -113,8 +113,12 @@ export class Call implements RequestExchange {
     if (this.#deadline !== 0) this.#extend();
   }
 
+  /** The timeout in milliseconds; 0 or `Infinity` when the request has none. */
+  get timeout(): number {
+    return this.#timeout;
+  }
+
   pauseTimeout(): () => void {
-    this.#onPause?.(true);
     const paused = this.#timer !== undefined && this.#reason === undefined;
     if (paused) {
       clearTimeout(this.#timer);
@@ -124,9 +128,18 @@ export class Call implements RequestExchange {
     return () => {
       if (resumed) return;
       resumed = true;
-      this.#onPause?.(false);
       if (!paused || this.#reason !== undefined) return;
       this.#timer = setTimeout(() => this.#expire(), timerDelay(this.#timeout));
+    };
+  }
+
+  authorizing(): () => void {
+    this.#onPause?.(true);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.#onPause?.(false);
     };
   }
 

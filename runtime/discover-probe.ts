@@ -3,6 +3,7 @@
  * a dual-era client. A valid answer (after at most one retry on a version the server prefers)
  * means modern; `probeVerdict` reads every other outcome as "legacy" or as an error to surface.
  */
+import { isAuthorizationTimeout } from "./auth/auth-deadline.js";
 import { McpError, isMcpError } from "./errors.js";
 import { describeServer, type ServerDescription } from "./server-description.js";
 import { ErrorCode, MODERN_PROTOCOL_VERSIONS } from "./protocol.js";
@@ -124,6 +125,9 @@ export function probeVerdict(error: unknown, transport: Transport): { restart: b
     case "auth":
       throw error;
     case "timeout":
+      // The server answered with a 401, and its authorization server did not answer: that says
+      // nothing of the era, and `initialize` would meet the same 401 and wait as long again.
+      if (isAuthorizationTimeout(error)) throw error;
       // Silent, or slow to start: `initialize` on the same process tells which (and a server
       // that refuses it then gets a fresh process).
       return { restart: false };

@@ -119,6 +119,22 @@ export interface TransportErrorData extends Partial<HttpStatusErrorData> {
   stderr?: string;
 }
 
+/**
+ * `data` of a `timeout` error met while authorizing: the request's deadline passed while an
+ * OAuth step waited on an authorization server (or the MCP server's metadata), not on the MCP
+ * server itself.
+ */
+export interface TimeoutErrorData {
+  /**
+   * What did not answer, URL masked: `the protected resource metadata at https://…`, `the
+   * authorization server metadata at …`, `the registration endpoint …`, `the token endpoint …`,
+   * `the identity provider's token endpoint …`.
+   */
+  authorization: string;
+  /** The deadline it did not answer within, in milliseconds, when the request had one. */
+  timeout?: number;
+}
+
 /** `data` of a `timeout` error from a wait on a task (`awaitTask`, `task: "await"`). */
 export interface TaskTimeoutData {
   /** The task waited on: `awaitTask(taskId)` resumes the wait if it was left running. */
@@ -141,8 +157,9 @@ export interface ValidationErrorData {
  *   the offending result; for a version mismatch `{ supported, requested }`; for a list over
  *   `maxBytes`, `{ maxBytes }`. A server may send anything, so it is `unknown`.
  * - `transport`: `TransportErrorData`, or undefined.
- * - `timeout`: none (the abort reason, if any, is the `cause`); for a wait on a task that ran
- *   out of time, the task's id, to resume it with `awaitTask`.
+ * - `timeout`: `TimeoutErrorData` when an OAuth step did not answer in time (what did not
+ *   answer); `TaskTimeoutData` for a wait on a task that ran out of time (the task's id, to
+ *   resume it with `awaitTask`); else none (the abort reason, if any, is the `cause`).
  * - `cancelled`: the task, when the server cancelled a task the client awaited; else none.
  * - `input`: the schema issues when arguments failed the tool's input schema, else undefined.
  * - `input_required`: the last `InputRequiredResult` the server sent.
@@ -159,7 +176,7 @@ export interface McpErrorDataByKind {
   protocol: unknown;
   execution: unknown;
   transport: TransportErrorData | undefined;
-  timeout: TaskTimeoutData | undefined;
+  timeout: TimeoutErrorData | TaskTimeoutData | undefined;
   cancelled: CancelledTask | undefined;
   input: readonly SchemaIssue[] | undefined;
   input_required: InputRequiredResult;

@@ -4,6 +4,7 @@
  * server the probe broke, and skip the probe when a verdict from before says legacy (checked by
  * the handshake itself: a server that no longer speaks legacy is probed afresh).
  */
+import { isAuthorizationTimeout } from "./auth/auth-deadline.js";
 import { McpError, isMcpError } from "./errors.js";
 import { explainProbeFailure, negotiate, probeVerdict } from "./discover-probe.js";
 import type { EraVerdict } from "./era.js";
@@ -84,7 +85,14 @@ async function establish(session: Session, plan: EraPlan): Promise<Established> 
       }
       return await legacyOrSse(session, plan, LEGACY_PROTOCOL_VERSIONS, plan.prior.protocolVersion);
     } catch (error) {
-      if (!isMcpError(error) || error.kind === "cancelled" || error.kind === "auth") throw error;
+      if (
+        !isMcpError(error) ||
+        error.kind === "cancelled" ||
+        error.kind === "auth" ||
+        isAuthorizationTimeout(error)
+      ) {
+        throw error;
+      }
       // The server changed since the verdict was taken: find its era again, on a fresh process.
       const fresh = plan.reopen === undefined ? session : await replace(session, plan.reopen);
       fresh.protocolVersion = plan.modernVersion;
@@ -223,7 +231,12 @@ function refusedPost(error: unknown): boolean {
 
 /** Failures a fresh process may not repeat: not the caller's cancellation, not a refused login. */
 function retryable(error: unknown): boolean {
-  return isMcpError(error) && error.kind !== "cancelled" && error.kind !== "auth";
+  return (
+    isMcpError(error) &&
+    error.kind !== "cancelled" &&
+    error.kind !== "auth" &&
+    !isAuthorizationTimeout(error)
+  );
 }
 
 async function replace(session: Session, reopen: () => Promise<Session>): Promise<Session> {

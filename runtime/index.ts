@@ -29,6 +29,7 @@ export type {
   McpErrorOptions,
   SchemaIssue,
   ServerErrorKind,
+  TimeoutErrorData,
   TransportErrorData,
   TaskTimeoutData,
   ValidationErrorData,

@@ -47,6 +47,16 @@ export interface RequestExchange {
    * Cancellation keeps working meanwhile. Absent where the request has no deadline to pause.
    */
   pauseTimeout?(): () => void;
+  /**
+   * Optional: the request waits on an OAuth flow (the client's `authorizing` state) until the
+   * returned function is called. The deadline keeps running: only `pauseTimeout` stops it.
+   */
+  authorizing?(): () => void;
+  /**
+   * Optional: the request's timeout in milliseconds (absent or 0 when it has none), for
+   * messages that say how long something was waited for.
+   */
+  readonly timeout?: number;
 }
 
 /** Something a transport noticed that is not an answer to a request: junk lines, stray ids, stderr. */

@@ -5,6 +5,7 @@
  * a token response is attached as `cause`, because a logged cause would print it.
  */
 import { isMcpError } from "../errors.js";
+import { isAuthorizationTimeout } from "./auth-deadline.js";
 import type { McpError } from "../errors.js";
 import { httpError } from "../http/http-error.js";
 import type { HttpAuthErrorData } from "../http/http-status.js";
@@ -23,6 +24,14 @@ export interface AuthTrigger {
   endpoint: string;
   /** 401, or 403 for a step-up. */
   status: number;
+  /** The request's timeout in milliseconds, for messages (absent or 0: none). */
+  timeout?: number | undefined;
+  /**
+   * Stops the request's deadline while the user signs in (the browser leg, or another request's
+   * flow this one waits for); the returned function starts a full one again. Every other step
+   * of the flow runs against the deadline.
+   */
+  pauseTimeout?: (() => () => void) | undefined;
 }
 
 /** An `auth` error: `authorizing <endpoint>: <message>`, with the OAuth error code if any. */
@@ -39,14 +48,16 @@ export function authFailure(
 /**
  * What an oauth4webapi failure (or a fetch failure) of `step` says, as an `auth` error. Only the
  * OAuth error code and description of a response, or the library's own message about what it
- * checked, are quoted; `McpError`s pass through.
+ * checked, are quoted; `auth` errors, and the `timeout` of a step (auth-deadline.ts), pass through.
  */
 export function describeOAuthFailure(
   trigger: AuthTrigger,
   step: string,
   error: unknown,
-): McpError<"auth"> {
-  if (isAuthError(error)) return error;
+): McpError<"auth" | "timeout"> {
+  // A step that outlived the request's deadline stays a timeout, naming that step.
+  if (isAuthError(error) || isAuthorizationTimeout(error))
+    return error as McpError<"auth" | "timeout">;
   let detail: string;
   let code: string | undefined;
   if (error instanceof ResponseBodyError || error instanceof AuthorizationResponseError) {

@@ -7,6 +7,7 @@ import { isJsonObject } from "../json-object.js";
 import type { FetchFunction } from "../http/fetch-io.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { authFailure, describeOAuthFailure } from "./auth-failure.js";
+import { stepAborted } from "./auth-deadline.js";
 import { maskUrl } from "../mask-url.js";
 
 // Metadata and token responses are a few KiB; anything past this is not one.
@@ -47,12 +48,17 @@ export interface JsonGet {
   body: Record<string, unknown> | undefined;
 }
 
-/** GETs `url` (`Accept: application/json`); a network failure is an `auth` error. */
+/**
+ * GETs `url` (`Accept: application/json`); a network failure is an `auth` error. `what` names
+ * the document for a timeout (`the protected resource metadata at <url>`): the request's signal
+ * bounds the whole exchange, body included.
+ */
 export async function getJson(
   fetchFn: FetchFunction,
   url: URL,
   trigger: AuthTrigger,
   signal: AbortSignal | undefined,
+  what: string,
 ): Promise<JsonGet> {
   let response: Response;
   try {
@@ -60,14 +66,17 @@ export async function getJson(
     if (signal !== undefined) init.signal = signal;
     response = await fetchFn(url.href, init);
   } catch (error) {
-    if (signal?.aborted === true) throw signal.reason;
+    if (signal?.aborted === true) throw stepAborted(trigger, signal, what);
     throw describeOAuthFailure(trigger, `fetching ${maskUrl(url)}`, error);
   }
   if (response.status !== 200) {
     await response.body?.cancel().catch(() => undefined);
     return { status: response.status, body: undefined };
   }
-  return { status: 200, body: await jsonBody(response) };
+  const body = await jsonBody(response);
+  // A body cut short by the deadline is not a malformed document.
+  if (signal?.aborted === true) throw stepAborted(trigger, signal, what);
+  return { status: 200, body };
 }
 
 /** The response's body parsed as a JSON object, or undefined (too large, not JSON, not an object). */

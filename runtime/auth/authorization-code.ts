@@ -41,11 +41,15 @@ export async function authorizeWithCode(
   if (scope !== undefined) query.set("scope", scope);
 
   let callback: URL;
+  // The user's time in the browser is theirs: the request's deadline stops meanwhile.
+  const resume = trigger.pauseTimeout?.();
   try {
     callback = await redirect.authorize(authorizationUrl, context.signal);
   } catch (error) {
     if (context.signal?.aborted === true) throw context.signal.reason;
     throw describeOAuthFailure(trigger, "the authorization redirect", error);
+  } finally {
+    resume?.();
   }
   let parameters: URLSearchParams;
   try {

@@ -29,10 +29,9 @@ export function authorizingIo(io: HttpIo, session: OAuthSession, endpoint: strin
       let stepUps = 0;
       let nonceRetries = 0;
       for (;;) {
-        const trigger: AuthTrigger = { method: methodOf(request), endpoint, status: 401 };
-        // Waiting for another request's sign-in is waiting on the user too.
+        const trigger: AuthTrigger = triggerOf(request, endpoint);
         const authorization = session.busy
-          ? await whilePaused(request, () => session.authorization(trigger, signal))
+          ? await whileAuthorizing(request, () => session.authorization(trigger, signal))
           : await session.authorization(trigger, signal);
         const response = await io.send(await withAuthorization(session, request, authorization));
         const freshNonce = session.observeNonce(response.header("dpop-nonce"));
@@ -51,7 +50,7 @@ export function authorizingIo(io: HttpIo, session: OAuthSession, endpoint: strin
         if (response.status === 401 && !reauthorized) {
           reauthorized = true;
           response.body.discard();
-          await whilePaused(request, () =>
+          await whileAuthorizing(request, () =>
             session.unauthorized(authorization, hints, trigger, signal),
           );
           continue;
@@ -63,7 +62,7 @@ export function authorizingIo(io: HttpIo, session: OAuthSession, endpoint: strin
         ) {
           stepUps++;
           response.body.discard();
-          await whilePaused(request, () =>
+          await whileAuthorizing(request, () =>
             session.insufficientScope(hints, { ...trigger, status: 403 }, signal),
           );
           continue;
@@ -75,15 +74,27 @@ export function authorizingIo(io: HttpIo, session: OAuthSession, endpoint: strin
 }
 
 /**
- * Runs the flow with the request's deadline stopped: a user signing in in a browser takes longer
- * than any request timeout, and the time is theirs, not the server's.
+ * The request as the flow sees it. Its deadline bounds the flow (metadata, registration and
+ * token requests: an authorization server that never answers must not hang the caller), and is
+ * stopped only while a user signs in in a browser, which takes longer than any request timeout
+ * and is the user's time, not the server's (`pauseTimeout`, used by the session).
  */
-async function whilePaused<T>(request: HttpIoRequest, flow: () => Promise<T>): Promise<T> {
-  const resume = request.abort?.pauseTimeout?.();
+function triggerOf(request: HttpIoRequest, endpoint: string): AuthTrigger {
+  const trigger: AuthTrigger = { method: methodOf(request), endpoint, status: 401 };
+  const abort = request.abort;
+  if (abort?.timeout !== undefined) trigger.timeout = abort.timeout;
+  const pause = abort?.pauseTimeout;
+  if (pause !== undefined) trigger.pauseTimeout = () => pause.call(abort);
+  return trigger;
+}
+
+/** Runs the flow with the request counted as waiting on it (the client's `authorizing` state). */
+async function whileAuthorizing<T>(request: HttpIoRequest, flow: () => Promise<T>): Promise<T> {
+  const done = request.abort?.authorizing?.();
   try {
     return await flow();
   } finally {
-    resume?.();
+    done?.();
   }
 }
 

@@ -12,6 +12,9 @@ import type { JsonObject } from "../types.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { authFailure, describeOAuthFailure } from "./auth-failure.js";
 import { endpointUrl, jsonBody } from "./auth-http.js";
+import { stepAborted } from "./auth-deadline.js";
+import type { GivenCredentials } from "./credential-binding.js";
+import { boundIssuer, credentialsKey, isIssuer } from "./credential-binding.js";
 import type { OAuthOptions } from "./oauth-options.js";
 import type { TokenStore } from "./token-store.js";
 
@@ -49,7 +52,7 @@ export async function resolveClientIdentity(
   signal: AbortSignal | undefined,
 ): Promise<ClientIdentity> {
   const pre = options.client;
-  if (pre !== undefined && (pre.issuer === undefined || pre.issuer === server.issuer)) {
+  if (pre !== undefined && (await usableWith(store, pre, server))) {
     const identity: ClientIdentity = {
       clientId: pre.clientId,
       authMethod: pre.tokenEndpointAuthMethod ?? secretMethod(server, pre.clientSecret),
@@ -81,6 +84,22 @@ export async function resolveClientIdentity(
   );
   await store.set(registrationKey(server.issuer), registrationRecord(registered));
   return { ...registered, registered: true };
+}
+
+/**
+ * True when the pre-registered client may be used with `server`: it is registered there (its
+ * `issuer`, else the issuer it was first used with), or it was never used and is bound to it now.
+ * A client bound elsewhere is not used; the caller registers afresh instead.
+ */
+async function usableWith(
+  store: TokenStore,
+  client: GivenCredentials,
+  server: oauth.AuthorizationServer,
+): Promise<boolean> {
+  const bound = await boundIssuer(store, client);
+  if (bound !== undefined) return isIssuer(server, bound);
+  await store.set(credentialsKey(client.clientId), { issuer: server.issuer });
+  return true;
 }
 
 /** A Client ID Metadata Document URL must be https with a path: it is the client's identity. */
@@ -127,6 +146,7 @@ async function register(
   signal: AbortSignal | undefined,
 ): Promise<ClientIdentity> {
   const url = endpointUrl(trigger, endpoint, "the registration endpoint");
+  const what = `the registration endpoint ${maskUrl(url)}`;
   const redirect = options.redirect;
   if (redirect === undefined) {
     throw authFailure(trigger, "registering a client needs auth.redirect (its redirect URI)");
@@ -150,10 +170,11 @@ async function register(
     if (signal !== undefined) init.signal = signal;
     response = await fetchFn(url.href, init);
   } catch (error) {
-    if (signal?.aborted === true) throw signal.reason;
+    if (signal?.aborted === true) throw stepAborted(trigger, signal, what);
     throw describeOAuthFailure(trigger, "client registration", error);
   }
   const body = await jsonBody(response);
+  if (signal?.aborted === true) throw stepAborted(trigger, signal, what);
   const identity =
     response.status === 201 || response.status === 200 ? readRegistration(body) : undefined;
   if (identity === undefined) {

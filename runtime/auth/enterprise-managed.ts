@@ -8,6 +8,8 @@
 import type { AuthTrigger } from "./auth-failure.js";
 import { authFailure, describeOAuthFailure } from "./auth-failure.js";
 import { endpointUrl, jsonBody } from "./auth-http.js";
+import { stepAborted } from "./auth-deadline.js";
+import { maskUrl } from "../mask-url.js";
 import type { ClientIdentity } from "./client-identity.js";
 import { secretMethod } from "./client-identity.js";
 import { jwtBearerGrant } from "./jwt-bearer.js";
@@ -58,6 +60,7 @@ async function exchangeIdToken(
     options.idpTokenEndpoint,
     "the identity provider's token endpoint",
   );
+  const what = `the identity provider's token endpoint ${maskUrl(url)}`;
   const form = new URLSearchParams({
     grant_type: TOKEN_EXCHANGE,
     requested_token_type: ID_JAG,
@@ -79,10 +82,11 @@ async function exchangeIdToken(
     if (context.signal !== undefined) init.signal = context.signal;
     response = await context.fetch(url.href, init);
   } catch (error) {
-    if (context.signal?.aborted === true) throw context.signal.reason;
+    if (context.signal?.aborted === true) throw stepAborted(trigger, context.signal, what);
     throw describeOAuthFailure(trigger, "the identity provider's token exchange", error);
   }
   const body = await jsonBody(response);
+  if (context.signal?.aborted === true) throw stepAborted(trigger, context.signal, what);
   const grant = body?.access_token;
   if (response.status !== 200 || typeof grant !== "string" || grant === "") {
     throw exchangeRefused(trigger, response.status, body);

@@ -26,8 +26,9 @@ export interface OAuthPreRegisteredClient {
   /** For a confidential client; sent as the AS metadata and `tokenEndpointAuthMethod` say. */
   clientSecret?: string;
   /**
-   * The issuer this client is registered with. When set, the client is used only with that
-   * authorization server (a server that moves to another one gets a fresh registration).
+   * The issuer this client is registered with. The client is used only with that authorization
+   * server (a server that moves to another one gets a fresh registration). Without it the client
+   * is bound to the first authorization server it is used with (kept in the store).
    */
   issuer?: string;
   /** Default: `client_secret_basic` with a secret (`client_secret_post` when only that is listed), else `none`. */
@@ -47,6 +48,12 @@ export interface OAuthClientCredentials {
   privateKey?: SigningKey | string;
   /** The JWS algorithm of a PEM `privateKey`: `ES256` (default) or `RS256`. */
   signingAlgorithm?: "ES256" | "RS256";
+  /**
+   * The issuer of the authorization server these credentials are registered with. They are
+   * sent to no other: a server whose metadata names another one is refused. Without it they are
+   * bound to the first authorization server they are used with (kept in the store).
+   */
+  issuer?: string;
 }
 
 /**
@@ -59,6 +66,12 @@ export interface OAuthWorkloadIdentity {
   clientId: string;
   /** The workload's JWT, read at each token request (platforms rotate them). */
   assertion: () => string | Promise<string>;
+  /**
+   * The issuer of the authorization server these credentials are registered with. They are
+   * sent to no other: a server whose metadata names another one is refused. Without it they are
+   * bound to the first authorization server they are used with (kept in the store).
+   */
+  issuer?: string;
 }
 
 /**
@@ -77,6 +90,12 @@ export interface OAuthEnterpriseManaged {
   idpClientId: string;
   /** The user's ID token from the identity provider, read at each exchange. */
   idToken: () => string | Promise<string>;
+  /**
+   * The issuer of the authorization server `clientId` is registered with. They are
+   * sent to no other: a server whose metadata names another one is refused. Without it they are
+   * bound to the first authorization server they are used with (kept in the store).
+   */
+  issuer?: string;
 }
 
 /**

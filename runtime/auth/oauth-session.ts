@@ -12,6 +12,7 @@ import { authorizeWithCode, refreshTokens } from "./authorization-code.js";
 import { clientCredentialsGrant, credentialsIdentity } from "./client-credentials.js";
 import type { GrantContext } from "./token-endpoint.js";
 import { forgetRegistration, resolveClientIdentity } from "./client-identity.js";
+import { requireBoundIssuer } from "./credential-binding.js";
 import { isMcpError } from "../errors.js";
 import { DPoPKeys, supportsDPoP } from "./dpop.js";
 import { enterpriseGrant, enterpriseIdentity } from "./enterprise-managed.js";
@@ -91,7 +92,11 @@ export class OAuthSession {
     trigger: AuthTrigger,
     signal: AbortSignal | undefined,
   ): Promise<string | undefined> {
-    if (this.#flow !== undefined) await this.#flow.catch(() => undefined);
+    if (this.#flow !== undefined)
+      await waitFor(
+        this.#flow.catch(() => undefined),
+        trigger,
+      );
     const record = await this.#record();
     if (record === undefined) return undefined;
     if (
@@ -116,7 +121,7 @@ export class OAuthSession {
     signal: AbortSignal | undefined,
   ): Promise<void> {
     if (this.#flow !== undefined) {
-      await this.#flow;
+      await waitFor(this.#flow, trigger);
       return;
     }
     // Read the store again: another process sharing it may have replaced the token already.
@@ -141,7 +146,7 @@ export class OAuthSession {
     signal: AbortSignal | undefined,
   ): Promise<void> {
     if (this.#flow !== undefined) {
-      await this.#flow;
+      await waitFor(this.#flow, trigger);
       return;
     }
     await this.#share(async () => {
@@ -266,6 +271,17 @@ export class OAuthSession {
   ): Promise<GrantContext> {
     const { clientCredentials: credentials, workloadIdentity: workload } = this.#options;
     const enterprise = this.#options.enterpriseManaged;
+    // The caller's own credentials go only to the issuer they are registered with.
+    const given = credentials ?? workload ?? enterprise;
+    if (given !== undefined) {
+      await requireBoundIssuer(
+        this.#store,
+        given,
+        discovered.server,
+        trigger,
+        givenName(this.#options),
+      );
+    }
     const client =
       workload !== undefined
         ? workloadIdentity(workload)
@@ -322,6 +338,28 @@ export class OAuthSession {
   #resourceKey(): string {
     return `${this.#serverUrl.origin}${this.#serverUrl.pathname}`;
   }
+}
+
+/**
+ * Waits for another request's flow with this request's deadline stopped: that flow may be a
+ * user signing in, and it is bounded by its own request's deadline otherwise.
+ */
+async function waitFor(flow: Promise<void>, trigger: AuthTrigger): Promise<void> {
+  const resume = trigger.pauseTimeout?.();
+  try {
+    await flow;
+  } finally {
+    resume?.();
+  }
+}
+
+/** What the caller's own credentials are called in messages. */
+function givenName(options: OAuthOptions): string {
+  return options.clientCredentials !== undefined
+    ? "the client credentials (auth.clientCredentials)"
+    : options.workloadIdentity !== undefined
+      ? "the workload identity (auth.workloadIdentity)"
+      : "the client credentials of auth.enterpriseManaged";
 }
 
 /** The `Authorization` value presenting `record`'s token: `Bearer …`, or `DPoP …` when bound. */

@@ -19,8 +19,9 @@ export interface ResourceMetadata {
   authorizationServer: URL;
   scopesSupported?: string[];
   /**
-   * No metadata anywhere: a server of the 2025-03-26 revision, before Protected Resource
-   * Metadata, whose own origin is its authorization server.
+   * No protected resource metadata anywhere: a server of the 2025-03-26 revision, whose own
+   * origin is its authorization server if it publishes RFC 8414 metadata there (its `issuer`
+   * checked like any other); its default endpoints are never guessed.
    */
   legacy?: true;
 }
@@ -45,13 +46,14 @@ export async function discoverResourceMetadata(
   let allMissing = true;
   for (const candidate of resourceMetadataUrls(serverUrl, challengeUrl)) {
     const url = endpointUrl(trigger, candidate, "the protected resource metadata URL");
-    const got = await getJson(fetchFn, url, trigger, signal);
+    const what = `the protected resource metadata at ${maskUrl(url)}`;
+    const got = await getJson(fetchFn, url, trigger, signal, what);
     tried.push(`${maskUrl(url)} (HTTP ${got.status})`);
     if (got.status === 200) return parseResourceMetadata(got.body, serverUrl, url, trigger);
     allMissing &&= got.status === 404;
   }
   // A challenge that names no metadata, and none at the well-known URLs: the 2025-03-26 way, where
-  // the MCP server's origin is the authorization server (tokens stay with that origin).
+  // the MCP server's origin is the authorization server, if its metadata there says so.
   if (challengeUrl === undefined && allMissing) {
     return {
       resource: `${serverUrl.origin}${serverUrl.pathname}`,

@@ -31,18 +31,24 @@ export function serverMetadataUrls(issuer: URL): URL[] {
  * The metadata of `issuer`. A document whose `issuer` differs from the one the URL was built from
  * is not used (the next URL is tried; when none fits, the mismatch is the error). The server must
  * list `S256` PKCE: without it the flow cannot be protected, so it is refused.
+ *
+ * `withoutResourceMetadata`: the MCP server published no protected resource metadata, and
+ * `issuer` is its own origin (where a 2025-03-26 server kept its metadata). Finding none there
+ * either is the error "publishes no OAuth metadata": no endpoint is ever guessed, since a
+ * server that did not prove to be an issuer must get no client secret and no code.
  */
 export async function discoverServerMetadata(
   fetchFn: FetchFunction,
   issuer: URL,
   trigger: AuthTrigger,
   signal: AbortSignal | undefined,
-  legacy = false,
+  withoutResourceMetadata = false,
 ): Promise<oauth.AuthorizationServer> {
   const tried: string[] = [];
   let mismatch: string | undefined;
   for (const url of serverMetadataUrls(issuer)) {
-    const got = await getJson(fetchFn, url, trigger, signal);
+    const what = `the authorization server metadata at ${maskUrl(url)}`;
+    const got = await getJson(fetchFn, url, trigger, signal, what);
     tried.push(`${maskUrl(url)} (HTTP ${got.status})`);
     if (got.status !== 200) continue;
     const metadata = parseServerMetadata(got.body, issuer);
@@ -58,11 +64,12 @@ export async function discoverServerMetadata(
     }
     return requirePkce(metadata, trigger);
   }
-  if (legacy && mismatch === undefined) return legacyDefaults(issuer);
+  if (mismatch !== undefined) throw authFailure(trigger, mismatch);
   throw authFailure(
     trigger,
-    mismatch ??
-      `the authorization server ${maskUrl(issuer)} publishes no OAuth or OpenID metadata (tried ${tried.join(", ")})`,
+    withoutResourceMetadata
+      ? `the server requires OAuth but publishes no OAuth metadata: no protected resource metadata, and no authorization server metadata at its origin (tried ${tried.join(", ")}); no credential is sent to endpoints guessed from its URL: ask its operator, or pass an Authorization header`
+      : `the authorization server ${maskUrl(issuer)} publishes no OAuth or OpenID metadata (tried ${tried.join(", ")})`,
   );
 }
 
@@ -99,21 +106,6 @@ export function parseServerMetadata(
     return undefined;
   }
   return body as unknown as oauth.AuthorizationServer;
-}
-
-/**
- * The endpoints a 2025-03-26 server without any metadata has at its root. That revision made PKCE
- * mandatory for its servers, so S256 is taken as supported.
- */
-function legacyDefaults(origin: URL): oauth.AuthorizationServer {
-  const at = (path: string) => new URL(path, origin).href;
-  return {
-    issuer: origin.href.replace(/\/$/, ""),
-    authorization_endpoint: at("/authorize"),
-    token_endpoint: at("/token"),
-    registration_endpoint: at("/register"),
-    code_challenge_methods_supported: ["S256"],
-  };
 }
 
 function requirePkce(

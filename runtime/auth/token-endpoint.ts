@@ -8,6 +8,8 @@ import * as oauth from "oauth4webapi";
 import type { FetchFunction } from "../http/fetch-io.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { describeOAuthFailure } from "./auth-failure.js";
+import { stepAborted } from "./auth-deadline.js";
+import { maskUrl } from "../mask-url.js";
 import type { ClientIdentity } from "./client-identity.js";
 import { refreshAt } from "./token-record.js";
 import type { TokenRecord } from "./token-record.js";
@@ -42,7 +44,10 @@ export async function exchange(
       tokens = await process(await send());
     }
   } catch (error) {
-    if (context.signal?.aborted === true) throw context.signal.reason;
+    if (context.signal?.aborted === true) {
+      const endpoint = maskUrl(String(context.server.token_endpoint));
+      throw stepAborted(context.trigger, context.signal, `the token endpoint ${endpoint}`);
+    }
     throw describeOAuthFailure(context.trigger, "the token request", error);
   }
   const record: TokenRecord = { issuer: context.server.issuer, accessToken: tokens.access_token };

@@ -33,7 +33,11 @@ export interface HttpIoRequest {
    * (runtime/auth/authorizing-io.ts) pauses the deadline while the user signs in.
    */
   abort:
-    Pick<RequestExchange, "signal" | "aborted" | "setAbortListener" | "pauseTimeout"> | undefined;
+    | Pick<
+        RequestExchange,
+        "signal" | "aborted" | "setAbortListener" | "pauseTimeout" | "authorizing" | "timeout"
+      >
+    | undefined;
 }
 
 /** The response head, and its body as a chunk source. */

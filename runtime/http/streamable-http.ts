@@ -6,6 +6,7 @@
  * the GET stream, `notifications/cancelled`, resumption (`sse-resume.ts`) and DELETE on close.
  * Sending is left to an `HttpIo` (fetch, undici).
  */
+import { isAuthorizationTimeout } from "../auth/auth-deadline.js";
 import { localError } from "../errors.js";
 import type { McpError } from "../errors.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc.js";
@@ -170,7 +171,10 @@ export function createStreamableHttpTransport(
     method: string,
     responded: boolean,
   ): unknown {
-    if (exchange !== undefined && isAborted(exchange)) return exchange.signal.reason;
+    if (exchange !== undefined && isAborted(exchange)) {
+      // An OAuth step that outlived the deadline says which step: better than "no response".
+      return isAuthorizationTimeout(error) ? error : exchange.signal.reason;
+    }
     if (closing !== undefined) return closedError(method);
     return networkError(error, method, target.endpoint, responded);
   }

@@ -24,6 +24,7 @@ import {
   type McpErrorDataByKind,
   type McpErrorKind,
   type SchemaIssue,
+  type TimeoutErrorData,
   type TransportErrorData,
   type TaskTimeoutData,
   type ValidationErrorData,
@@ -101,7 +102,9 @@ describe("McpError types", () => {
     expectTypeOf<DataOf<"protocol">>().toBeUnknown();
     expectTypeOf<DataOf<"execution">>().toBeUnknown();
     expectTypeOf<DataOf<"transport">>().toEqualTypeOf<TransportErrorData | undefined>();
-    expectTypeOf<DataOf<"timeout">>().toEqualTypeOf<TaskTimeoutData | undefined>();
+    expectTypeOf<DataOf<"timeout">>().toEqualTypeOf<
+      TimeoutErrorData | TaskTimeoutData | undefined
+    >();
     expectTypeOf<DataOf<"cancelled">>().toEqualTypeOf<CancelledTask | undefined>();
     expectTypeOf<DataOf<"input">>().toEqualTypeOf<readonly SchemaIssue[] | undefined>();
     expectTypeOf<DataOf<"input_required">>().toEqualTypeOf<InputRequiredResult>();

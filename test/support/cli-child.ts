@@ -15,12 +15,20 @@ export interface ChildRun {
   stderr: string;
 }
 
-/** Runs `node <args>` in `cwd` and resolves once it has exited and its output is closed. */
-export function runNode(args: readonly string[], cwd: string): Promise<ChildRun> {
+/**
+ * Runs `node <args>` in `cwd` and resolves once it has exited and its output is closed. `extra`
+ * variables are added to the environment (`CI` included, which is otherwise unset).
+ */
+export function runNode(
+  args: readonly string[],
+  cwd: string,
+  extra: Readonly<Record<string, string>> = {},
+): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     // CI unset and stdio piped: the bin must behave as it does in a pipeline, quiet.
     const env = { ...process.env };
     delete env.CI;
+    Object.assign(env, extra);
     const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";

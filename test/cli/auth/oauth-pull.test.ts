@@ -5,7 +5,7 @@
  * token from the environment, and the one error a run without a terminal gets. Every run's output
  * files, stdout and stderr are searched for every token, code and secret the server handed out.
  */
-import { chmod, stat, writeFile } from "node:fs/promises";
+import { chmod, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AuthorizationRedirect } from "@mcp-codegen/runtime";
@@ -233,6 +233,8 @@ describe("pull without a browser", () => {
   });
 
   it("a config's auth names other variables for the client credentials", async () => {
+    // A store left by a run that failed half-way would bind the client to its server's port.
+    await rm(project.path("../tokens-of-config.json"), { force: true });
     await project.write("mcp-codegen.config.json", {
       servers: {
         kitchen: {
@@ -255,6 +257,9 @@ describe("pull without a browser", () => {
     expect(result.code).toBe(0);
     expect(server.grants).toEqual(["client_credentials"]);
     expect((await stat(project.path("../tokens-of-config.json"))).isFile()).toBe(true);
+    // Outside the project, so removed here: a later run's server (another port, the same
+    // client id) would otherwise find the client bound to this run's authorization server.
+    await rm(project.path("../tokens-of-config.json"));
     await expectNoLeaks(result);
   });
 

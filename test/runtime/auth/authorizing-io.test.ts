@@ -91,13 +91,15 @@ describe.each(HTTP_IMPLEMENTATIONS)("OAuth over the $name transport", ({ create 
         redirect: {
           redirectUri: "http://127.0.0.1:1/callback",
           authorize: async (url, signal) => {
-            await new Promise((resolve) => setTimeout(resolve, 300));
+            await new Promise((resolve) => setTimeout(resolve, 2500));
             return headlessRedirect("http://127.0.0.1:1/callback").authorize(url, signal);
           },
         },
       },
     );
-    const call = new Call({ timeout: 100 }, { method: "tools/list" }, 0, () => undefined);
+    // The metadata and token requests count (they are the servers' time): a deadline long
+    // enough for them on a loaded machine, shorter than the user takes.
+    const call = new Call({ timeout: 2000 }, { method: "tools/list" }, 0, () => undefined);
     const response = await connect().request(rpc("tools/list"), call);
     call.finish();
     expect(response).toMatchObject({ result: { resultType: "complete" } });

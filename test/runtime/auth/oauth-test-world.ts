@@ -44,6 +44,11 @@ export interface WorldOptions {
   challengeNamesMetadata?: boolean;
   /** What `/authorize` adds to the redirect (default: `iss` = the issuer). */
   iss?: string | null;
+  /**
+   * Paths never answered (read at each request, so a test can add one later): `head` sends
+   * nothing, `body` sends the status and headers and then stalls.
+   */
+  hang?: Map<string, "head" | "body">;
 }
 
 export interface World {
@@ -79,6 +84,12 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   const server = await startServer((received, res) => {
     const url = new URL(received.url, origin);
     const issuer = `${origin}/tenant1`;
+    const hang = options.hang?.get(url.pathname);
+    if (hang === "body") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"resource": ');
+    }
+    if (hang !== undefined) return;
     switch (`${received.method} ${url.pathname}`) {
       case "POST /mcp":
         return mcp(received, res);

@@ -84,15 +84,18 @@ describe("authorization server metadata", () => {
     expect((error as Error).message).toMatch(/names another issuer/);
   });
 
-  it("falls back to the root endpoints of a 2025-03-26 server without metadata", async () => {
+  it("never guesses the root endpoints of a server without any metadata", async () => {
     const origin = await serve({});
-    const found = await discoverServerMetadata(fetchFn, new URL(origin), TRIGGER, undefined, true);
-    expect(found).toMatchObject({
-      issuer: origin,
-      authorization_endpoint: `${origin}/authorize`,
-      token_endpoint: `${origin}/token`,
-      registration_endpoint: `${origin}/register`,
-    });
+    const error = await discoverServerMetadata(
+      fetchFn,
+      new URL(origin),
+      TRIGGER,
+      undefined,
+      true,
+    ).catch((e: unknown) => e);
+    expect(isMcpError(error) && error.kind).toBe("auth");
+    expect((error as Error).message).toMatch(/publishes no OAuth metadata/);
+    expect((error as Error).message).toMatch(/no credential is sent to endpoints guessed/);
     const modern = await discoverServerMetadata(fetchFn, new URL(origin), TRIGGER, undefined).catch(
       (e: unknown) => e,
     );
