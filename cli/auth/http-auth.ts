@@ -6,11 +6,12 @@
  * store, so the next run reuses them; every token read or written is added to the run's
  * `SecretMasker` before anything can print it.
  */
-import type {
-  AuthorizationRedirect,
-  ClientCapabilities,
-  HttpTarget,
-  OAuthOptions,
+import {
+  isMcpError,
+  type AuthorizationRedirect,
+  type ClientCapabilities,
+  type HttpTarget,
+  type OAuthOptions,
 } from "@mcp-codegen/runtime";
 import {
   defaultTokenStorePath,
@@ -124,10 +125,44 @@ function ignoringStoredTokens(store: RecordStore): RecordStore {
 export function tokenStoreAt(path: string, environment: AuthEnvironment): RecordStore {
   let store = environment.stores.get(path);
   if (store === undefined) {
-    store = maskingTokenStore(fileTokenStore(path), environment.masker);
+    store = maskingTokenStore(usageErrors(fileTokenStore(path)), environment.masker);
     environment.stores.set(path, store);
   }
   return store;
+}
+
+/**
+ * The token store's refusal (see `usageErrors`) behind `error`, when that is why a pull failed:
+ * the runtime reports a store that fails under the request it was loading tokens for, which
+ * would read as a server unreachable (exit 3).
+ */
+export function tokenStoreRefusal(error: unknown): CliError | undefined {
+  let cause: unknown = error;
+  // A short walk: the runtime wraps an error once or twice, and a cycle must not hang this.
+  for (let depth = 0; depth < 8 && cause instanceof Error; depth++) {
+    if (cause instanceof CliError && cause.exitCode === ExitCode.Usage) return cause;
+    cause = cause.cause;
+  }
+  return undefined;
+}
+
+/**
+ * `store`, whose refusals (kind `input`: a file that is not a token store, a link, a mode others
+ * can read, a folder where the file should be) are exit 2 rather than a server's failure: the fix
+ * is the user's path or file, and the message says which. Anything else passes as it is.
+ */
+function usageErrors(store: RecordStore): RecordStore {
+  const usage = (error: unknown): never => {
+    if (isMcpError(error) && error.kind === "input") {
+      throw new CliError(error.message, ExitCode.Usage, { cause: error });
+    }
+    throw error;
+  };
+  return {
+    get: (key) => store.get(key).catch(usage),
+    set: (key, value) => store.set(key, value).catch(usage),
+    delete: (key) => store.delete(key).catch(usage),
+  };
 }
 
 /**
