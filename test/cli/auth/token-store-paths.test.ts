@@ -6,11 +6,12 @@
  * mode, link text). An SSH key given by mistake is never replaced with JSON.
  */
 import { execFileSync } from "node:child_process";
-import { lstat, mkdir, readFile, readlink, symlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileTokenStore } from "../../../runtime/node/file-token-store.js";
 import { runNode } from "../../support/cli-child.js";
+import { pathFingerprint } from "../../support/path-fingerprint.js";
 import { createTempProject, REPO_ROOT, type TempProject } from "../../support/cli-run.js";
 import { startProtectedServer, type ProtectedServer } from "./protected-server.js";
 
@@ -32,28 +33,6 @@ afterAll(async () => {
   await project.remove();
   await outside.remove();
 });
-
-/** Everything observable about the entry at `path` without following it, and what a link reaches. */
-async function fingerprint(path: string): Promise<unknown> {
-  const stats = await lstat(path).catch(() => undefined);
-  if (stats === undefined) return "absent";
-  const kind = stats.isSymbolicLink()
-    ? "link"
-    : stats.isFile()
-      ? "file"
-      : stats.isDirectory()
-        ? "folder"
-        : stats.isFIFO()
-          ? "fifo"
-          : "other";
-  const entry = { kind, mode: stats.mode & 0o7777, ino: stats.ino };
-  if (kind === "file") return { ...entry, text: await readFile(path, "utf8") };
-  if (kind === "link") {
-    const target = await readlink(path);
-    return { ...entry, target, reaches: await fingerprint(join(path, "..", target)) };
-  }
-  return entry;
-}
 
 type Setup = (path: string, dir: string) => Promise<void>;
 
@@ -111,7 +90,7 @@ async function pullWith(setup: Setup) {
   await mkdir(dir);
   const store = join(dir, "tokens.json");
   await setup(store, dir);
-  const before = await fingerprint(store);
+  const before = await pathFingerprint(store);
   const run = await runNode(
     [
       BIN,
@@ -136,7 +115,7 @@ async function pullWith(setup: Setup) {
       },
     },
   );
-  return { run, store, before, after: await fingerprint(store) };
+  return { run, store, before, after: await pathFingerprint(store) };
 }
 
 describe("--token-store FILE, by what is already at FILE", () => {
