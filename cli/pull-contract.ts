@@ -21,7 +21,12 @@ import {
   keptInstructions,
   MAX_LIST_SIZE,
 } from "./contract-checks.js";
-import { BEARER_TOKEN_ENV, CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "./auth/env-names.js";
+import {
+  BEARER_TOKEN_ENV,
+  CLIENT_ID_ENV,
+  CLIENT_SECRET_ENV,
+  isCliCredentialEnv,
+} from "./auth/env-names.js";
 import { saysWhatToCheck, withHint } from "./error-hints.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import type { Reporter } from "./reporter.js";
@@ -83,7 +88,7 @@ async function pullConnected(
   };
   let client: McpClient;
   try {
-    client = await connect(target, {
+    client = await connect(withoutCliCredentials(target), {
       clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
       capabilities: options.connectCapabilities ?? clientCapabilities,
       // Tools the runtime itself leaves out (not an object, a bad x-mcp-header) are named too.
@@ -176,6 +181,15 @@ async function listOrEmpty<T>(
     );
     return [];
   }
+}
+
+/**
+ * A stdio target whose process inherits the environment except the CLI's own credential
+ * variables (`isCliCredentialEnv`); the target's `env`, which the user named, still passes them.
+ */
+function withoutCliCredentials(target: ConnectTarget): ConnectTarget {
+  if (!("command" in target)) return target;
+  return { ...target, inheritEnv: (name) => !isCliCredentialEnv(name) };
 }
 
 /** What `serverError` needs to know about the pull beyond the error. */
