@@ -27,6 +27,7 @@ import {
   CLIENT_SECRET_ENV,
   isCliCredentialEnv,
 } from "./auth/env-names.js";
+import { serverBearerTokenEnv } from "./auth/bearer-env.js";
 import { saysWhatToCheck, withHint } from "./error-hints.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import type { Reporter } from "./reporter.js";
@@ -264,7 +265,7 @@ function authHint(context: FailureContext): string {
   const env = `${CLIENT_ID_ENV} and ${CLIENT_SECRET_ENV}`;
   if (context.fromConfig) {
     const server = `servers.${JSON.stringify(context.label)}`;
-    return `sign in on a terminal, or give ${server} in the config an "Authorization" entry in its "headers" (e.g. "Bearer \${API_TOKEN}"), or "auth": { "clientCredentials": {} } (${env}), or set ${BEARER_TOKEN_ENV}`;
+    return `sign in on a terminal, or give ${server} in the config an "Authorization" entry in its "headers" (e.g. "Bearer \${API_TOKEN}"), or "auth": { "clientCredentials": {} } (${env}), or set ${serverBearerTokenEnv(context.label)}`;
   }
   return `sign in on a terminal, or use --client-credentials (${env}), ${BEARER_TOKEN_ENV}, or --header 'Authorization: Bearer …'`;
 }

@@ -42,6 +42,11 @@ export interface AuthChoice {
    * to its `headers` and `auth` rather than to flags.
    */
   fromConfig?: boolean | undefined;
+  /**
+   * The variable this server's bearer token is read from (a config server's own, see
+   * bearer-env.ts); default `MCP_CODEGEN_BEARER_TOKEN`, for the one server of `--url`.
+   */
+  bearerTokenEnv?: string | undefined;
 }
 
 /** What the program gives every command for authentication. */
@@ -78,12 +83,16 @@ export interface HttpAuth {
 }
 
 /** Why a sign-in was refused off a terminal, and the ways around it: flags, or the config's fields. */
-function nonInteractiveHelp(label: string, fromConfig: boolean): string {
+function nonInteractiveHelp(
+  label: string,
+  fromConfig: boolean,
+  bearerTokenEnv = BEARER_TOKEN_ENV,
+): string {
   const credentials = `${CLIENT_ID_ENV} and ${CLIENT_SECRET_ENV} in the environment`;
   const ways = fromConfig
     ? `give servers.${JSON.stringify(label)} in the config "auth": { "clientCredentials": {} } (${credentials}) or an "Authorization" entry in its "headers"`
     : `use --client-credentials (${credentials})`;
-  return `sign-in needs a browser, and this run is not on a terminal (or CI is set): authenticate non-interactively: ${ways}, or a token in ${BEARER_TOKEN_ENV}, or run mcp-codegen pull once on a terminal to sign in and store the tokens`;
+  return `sign-in needs a browser, and this run is not on a terminal (or CI is set): authenticate non-interactively: ${ways}, or a token in ${bearerTokenEnv}, or run mcp-codegen pull once on a terminal to sign in and store the tokens`;
 }
 
 /** Nothing to explain or close: no loopback listener, no refused sign-in. */
@@ -176,7 +185,7 @@ export async function prepareHttpAuth(
   environment: AuthEnvironment,
   label: string,
 ): Promise<HttpAuth> {
-  const bearer = environment.env[BEARER_TOKEN_ENV];
+  const bearer = environment.env[choice.bearerTokenEnv ?? BEARER_TOKEN_ENV];
   if (hasAuthorization(target.headers)) return { target, capabilities, ...noClose };
   if (bearer !== undefined && bearer !== "") {
     environment.masker.add([bearer]);
@@ -205,7 +214,9 @@ export async function prepareHttpAuth(
     };
   }
   // A caller of the programmatic API gets its own options named, not the CLI's flags.
-  const refusal = environment.signInHelp ?? nonInteractiveHelp(label, choice.fromConfig === true);
+  const refusal =
+    environment.signInHelp ??
+    nonInteractiveHelp(label, choice.fromConfig === true, choice.bearerTokenEnv);
   return withRedirect(target, capabilities, store, environment, `${label}: ${refusal}`);
 }
 
