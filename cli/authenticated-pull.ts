@@ -4,7 +4,12 @@
  */
 import type { ConnectTarget } from "@mcp-codegen/runtime";
 import type { PulledContract } from "../templates/index.js";
-import { prepareHttpAuth, type AuthChoice, type AuthEnvironment } from "./auth/http-auth.js";
+import {
+  prepareHttpAuth,
+  tokenStoreRefusal,
+  type AuthChoice,
+  type AuthEnvironment,
+} from "./auth/http-auth.js";
 import { pullContract, type PullOptions } from "./pull-contract.js";
 
 export async function pullAuthenticated(
@@ -24,7 +29,7 @@ export async function pullAuthenticated(
       connectCapabilities: prepared.capabilities,
     });
   } catch (error) {
-    throw prepared.explain(error);
+    throw tokenStoreRefusal(error) ?? prepared.explain(error);
   } finally {
     await prepared.close();
   }

@@ -10,7 +10,7 @@
  * - it never writes or deletes through a symbolic link below the folder (exit 2).
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { GENERATED_TAG, hasGeneratedMarker, isSafeOutputPath } from "../templates/index.js";
 import { CliError, ExitCode } from "./exit-codes.js";
@@ -137,11 +137,14 @@ function foreignFileError(root: string, paths: readonly string[]): CliError {
 /**
  * Writes through a fresh temporary file and a rename: the exclusive create never follows a link
  * planted at the temporary name, and the rename replaces the entry itself, never a link's target.
+ * `mode` (e.g. the replaced file's) is set on the new file before it takes the name; without it
+ * the file gets the usual default (0666 less the umask).
  */
-async function writeReplacing(path: string, content: string): Promise<void> {
+export async function writeReplacing(path: string, content: string, mode?: number): Promise<void> {
   const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
   try {
     await writeFile(temporary, content, { flag: "wx" });
+    if (mode !== undefined) await chmod(temporary, mode);
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });

@@ -22,7 +22,13 @@ import {
   keptInstructions,
   MAX_LIST_SIZE,
 } from "./contract-checks.js";
-import { BEARER_TOKEN_ENV, CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "./auth/env-names.js";
+import {
+  BEARER_TOKEN_ENV,
+  CLIENT_ID_ENV,
+  CLIENT_SECRET_ENV,
+  isCliCredentialEnv,
+} from "./auth/env-names.js";
+import { serverBearerTokenEnv } from "./auth/bearer-env.js";
 import { saysWhatToCheck, withHint } from "./error-hints.js";
 import { CliError, ExitCode } from "./exit-codes.js";
 import type { Reporter } from "./reporter.js";
@@ -84,7 +90,7 @@ async function pullConnected(
   };
   let client: McpClient;
   try {
-    client = await connect(target, {
+    client = await connect(withoutCliCredentials(target), {
       clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
       capabilities: options.connectCapabilities ?? clientCapabilities,
       // Tools the runtime itself leaves out (not an object, a bad x-mcp-header) are named too.
@@ -179,6 +185,15 @@ async function listOrEmpty<T>(
   }
 }
 
+/**
+ * A stdio target whose process inherits the environment except the CLI's own credential
+ * variables (`isCliCredentialEnv`); the target's `env`, which the user named, still passes them.
+ */
+function withoutCliCredentials(target: ConnectTarget): ConnectTarget {
+  if (!("command" in target)) return target;
+  return { ...target, inheritEnv: (name) => !isCliCredentialEnv(name) };
+}
+
 /** What `serverError` needs to know about the pull beyond the error. */
 interface FailureContext {
   label: string;
@@ -271,7 +286,7 @@ function authHint(context: FailureContext): string {
   const env = `${CLIENT_ID_ENV} and ${CLIENT_SECRET_ENV}`;
   if (context.fromConfig) {
     const server = `servers.${JSON.stringify(context.label)}`;
-    return `sign in on a terminal, or give ${server} in the config an "Authorization" entry in its "headers" (e.g. "Bearer \${API_TOKEN}"), or "auth": { "clientCredentials": {} } (${env}), or set ${BEARER_TOKEN_ENV}`;
+    return `sign in on a terminal, or give ${server} in the config an "Authorization" entry in its "headers" (e.g. "Bearer \${API_TOKEN}"), or "auth": { "clientCredentials": {} } (${env}), or set ${serverBearerTokenEnv(context.label)}`;
   }
   return `sign in on a terminal, or use --client-credentials (${env}), ${BEARER_TOKEN_ENV}, or --header 'Authorization: Bearer …'`;
 }

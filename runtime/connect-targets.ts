@@ -12,6 +12,11 @@ export interface StdioTarget {
   args?: string[];
   /** Added to the inherited environment. */
   env?: Record<string, string>;
+  /**
+   * Which variables of this process's environment the server inherits: those it returns true for
+   * (default: every one). `env` is added after, so a variable named there is always passed.
+   */
+  inheritEnv?: (name: string) => boolean;
   cwd?: string;
   /** What to do with the server's stderr (default: inherit). */
   stderr?: "inherit" | "pipe" | "ignore" | ((text: string) => void);

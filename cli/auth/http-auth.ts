@@ -6,11 +6,12 @@
  * store, so the next run reuses them; every token read or written is added to the run's
  * `SecretMasker` before anything can print it.
  */
-import type {
-  AuthorizationRedirect,
-  ClientCapabilities,
-  HttpTarget,
-  OAuthOptions,
+import {
+  isMcpError,
+  type AuthorizationRedirect,
+  type ClientCapabilities,
+  type HttpTarget,
+  type OAuthOptions,
 } from "@mcp-codegen/runtime";
 import {
   defaultTokenStorePath,
@@ -41,6 +42,11 @@ export interface AuthChoice {
    * to its `headers` and `auth` rather than to flags.
    */
   fromConfig?: boolean | undefined;
+  /**
+   * The variable this server's bearer token is read from (a config server's own, see
+   * bearer-env.ts); default `MCP_CODEGEN_BEARER_TOKEN`, for the one server of `--url`.
+   */
+  bearerTokenEnv?: string | undefined;
 }
 
 /** What the program gives every command for authentication. */
@@ -77,12 +83,16 @@ export interface HttpAuth {
 }
 
 /** Why a sign-in was refused off a terminal, and the ways around it: flags, or the config's fields. */
-function nonInteractiveHelp(label: string, fromConfig: boolean): string {
+function nonInteractiveHelp(
+  label: string,
+  fromConfig: boolean,
+  bearerTokenEnv = BEARER_TOKEN_ENV,
+): string {
   const credentials = `${CLIENT_ID_ENV} and ${CLIENT_SECRET_ENV} in the environment`;
   const ways = fromConfig
     ? `give servers.${JSON.stringify(label)} in the config "auth": { "clientCredentials": {} } (${credentials}) or an "Authorization" entry in its "headers"`
     : `use --client-credentials (${credentials})`;
-  return `sign-in needs a browser, and this run is not on a terminal (or CI is set): authenticate non-interactively: ${ways}, or a token in ${BEARER_TOKEN_ENV}, or run mcp-codegen pull once on a terminal to sign in and store the tokens`;
+  return `sign-in needs a browser, and this run is not on a terminal (or CI is set): authenticate non-interactively: ${ways}, or a token in ${bearerTokenEnv}, or run mcp-codegen pull once on a terminal to sign in and store the tokens`;
 }
 
 /** Nothing to explain or close: no loopback listener, no refused sign-in. */
@@ -124,10 +134,44 @@ function ignoringStoredTokens(store: RecordStore): RecordStore {
 export function tokenStoreAt(path: string, environment: AuthEnvironment): RecordStore {
   let store = environment.stores.get(path);
   if (store === undefined) {
-    store = maskingTokenStore(fileTokenStore(path), environment.masker);
+    store = maskingTokenStore(usageErrors(fileTokenStore(path)), environment.masker);
     environment.stores.set(path, store);
   }
   return store;
+}
+
+/**
+ * The token store's refusal (see `usageErrors`) behind `error`, when that is why a pull failed:
+ * the runtime reports a store that fails under the request it was loading tokens for, which
+ * would read as a server unreachable (exit 3).
+ */
+export function tokenStoreRefusal(error: unknown): CliError | undefined {
+  let cause: unknown = error;
+  // A short walk: the runtime wraps an error once or twice, and a cycle must not hang this.
+  for (let depth = 0; depth < 8 && cause instanceof Error; depth++) {
+    if (cause instanceof CliError && cause.exitCode === ExitCode.Usage) return cause;
+    cause = cause.cause;
+  }
+  return undefined;
+}
+
+/**
+ * `store`, whose refusals (kind `input`: a file that is not a token store, a link, a mode others
+ * can read, a folder where the file should be) are exit 2 rather than a server's failure: the fix
+ * is the user's path or file, and the message says which. Anything else passes as it is.
+ */
+function usageErrors(store: RecordStore): RecordStore {
+  const usage = (error: unknown): never => {
+    if (isMcpError(error) && error.kind === "input") {
+      throw new CliError(error.message, ExitCode.Usage, { cause: error });
+    }
+    throw error;
+  };
+  return {
+    get: (key) => store.get(key).catch(usage),
+    set: (key, value) => store.set(key, value).catch(usage),
+    delete: (key) => store.delete(key).catch(usage),
+  };
 }
 
 /**
@@ -141,7 +185,7 @@ export async function prepareHttpAuth(
   environment: AuthEnvironment,
   label: string,
 ): Promise<HttpAuth> {
-  const bearer = environment.env[BEARER_TOKEN_ENV];
+  const bearer = environment.env[choice.bearerTokenEnv ?? BEARER_TOKEN_ENV];
   if (hasAuthorization(target.headers)) return { target, capabilities, ...noClose };
   if (bearer !== undefined && bearer !== "") {
     environment.masker.add([bearer]);
@@ -170,7 +214,9 @@ export async function prepareHttpAuth(
     };
   }
   // A caller of the programmatic API gets its own options named, not the CLI's flags.
-  const refusal = environment.signInHelp ?? nonInteractiveHelp(label, choice.fromConfig === true);
+  const refusal =
+    environment.signInHelp ??
+    nonInteractiveHelp(label, choice.fromConfig === true, choice.bearerTokenEnv);
   return withRedirect(target, capabilities, store, environment, `${label}: ${refusal}`);
 }
 

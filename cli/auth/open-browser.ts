@@ -10,6 +10,7 @@
  */
 import { spawn } from "node:child_process";
 import { toTerminalLine } from "../terminal-text.js";
+import { isCliCredentialEnv } from "./env-names.js";
 
 /** What decides whether a browser can open: injectable so tests need no real terminal. */
 export interface BrowserHost {
@@ -97,8 +98,9 @@ async function start(
       stdio: "ignore",
       detached: true,
       windowsHide: true,
-      // PATH is looked up in this env, so a test can point it at a stand-in opener.
-      env: env as NodeJS.ProcessEnv,
+      // PATH is looked up in this env, so a test can point it at a stand-in opener. The CLI's
+      // own credentials are for the servers it signs in to, not for the opener or the browser.
+      env: Object.fromEntries(Object.entries(env).filter(([name]) => !isCliCredentialEnv(name))),
     });
   } catch (error) {
     return `${opener.command}: ${error instanceof Error ? error.message : String(error)}`;

@@ -141,7 +141,7 @@ async function checkServers(
   });
   const reporter = context.reporter(config.secrets);
   const servers = await checkFiles(flags, context.cwd, reporter, print);
-  for (const job of jobsFromConfig(config, {})) {
+  for (const job of jobsFromConfig(config, {}, context.auth.env)) {
     const before = await readSnapshotFile(`${job.out}/mcp.snapshot.json`, job.label);
     const after = await pullSnapshot(job, reporter, before, context);
     const report = classifyDrift(before, after);

@@ -2,8 +2,15 @@
  * The servers of a loaded config as jobs, with command-line flags applied on top.
  */
 import type { ProtocolChoice, ResolvedConfig } from "../config/index.js";
+import { bearerTokenEnvs } from "../auth/bearer-env.js";
 import type { ServerJob } from "../server-job.js";
 
+/**
+ * One job per server of `config`. An HTTP server's auth choice names the variable its bearer
+ * token is read from in `env` (see auth/bearer-env.ts).
+ * @throws CliError (exit 2) for `MCP_CODEGEN_BEARER_TOKEN` set in `env` while the config file
+ * has several HTTP servers.
+ */
 export function jobsFromConfig(
   config: ResolvedConfig,
   flags: {
@@ -13,14 +20,24 @@ export function jobsFromConfig(
     strict?: boolean | undefined;
     openInputTypes?: boolean | undefined;
   },
+  env: Readonly<Record<string, string | undefined>>,
 ): ServerJob[] {
+  const http = config.servers.filter((server) => "url" in server.target);
+  const bearerEnvs = bearerTokenEnvs(
+    http.map((server) => server.name),
+    config.httpServers,
+    env,
+  );
   return config.servers.map((server) => ({
     label: server.name,
     target:
       "url" in server.target
         ? { url: server.target.url, headers: server.target.headers }
         : { ...server.target, stderr: "pipe" as const },
-    auth: "url" in server.target ? { ...server.target.auth, fromConfig: true } : undefined,
+    auth:
+      "url" in server.target
+        ? { ...server.target.auth, fromConfig: true, bearerTokenEnv: bearerEnvs.get(server.name) }
+        : undefined,
     out: server.out,
     name: server.name,
     include: server.include,

@@ -2,9 +2,10 @@
  * `mcp-codegen init`: a config with one server (TypeScript when the project uses it, else JSON)
  * and `mcp:pull` / `mcp:check` scripts in package.json. Everything is checked before anything is
  * written: an existing config, a server name the config would refuse, a package.json that cannot
- * take the scripts.
+ * take the scripts, a link (or a folder, a fifo) where init would write. Files are replaced
+ * through a temporary file and a rename, never written through a link.
  */
-import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { CONFIG_FILE_NAMES, SERVER_NAME_PATTERN, validateConfig } from "../config/index.js";
 import { CliError, ExitCode } from "../exit-codes.js";
@@ -12,6 +13,8 @@ import { askServer } from "../init/ask-server.js";
 import { CONFIG_FILE, configText, type ConfigKind } from "../init/config-text.js";
 import { initServer, type InitServer } from "../init/init-server.js";
 import { addScripts, PackageJsonProblem, type ScriptEdit } from "../init/package-scripts.js";
+import { projectFiles } from "../init/project-files.js";
+import { writeReplacing } from "../output-files.js";
 import type { Reporter } from "../reporter.js";
 import type { CommandContext } from "./context.js";
 
@@ -38,14 +41,18 @@ const NO_SERVER =
 export async function runInit(flags: InitFlags, context: CommandContext): Promise<void> {
   const reporter = context.reporter([]);
   const cwd = context.cwd;
-  const existing = await presentFiles(cwd, CONFIG_FILE_NAMES);
+  // Every file init may replace or remove, checked before anything is written: no link is
+  // written or deleted through, and a fifo is never opened.
+  const files = await projectFiles(cwd, [...CONFIG_FILE_NAMES, "package.json"]);
+  const existing = CONFIG_FILE_NAMES.filter((name) => files.has(name));
   if (existing.length > 0 && flags.force !== true) {
     throw new CliError(
       `${existing.join(" and ")} already ${existing.length === 1 ? "exists" : "exist"}; nothing was written (pass --force to replace ${existing.length === 1 ? "it" : "them"})`,
       ExitCode.Usage,
     );
   }
-  const packageText = await readOptional(join(cwd, "package.json"));
+  const packageFile = files.get("package.json");
+  const packageText = packageFile?.text;
   const scripts = packageText === undefined ? undefined : scriptEdit(packageText);
   const kind: ConfigKind =
     flags.json === true || !(await usesTypeScript(cwd, packageText)) ? "json" : "ts";
@@ -55,13 +62,16 @@ export async function runInit(flags: InitFlags, context: CommandContext): Promis
   validateConfig(config, file);
   const text = await configText(kind, config);
 
-  for (const name of existing) await rm(join(cwd, name));
-  await writeFile(join(cwd, file), text);
+  // The one being replaced is renamed over (so it keeps its mode); the others are removed.
+  for (const name of existing) if (name !== file) await rm(join(cwd, name));
+  await writeReplacing(join(cwd, file), text, files.get(file)?.mode);
   const replaced = existing.length === 0 ? "wrote" : `replaced ${existing.join(" and ")} with`;
   reporter.info(
     `${existing.length === 1 && existing[0] === file ? "replaced" : replaced} ${file} (server "${entry.name}")`,
   );
-  if (scripts?.text !== undefined) await writeFile(join(cwd, "package.json"), scripts.text);
+  if (scripts?.text !== undefined) {
+    await writeReplacing(join(cwd, "package.json"), scripts.text, packageFile?.mode);
+  }
   reportScripts(scripts, reporter);
   if (kind === "ts" && !dependsOnMcpCodegen(packageText)) {
     reporter.warn(
@@ -158,13 +168,4 @@ async function presentFiles(cwd: string, names: readonly string[]): Promise<stri
     if (isFile) present.push(name);
   }
   return present;
-}
-
-async function readOptional(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
 }

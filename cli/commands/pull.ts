@@ -124,7 +124,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
     ...(select === undefined ? {} : { select }),
   });
   const reporter = context.reporter(config.secrets);
-  const jobs = jobsFromConfig(config, flags).map((job) => ({
+  const jobs = jobsFromConfig(config, flags, context.auth.env).map((job) => ({
     ...job,
     auth: authFromFlags(flags, context.cwd, job.auth),
   }));

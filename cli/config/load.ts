@@ -8,7 +8,13 @@ import path from "node:path";
 import { createJiti } from "jiti";
 import type { ConfigEnv } from "./interpolate.js";
 import { ConfigError, validateConfig } from "./issues.js";
-import { DEFAULT_OUT, resolveConfig, serverOutput, type ResolvedConfig } from "./resolve.js";
+import {
+  DEFAULT_OUT,
+  httpServerNames,
+  resolveConfig,
+  serverOutput,
+  type ResolvedConfig,
+} from "./resolve.js";
 import type { McpCodegenConfig } from "./schema.js";
 
 /** The files `pull` looks for in the working directory, first found wins. */
@@ -46,11 +52,12 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
   const cwd = options.cwd ?? process.cwd();
   const file = await findConfigFile(cwd, options.configPath);
   const label = labelOf(file, cwd);
-  const value = await readConfigFile(file, label);
-  return resolveConfig(selectServers(validateConfig(value, label), label, options.select), {
+  const config = validateConfig(await readConfigFile(file, label), label);
+  return resolveConfig(selectServers(config, label, options.select), {
     file,
     label,
     env: options.env ?? process.env,
+    httpServers: httpServerNames(config),
   });
 }
 

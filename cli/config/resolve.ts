@@ -81,6 +81,11 @@ export interface ResolvedConfig {
   /** `strict: true`: any generation warning fails the command (exit 4). Default false. */
   strict: boolean;
   /**
+   * The names of every HTTP server the file lists, chosen for this run or not: a credential from
+   * the environment is a single server's only when there is one.
+   */
+  httpServers: string[];
+  /**
    * Strings that must never be printed or written, by the rules of `secret-sources.ts`: header
    * and env values marked `secret: true`, named like credentials or shaped like one (with their
    * parts: the token after `Bearer`, Basic's password), `${VAR}` values of credential-named
@@ -96,6 +101,18 @@ export interface ResolveConfigOptions {
   /** How error messages name the file. */
   label: string;
   env: ConfigEnv;
+  /**
+   * Every HTTP server of the file when `config` holds only the servers chosen from it (default:
+   * those of `config`).
+   */
+  httpServers?: readonly string[];
+}
+
+/** The names of the servers of `config` that have a `url`. */
+export function httpServerNames(config: McpCodegenConfig): string[] {
+  return Object.entries(config.servers)
+    .filter(([, server]) => "url" in server)
+    .map(([name]) => name);
 }
 
 /**
@@ -121,7 +138,14 @@ export function resolveConfig(
     if (secret.text !== "" && !unique.has(secret.text)) unique.set(secret.text, secret);
   }
   const sorted = [...unique.values()].sort((a, b) => b.text.length - a.text.length);
-  return { file: options.file, out, servers, strict: config.strict === true, secrets: sorted };
+  return {
+    file: options.file,
+    out,
+    servers,
+    strict: config.strict === true,
+    httpServers: [...(options.httpServers ?? httpServerNames(config))],
+    secrets: sorted,
+  };
 }
 
 interface ServerContext extends ResolveConfigOptions {

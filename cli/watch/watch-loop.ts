@@ -103,7 +103,13 @@ async function runWatch(options: WatchOptions, signal: AbortSignal): Promise<voi
           .some((part) => SKIPPED_FOLDERS.has(part)),
     );
   };
-  const watcher: FSWatcher = watch([...watched], { ignoreInitial: true, ignored });
+  // Links are not followed: a link in a watched folder (to a folder or a file elsewhere) would
+  // have the watch observe, and pull again on, files outside what the user named.
+  const watcher: FSWatcher = watch([...watched], {
+    ignoreInitial: true,
+    ignored,
+    followSymlinks: false,
+  });
   const runs = createSerialRuns(async (key) => {
     const unit = plan.units.find((candidate) => candidate.key === key);
     if (unit === undefined) return; // Removed from the config since it was queued.
@@ -144,7 +150,12 @@ async function runWatch(options: WatchOptions, signal: AbortSignal): Promise<voi
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let dispatching = Promise.resolve();
+  // Events before the watcher is ready are its first scan: with links not followed, chokidar
+  // reports each link it finds as added, although ignoreInitial is set. Nothing is lost by
+  // dropping them: the first run of every unit starts after ready and reads the files as they are.
+  let scanned = false;
   watcher.on("all", (event, path) => {
+    if (!scanned) return;
     // A folder made or removed changes no source by itself; the files in it have events of their
     // own, which name what changed more usefully.
     if (event === "addDir" || event === "unlinkDir") return;
@@ -170,6 +181,7 @@ async function runWatch(options: WatchOptions, signal: AbortSignal): Promise<voi
   try {
     // Ready before the first run: a change made once the first summary is printed is seen.
     await new Promise<void>((ready) => watcher.once("ready", ready));
+    scanned = true;
     plan.reporter.progress(`watching ${watched.size} paths for changes; Ctrl+C stops`);
     for (const unit of plan.units) runs.request(unit.key);
     await stopped(signal);

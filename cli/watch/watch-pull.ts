@@ -53,7 +53,7 @@ async function configPlan(flags: PullFlags, context: CommandContext): Promise<Wa
     ...(select === undefined ? {} : { select }),
   });
   const reporter = context.reporter(config.secrets);
-  const jobs = jobsFromConfig(config, flags);
+  const jobs = jobsFromConfig(config, flags, context.auth.env);
   const units = await Promise.all(
     config.servers.map(async (server, index) => {
       const job = { ...jobs[index]!, auth: authFromFlags(flags, context.cwd, jobs[index]!.auth) };

@@ -36,5 +36,10 @@ export function stepAborted(trigger: AuthTrigger, signal: AbortSignal, what: str
  * metadata) did not answer, which says nothing about the MCP server's protocol era.
  */
 export function isAuthorizationTimeout(error: unknown): boolean {
-  return isMcpError(error) && error.kind === "timeout" && error.data !== undefined;
+  return (
+    isMcpError(error) &&
+    error.kind === "timeout" &&
+    error.data !== undefined &&
+    "authorization" in error.data
+  );
 }

@@ -4,9 +4,11 @@
  * key: created 0600 inside a folder created 0700, refused when others can read it or it belongs to
  * someone else, and never written through a link planted in its place.
  *
- * The file is `{ "formatVersion": 1, "records": { key: record } }`. Anything else (a half-written
- * file from another tool, a hand edit gone wrong) reads as no records, and the next write replaces
- * it: losing a cached token only costs signing in again.
+ * The file is `{ "format": "mcp-codegen token store", "formatVersion": 1, "records": { key:
+ * record } }` (a store from before the marker has only the last two fields). A token store is only
+ * ever a file this module wrote, or a new one: anything else at the path (an SSH key named by
+ * mistake, another tool's JSON, an empty file, a fifo) is refused and left as it is, never read as
+ * "no tokens" and replaced.
  */
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
@@ -19,6 +21,8 @@ import type { TokenStore } from "../auth/token-store.js";
 import type { JsonObject } from "../types.js";
 
 const FORMAT_VERSION = 1;
+/** What marks a file as a token store this module wrote. */
+const FORMAT_MARKER = "mcp-codegen token store";
 
 /** The environment variable that moves the CLI's token file. */
 export const TOKEN_STORE_ENV = "MCP_CODEGEN_TOKEN_STORE";
@@ -84,8 +88,10 @@ export function storeFileProblem(
  * one path in this process run one after another, whichever store made them, so concurrent `set()`
  * calls never lose an update; each write re-reads the file, so records another process wrote
  * before it are kept (two processes writing at the same instant can still lose one update: the
- * cost is signing in again). Rejects with an `McpError` of kind `input` when the file is unsafe
- * (see `storeFileProblem`), a symbolic link, or cannot be read or written.
+ * cost is signing in again). Rejects with an `McpError` of kind `input`, touching nothing, when
+ * the file is unsafe (see `storeFileProblem`), a symbolic link (dangling or not), holds anything
+ * but a store this module wrote (an empty file included), or cannot be read or written. A missing
+ * file is an empty store, created on the first write.
  */
 export function fileTokenStore(path: string): TokenStore {
   const file = resolve(path);
@@ -129,8 +135,10 @@ function serialize<T>(file: string, operation: () => Promise<T>): Promise<T> {
 async function readRecords(file: string): Promise<Map<string, JsonObject>> {
   let handle: FileHandle;
   try {
-    // O_NOFOLLOW: a link where the file should be is refused, never read through.
-    handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    // O_NOFOLLOW: a link where the file should be is refused, never read through. O_NONBLOCK: a
+    // fifo planted there opens at once (and is then refused) instead of waiting for a writer.
+    const flags = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+    handle = await open(file, flags);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return new Map();
@@ -145,7 +153,7 @@ async function readRecords(file: string): Promise<Map<string, JsonObject>> {
   try {
     const problem = storeFileProblem(file, await handle.stat(), process.getuid?.());
     if (problem !== undefined) throw localError("input", problem);
-    return parseStore(await handle.readFile("utf8"));
+    return parseStore(file, await handle.readFile("utf8"));
   } catch (error) {
     if (isMcpError(error)) throw error;
     throw ioError("read", file, error);
@@ -154,23 +162,53 @@ async function readRecords(file: string): Promise<Map<string, JsonObject>> {
   }
 }
 
-/** The records of a store file's text; a text that is not one reads as no records. */
-function parseStore(text: string): Map<string, JsonObject> {
-  const records = new Map<string, JsonObject>();
+/**
+ * The records of a store file's text. A text this module did not write is refused, never taken
+ * for an empty store: the next write would replace the file, and a path named by mistake may
+ * hold a key or a config that must survive.
+ */
+function parseStore(file: string, text: string): Map<string, JsonObject> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return records;
+    parsed = undefined;
   }
-  if (!isObject(parsed) || parsed.formatVersion !== FORMAT_VERSION) return records;
-  const stored = parsed.records;
-  if (!isObject(stored)) return records;
-  for (const [key, value] of Object.entries(stored)) {
+  if (
+    isObject(parsed) &&
+    parsed.format === FORMAT_MARKER &&
+    parsed.formatVersion !== FORMAT_VERSION
+  ) {
+    throw localError(
+      "input",
+      `token store ${file} has format version ${JSON.stringify(parsed.formatVersion)}, which this version of mcp-codegen does not read; it is left as it is: upgrade mcp-codegen, or use another path`,
+    );
+  }
+  if (!isOurStore(parsed)) {
+    throw localError(
+      "input",
+      `token store ${file} is not a token store mcp-codegen wrote, so it is left as it is: choose a path where no file exists yet (the store is created there, mode 0600), or delete this file if it is an old token store`,
+    );
+  }
+  const records = new Map<string, JsonObject>();
+  for (const [key, value] of Object.entries(parsed.records)) {
     // The core validates every record it reads; a non-object is not even a record.
     if (isObject(value)) records.set(key, value);
   }
   return records;
+}
+
+/**
+ * A store this module wrote: the marker and version with a records object, or, from before the
+ * marker, exactly `formatVersion: 1` and a records object (no other tool's file has that shape).
+ */
+function isOurStore(value: unknown): value is { records: JsonObject } {
+  if (!isObject(value) || value.formatVersion !== FORMAT_VERSION || !isObject(value.records)) {
+    return false;
+  }
+  if (value.format === FORMAT_MARKER) return true;
+  const keys = Object.keys(value).sort();
+  return keys.length === 2 && keys[0] === "formatVersion" && keys[1] === "records";
 }
 
 /**
@@ -180,7 +218,12 @@ function parseStore(text: string): Map<string, JsonObject> {
  * one, never half of either.
  */
 async function writeRecords(file: string, records: ReadonlyMap<string, JsonObject>): Promise<void> {
-  const text = `${JSON.stringify({ formatVersion: FORMAT_VERSION, records: Object.fromEntries(records) }, null, 2)}\n`;
+  const store = {
+    format: FORMAT_MARKER,
+    formatVersion: FORMAT_VERSION,
+    records: Object.fromEntries(records),
+  };
+  const text = `${JSON.stringify(store, null, 2)}\n`;
   const temporary = `${file}.${randomBytes(8).toString("hex")}.tmp`;
   try {
     await mkdir(dirname(file), { recursive: true, mode: 0o700 });

@@ -21,6 +21,8 @@ export interface SpawnRequest {
   command: string;
   args: readonly string[];
   env: Record<string, string> | undefined;
+  /** Which variables of `process.env` the child inherits; undefined: every one. */
+  inheritEnv?: ((name: string) => boolean) | undefined;
   cwd: string | undefined;
   /** The command line, for messages. */
   endpoint: string;
@@ -28,12 +30,12 @@ export interface SpawnRequest {
 
 /**
  * Spawns the command without a shell and resolves once the OS has started it. `env` is merged
- * over `process.env`. Rejects with an `McpError` of kind `transport` that names the command and
+ * over `process.env` (over the variables `inheritEnv` keeps, when given). Rejects with an `McpError` of kind `transport` that names the command and
  * says what to check (PATH, permissions, the working directory) when it cannot be started, and
  * with kind `input` when Node refuses the arguments themselves (e.g. a NUL byte in them).
  */
 export async function spawnChild(request: SpawnRequest): Promise<PipedChild> {
-  const env = request.env === undefined ? process.env : { ...process.env, ...request.env };
+  const env = childEnv(request);
   const plan = spawnPlan(request, env);
   let child: ChildProcess;
   try {
@@ -61,6 +63,17 @@ export async function spawnChild(request: SpawnRequest): Promise<PipedChild> {
     child.once("error", onError);
   });
   return child as PipedChild;
+}
+
+/** `process.env` itself when nothing changes it (the common case), else a filtered copy plus `env`. */
+function childEnv(request: SpawnRequest): NodeJS.ProcessEnv {
+  const keep = request.inheritEnv;
+  if (keep === undefined && request.env === undefined) return process.env;
+  const inherited =
+    keep === undefined
+      ? process.env
+      : Object.fromEntries(Object.entries(process.env).filter(([name]) => keep(name)));
+  return { ...inherited, ...request.env };
 }
 
 /** The command as given, except on Windows, where a batch file goes through cmd.exe. */

@@ -20,6 +20,11 @@ export interface StdioTransportOptions {
   args?: string[];
   /** Merged over `process.env`. Values never appear in `endpoint` or error messages. */
   env?: Record<string, string>;
+  /**
+   * Which variables of `process.env` the server inherits: those it returns true for (default:
+   * every one). `env` is merged after, so a variable named there is always passed.
+   */
+  inheritEnv?: (name: string) => boolean;
   cwd?: string;
   /**
    * `"inherit"` (default): what the server writes is passed on to this process's stderr as is.
@@ -69,6 +74,7 @@ export async function createStdioTransport(
     command: options.command,
     args,
     env: options.env,
+    inheritEnv: options.inheritEnv,
     cwd: options.cwd,
     endpoint,
   });

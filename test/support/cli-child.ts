@@ -16,25 +16,39 @@ export interface ChildRun {
 }
 
 /**
- * Runs `node <args>` in `cwd` and resolves once it has exited and its output is closed. `extra`
- * variables are added to the environment (`CI` included, which is otherwise unset).
+ * Runs `node <args>` in `cwd` and resolves once it has exited and its output is closed. `env`
+ * replaces the inherited environment when given (default: this process's, without `CI`);
+ * `extra` variables are added to it (`CI` included). `killAfterMs` ends a child that hangs
+ * (SIGKILL; `code` is then null), so a test of a defect that blocks forever fails instead of
+ * leaving the process behind.
  */
 export function runNode(
   args: readonly string[],
   cwd: string,
-  extra: Readonly<Record<string, string>> = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    extra?: Readonly<Record<string, string>>;
+    killAfterMs?: number;
+  } = {},
 ): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     // CI unset and stdio piped: the bin must behave as it does in a pipeline, quiet.
-    const env = { ...process.env };
-    delete env.CI;
-    Object.assign(env, extra);
+    const env = options.env ?? { ...process.env };
+    if (options.env === undefined) delete env.CI;
+    Object.assign(env, options.extra);
     const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const timer =
+      options.killAfterMs === undefined
+        ? undefined
+        : setTimeout(() => child.kill("SIGKILL"), options.killAfterMs);
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }

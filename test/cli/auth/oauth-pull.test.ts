@@ -190,7 +190,8 @@ describe("the token store", () => {
     await writeFile(home.path("tokens.json"), '{"formatVersion":1,"records":{}}', { mode: 0o644 });
     await chmod(home.path("tokens.json"), 0o644);
     const result = await run(pull(), { authorizationRedirect: headless() });
-    expect(result.code).toBe(3);
+    // The user's file to fix, not the server's failure: exit 2.
+    expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: [^\n]*has mode 0644[^\n]*chmod 600[^\n]*\n$/);
     expect(server.authorizations).toHaveLength(0);
   });

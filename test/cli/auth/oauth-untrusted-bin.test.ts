@@ -35,10 +35,12 @@ afterEach(async () => {
 /** `pull` with client credentials in the environment, in CI, with a token store of its own. */
 function pull(url: string, ...flags: string[]) {
   return runNode([BIN, "pull", "--url", url, "--out", "mcp/moving", ...flags], project.dir, {
-    CI: "true",
-    MCP_CODEGEN_TOKEN_STORE: project.path("home/tokens.json"),
-    MCP_CODEGEN_CLIENT_ID: CLIENT_ID,
-    MCP_CODEGEN_CLIENT_SECRET: CLIENT_SECRET,
+    extra: {
+      CI: "true",
+      MCP_CODEGEN_TOKEN_STORE: project.path("home/tokens.json"),
+      MCP_CODEGEN_CLIENT_ID: CLIENT_ID,
+      MCP_CODEGEN_CLIENT_SECRET: CLIENT_SECRET,
+    },
   });
 }
 
@@ -94,7 +96,7 @@ describe("pull --timeout", () => {
       const run = await runNode(
         [BIN, "pull", "--url", world.mcpUrl, "--out", "mcp/hung", "--timeout", "3000"],
         project.dir,
-        { CI: "true", MCP_CODEGEN_TOKEN_STORE: project.path("home/tokens.json") },
+        { extra: { CI: "true", MCP_CODEGEN_TOKEN_STORE: project.path("home/tokens.json") } },
       );
       expect(run.code).toBe(3);
       const metadata = `${new URL(world.mcpUrl).origin}/.well-known/oauth-protected-resource/mcp`;

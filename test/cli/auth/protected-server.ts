@@ -23,6 +23,8 @@ export interface ProtectedServer {
   registrations: string[][];
   /** `grant_type` of each token request. */
   grants: string[];
+  /** Every bearer token `/mcp` was sent, known to it or not, in order. */
+  bearers: string[];
   /** A valid access token handed out of band (as a user would paste one from a console). */
   issueToken(): string;
   /** Forgets every access token issued so far (revoked, or the server restarted). */
@@ -66,6 +68,7 @@ export async function startProtectedServer(
   const handedOut: string[] = [machineClient.secret];
   const authorizations: URLSearchParams[] = [];
   const grants: string[] = [];
+  const bearers: string[] = [];
   const registrations: string[][] = [];
   const redirectUris = new Map<string, string[]>();
 
@@ -176,6 +179,7 @@ export async function startProtectedServer(
     }
     if (url.pathname !== "/mcp") return json(404, { error: "not_found" });
     const bearer = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
+    if (bearer !== undefined) bearers.push(bearer);
     if (bearer === undefined || !accessTokens.has(bearer)) {
       return json(
         401,
@@ -196,6 +200,7 @@ export async function startProtectedServer(
     secrets: () => [...handedOut],
     authorizations,
     grants,
+    bearers,
     registrations,
     issueToken: () => {
       const access = random("at");

@@ -69,6 +69,7 @@ describe("loadConfig: file kinds", () => {
         },
       ],
       strict: false,
+      httpServers: [],
       secrets: [],
     });
   });

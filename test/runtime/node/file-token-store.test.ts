@@ -2,6 +2,7 @@ import {
   chmod,
   link,
   lstat,
+  mkdir,
   mkdtemp,
   readFile,
   readdir,
@@ -11,7 +12,7 @@ import {
   writeFile,
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isMcpError } from "../../../runtime/errors.js";
@@ -32,6 +33,24 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
+
+/** A text the store would read: exactly `formatVersion: 1` and a records object (no marker). */
+function isStoreText(text: string): boolean {
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+    const { formatVersion, records, ...rest } = value as Record<string, unknown>;
+    return (
+      formatVersion === 1 &&
+      typeof records === "object" &&
+      records !== null &&
+      !Array.isArray(records) &&
+      Object.keys(rest).length === 0
+    );
+  } catch {
+    return false;
+  }
+}
 
 /** The McpError message `promise` rejects with. */
 async function rejection(promise: Promise<unknown>): Promise<string> {
@@ -120,17 +139,57 @@ describe("fileTokenStore", () => {
     ["not JSON", "{ half"],
     ["JSON of another shape", '["a"]'],
     ["another format version", '{"formatVersion":2,"records":{"k":{"v":1}}}'],
+    ["our marker with another version", '{"format":"mcp-codegen token store","formatVersion":2}'],
     ["records that are not an object", '{"formatVersion":1,"records":[]}'],
+    ["an unmarked store with more fields", '{"formatVersion":1,"records":{},"name":"x"}'],
     ["empty", ""],
-  ])("reads a corrupt file (%s) as empty, and replaces it on the next write", async (_, text) => {
-    const store = fileTokenStore(file);
-    await store.set("seed", { v: 0 });
+  ])("refuses a file it did not write (%s), and leaves it untouched", async (_, text) => {
+    await mkdir(dirname(file), { recursive: true });
     await writeFile(file, text, { mode: 0o600 });
-    expect(await store.get("k")).toBeUndefined();
+    const store = fileTokenStore(file);
+    expect(await rejection(store.get("k"))).toMatch(
+      /does not read|not a token store mcp-codegen wrote/,
+    );
+    expect(await rejection(store.set("k", { v: 1 }))).toMatch(/left as it is/);
+    expect(await rejection(store.delete("k"))).toMatch(/left as it is/);
+    expect(await readFile(file, "utf8")).toBe(text);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it("never replaces a file holding anything but a store it wrote", async () => {
+    await mkdir(dirname(file), { recursive: true });
+    const store = fileTokenStore(file);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string(),
+          fc.jsonValue().map((value) => JSON.stringify(value)),
+          // Near misses of the store's own shape.
+          fc
+            .record({ formatVersion: fc.jsonValue(), records: fc.jsonValue() })
+            .map((value) => JSON.stringify(value)),
+        ),
+        async (text) => {
+          fc.pre(!isStoreText(text));
+          await writeFile(file, text, { mode: 0o600 });
+          await expect(store.set("k", { v: 1 })).rejects.toThrow(/left as it is/);
+          expect(await readFile(file, "utf8")).toBe(text);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("marks what it writes, and reads a store written before the marker", async () => {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, '{"formatVersion":1,"records":{"old":{"v":0}}}', { mode: 0o600 });
+    const store = fileTokenStore(file);
+    expect(await store.get("old")).toEqual({ v: 0 });
     await store.set("k", { v: 1 });
     expect(JSON.parse(await readFile(file, "utf8"))).toEqual({
+      format: "mcp-codegen token store",
       formatVersion: 1,
-      records: { k: { v: 1 } },
+      records: { old: { v: 0 }, k: { v: 1 } },
     });
   });
 
