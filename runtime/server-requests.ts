@@ -5,6 +5,7 @@
  * response: a result, or a JSON-RPC error a server can act on.
  */
 import { answererFor } from "./answer-input.js";
+import { elicitFormProblem } from "./elicit-schema.js";
 import { isMcpError } from "./errors.js";
 import type { InputHandlers } from "./input-handlers.js";
 import type { JsonRpcId, JsonRpcRequest, JsonRpcResponse } from "./jsonrpc.js";
@@ -39,6 +40,16 @@ export class ServerRequests {
         ? `the client has no handler for ${method}${isUrlElicitation(request) ? " (url mode)" : ""}`
         : `the client does not implement ${method}`;
       return errorResponse(id, ErrorCode.MethodNotFound, message);
+    }
+    // An answerer exists, so a form has a handler: one the spec's schema does not allow is
+    // invalid params, said before anyone is asked (the spec answers an undeclared mode so too).
+    const formProblem = isFormElicitation(request) ? elicitFormProblem(request.params) : undefined;
+    if (formProblem !== undefined) {
+      return errorResponse(
+        id,
+        ErrorCode.InvalidParams,
+        `the client cannot show this form elicitation: ${formProblem}`,
+      );
     }
     const controller = new AbortController();
     this.#running.set(id, controller);
@@ -84,6 +95,10 @@ export class ServerRequests {
     for (const controller of this.#running.values()) controller.abort("the client is closing");
     this.#running.clear();
   }
+}
+
+function isFormElicitation(request: JsonRpcRequest): boolean {
+  return request.method === "elicitation/create" && !isUrlElicitation(request);
 }
 
 function isUrlElicitation(request: JsonRpcRequest): boolean {
