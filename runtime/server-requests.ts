@@ -10,6 +10,7 @@ import { isMcpError } from "./errors.js";
 import type { InputHandlers } from "./input-handlers.js";
 import type { JsonRpcId, JsonRpcRequest, JsonRpcResponse } from "./jsonrpc.js";
 import { ErrorCode } from "./protocol.js";
+import { nestingProblem } from "./response-checks.js";
 import type { InputRequest } from "./types.js";
 
 /** JSON-RPC's code for a request the receiver cancelled (the server's `notifications/cancelled`). */
@@ -30,6 +31,11 @@ export class ServerRequests {
   readonly answer = async (request: JsonRpcRequest): Promise<JsonRpcResponse> => {
     const { id, method } = request;
     if (method === "ping") return { jsonrpc: "2.0", id, result: {} };
+    // Handlers (and the checks before them) walk the params: nothing nested past the bound.
+    const nesting = request.params === undefined ? undefined : nestingProblem(request.params);
+    if (nesting !== undefined) {
+      return errorResponse(id, ErrorCode.InvalidParams, `the params are ${nesting}`);
+    }
     const answerer = answererFor(request as unknown as InputRequest, this.#handlers);
     if (answerer === undefined) {
       const known =

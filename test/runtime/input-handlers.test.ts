@@ -5,12 +5,13 @@
  */
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connect, type McpClient } from "@mcp-codegen/runtime";
+import { connect, MAX_JSON_DEPTH, type McpClient } from "@mcp-codegen/runtime";
 import {
   capabilitiesFor,
   type ElicitationHandler,
   type InputHandlers,
 } from "../../runtime/input-handlers.js";
+import { ServerRequests } from "../../runtime/server-requests.js";
 import { isMcpError } from "../../runtime/errors.js";
 import type { ClientCapabilities } from "../../runtime/types.js";
 
@@ -155,6 +156,30 @@ describe("a form elicitation the spec's restricted schema does not allow", () =>
       expect(shown).toEqual([]);
     },
   );
+
+  it("2025-11-25, params nested past MAX_JSON_DEPTH: -32602 naming the bound", async () => {
+    // Our own client cannot send such params to the fixture (its JSON.stringify overflows), so
+    // the request goes straight to what answers server requests.
+    let deep: unknown = "bottom";
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const params = { ...VALID, requestedSchema: { ...VALID.requestedSchema, deep } };
+    const requests = new ServerRequests({ elicitation }, "test");
+    const answer = await requests.answer({
+      jsonrpc: "2.0",
+      id: 7,
+      method: "elicitation/create",
+      params,
+    });
+    expect(answer).toEqual({
+      jsonrpc: "2.0",
+      id: 7,
+      error: {
+        code: -32602,
+        message: `the params are nested more than ${MAX_JSON_DEPTH} levels deep (the client's bound on nesting)`,
+      },
+    });
+    expect(shown).toEqual([]);
+  });
 
   it("a valid form still reaches the handler in both eras, its defaults filled in", async () => {
     const accepted = { action: "accept", content: { name: "Ada", age: 7 } };
