@@ -4,10 +4,12 @@
  */
 import { McpError, describeContext, isMcpError, localError, type ErrorContext } from "./errors.js";
 import { checkElicitContent } from "./elicit-form.js";
+import { elicitFormProblem } from "./elicit-schema.js";
 import type { InputContext, InputHandlers } from "./input-handlers.js";
 import type {
   CreateMessageParams,
   CreateMessageResult,
+  ElicitContent,
   ElicitFormParams,
   ElicitResult,
   ElicitUrlParams,
@@ -68,6 +70,12 @@ export async function runAnswers(
   return responses;
 }
 
+/**
+ * The answerer for one input request, or undefined when no handler answers its kind. A form
+ * elicitation whose `requestedSchema` is not the spec's restricted one is answered `decline`
+ * without calling the handler (nobody can fill in a form that cannot be shown or checked); an
+ * initialize-era server is told why instead (`ServerRequests`).
+ */
 export function answererFor(request: InputRequest, handlers: InputHandlers): Answerer | undefined {
   const params = (request.params ?? {}) as Record<string, unknown>;
   switch (request.method) {
@@ -80,11 +88,12 @@ export function answererFor(request: InputRequest, handlers: InputHandlers): Ans
       }
       const handler = handlers.elicitation;
       if (typeof handler !== "function") return undefined;
+      if (elicitFormProblem(params) !== undefined) return () => Promise.resolve(DECLINE);
       const form = params as unknown as ElicitFormParams;
       return async (context) => {
         const answer = bareElicit(await handler(form, context), true, context);
         if (answer.action !== "accept") return answer;
-        return { ...answer, content: checkElicitContent(form, answer.content, context) };
+        return { ...answer, content: checkedContent(form, answer.content, context) };
       };
     }
     case "sampling/createMessage": {
@@ -100,6 +109,30 @@ export function answererFor(request: InputRequest, handlers: InputHandlers): Ans
     }
     default:
       return undefined;
+  }
+}
+
+const DECLINE: ElicitResult = Object.freeze({ action: "decline" });
+
+/**
+ * The accepted content, checked; whatever the check throws is an `McpError` of kind `input`, so
+ * no bare `TypeError` ever reaches the caller or, as an error response, the server.
+ */
+function checkedContent(
+  form: ElicitFormParams,
+  content: ElicitResult["content"],
+  context: ErrorContext,
+): ElicitContent {
+  try {
+    return checkElicitContent(form, content, context);
+  } catch (error) {
+    if (isMcpError(error)) throw error;
+    throw new McpError({
+      ...context,
+      kind: "input",
+      cause: error,
+      message: `${describeContext(context)}the elicitation answer could not be checked against its schema`,
+    });
   }
 }
 

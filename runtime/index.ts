@@ -104,6 +104,7 @@ export type {
 } from "./tasks.js";
 export type { TraceContext } from "./trace-context.js";
 export { DEFAULT_MAX_CACHE_ENTRIES } from "./result-cache.js";
+export { MAX_JSON_DEPTH } from "./json-depth.js";
 export type { CacheMode, ResultCacheOptions } from "./result-cache.js";
 export { DEFAULT_LISTEN_BUFFER } from "./listen.js";
 export type { ListenOptions, Subscription, SubscriptionFilter } from "./listen.js";

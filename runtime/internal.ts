@@ -7,6 +7,7 @@ export { compareText } from "./compare-text.js";
 export { looksLikeCredential } from "./credential-shape.js";
 export { globMatches } from "./governance/name-pattern.js";
 export { jsonSize } from "./json-size.js";
+export { jsonNestingProblem } from "./json-depth.js";
 export { hiddenCharacters, isHiddenCharacter } from "./hidden-characters.js";
 export { decodeOnce, maskUrl } from "./mask-url.js";
 export { LEGACY_PROTOCOL_VERSIONS } from "./protocol.js";

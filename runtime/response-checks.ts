@@ -1,8 +1,10 @@
 /**
  * What a response means for the caller: a JSON-RPC error response becomes an `McpError`, and a
- * result passes only with a `resultType` valid for the request.
+ * result passes only with a `resultType` valid for the request. Both are refused when nested past
+ * `MAX_JSON_DEPTH`, here, before the cache, a validator or the caller walks them.
  */
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
+import { jsonNestingProblem, MAX_JSON_DEPTH } from "./json-depth.js";
 import type { JsonRpcErrorObject } from "./jsonrpc.js";
 import type { RequestExtras } from "./session.js";
 import type { Result } from "./types.js";
@@ -11,12 +13,19 @@ import type { Result } from "./types.js";
  * The error for a JSON-RPC error response. The wire transports only pass well-formed error
  * objects; an in-process server or a custom transport can hand over anything, and one without
  * an integer `code` is a protocol error of its own rather than a `TypeError` in `fromResponse`.
+ * So is one whose `data` is nested past `MAX_JSON_DEPTH` (the data is left out of the error).
  */
 export function errorFromResponse(error: JsonRpcErrorObject, context: ErrorContext): McpError {
   const value: unknown = error;
   const code = (value as { code?: unknown } | null | undefined)?.code;
   if (typeof code === "number" && Number.isInteger(code)) {
-    return McpError.fromResponse(error, context);
+    const nesting = error.data === undefined ? undefined : nestingProblem(error.data);
+    if (nesting === undefined) return McpError.fromResponse(error, context);
+    return new McpError({
+      ...context,
+      kind: "protocol",
+      message: `${describeContext(context)}invalid error response from the server (code ${code}): error data ${nesting}`,
+    });
   }
   return new McpError({
     ...context,
@@ -29,7 +38,8 @@ export function errorFromResponse(error: JsonRpcErrorObject, context: ErrorConte
 /**
  * Applies the `resultType` rules: absent → complete; unknown values are protocol errors. A
  * result that is not a JSON object (an in-process server can hand over `null`, a string or an
- * array; the wire transports already refuse them) is a protocol error too, not a `TypeError`.
+ * array; the wire transports already refuse them) is a protocol error too, not a `TypeError`;
+ * so is one nested past `MAX_JSON_DEPTH` (left out of the error: its `data` is undefined).
  */
 export function checkResultType(
   result: Result,
@@ -49,6 +59,14 @@ export function checkResultType(
       message: `${describeContext(context)}invalid result from the server: the result is ${what}, not an object`,
     });
   }
+  const nesting = nestingProblem(result);
+  if (nesting !== undefined) {
+    throw new McpError({
+      ...context,
+      kind: "protocol",
+      message: `${describeContext(context)}invalid result from the server: ${nesting}`,
+    });
+  }
   const type = result.resultType;
   if (type === undefined || type === "complete") return result;
   if (type === "input_required" && extras.allowInputRequired === true) return result;
@@ -59,4 +77,10 @@ export function checkResultType(
     data: result,
     message: `${describeContext(context)}server answered with resultType ${JSON.stringify(type)}, which is not valid for this request`,
   });
+}
+
+/** The problem with a value nested past `MAX_JSON_DEPTH`, saying whose bound it is. */
+export function nestingProblem(value: unknown): string | undefined {
+  const problem = jsonNestingProblem(value, MAX_JSON_DEPTH);
+  return problem === undefined ? undefined : `${problem} (the client's bound on nesting)`;
 }

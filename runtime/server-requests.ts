@@ -5,10 +5,12 @@
  * response: a result, or a JSON-RPC error a server can act on.
  */
 import { answererFor } from "./answer-input.js";
+import { elicitFormProblem } from "./elicit-schema.js";
 import { isMcpError } from "./errors.js";
 import type { InputHandlers } from "./input-handlers.js";
 import type { JsonRpcId, JsonRpcRequest, JsonRpcResponse } from "./jsonrpc.js";
 import { ErrorCode } from "./protocol.js";
+import { nestingProblem } from "./response-checks.js";
 import type { TaskInputBudgets } from "./task-input-budget.js";
 import type { InputRequest } from "./types.js";
 
@@ -33,6 +35,11 @@ export class ServerRequests {
   readonly answer = async (request: JsonRpcRequest): Promise<JsonRpcResponse> => {
     const { id, method } = request;
     if (method === "ping") return { jsonrpc: "2.0", id, result: {} };
+    // Handlers (and the checks before them) walk the params: nothing nested past the bound.
+    const nesting = request.params === undefined ? undefined : nestingProblem(request.params);
+    if (nesting !== undefined) {
+      return errorResponse(id, ErrorCode.InvalidParams, `the params are ${nesting}`);
+    }
     // A task past its rounds cap gets no more handler calls (each may be a user's question or
     // an LLM call), whatever it asks.
     const refusal = this.#budgets?.refusal(request);
@@ -47,6 +54,16 @@ export class ServerRequests {
         ? `the client has no handler for ${method}${isUrlElicitation(request) ? " (url mode)" : ""}`
         : `the client does not implement ${method}`;
       return errorResponse(id, ErrorCode.MethodNotFound, message);
+    }
+    // An answerer exists, so a form has a handler: one the spec's schema does not allow is
+    // invalid params, said before anyone is asked (the spec answers an undeclared mode so too).
+    const formProblem = isFormElicitation(request) ? elicitFormProblem(request.params) : undefined;
+    if (formProblem !== undefined) {
+      return errorResponse(
+        id,
+        ErrorCode.InvalidParams,
+        `the client cannot show this form elicitation: ${formProblem}`,
+      );
     }
     const controller = new AbortController();
     this.#running.set(id, controller);
@@ -92,6 +109,10 @@ export class ServerRequests {
     for (const controller of this.#running.values()) controller.abort("the client is closing");
     this.#running.clear();
   }
+}
+
+function isFormElicitation(request: JsonRpcRequest): boolean {
+  return request.method === "elicitation/create" && !isUrlElicitation(request);
 }
 
 function isUrlElicitation(request: JsonRpcRequest): boolean {

@@ -5,6 +5,7 @@
  * levels deep; and `JSON.parse` reads `1e400` as `Infinity`, which no later step can write back.
  * This walk uses an explicit stack.
  */
+import { jsonNestingProblem } from "@mcp-codegen/runtime/internal";
 
 /**
  * Deepest nesting of arrays and objects a contract entry (a tool, prompt, resource, resource
@@ -17,20 +18,16 @@ export const MAX_CONTRACT_DEPTH = 160;
 /**
  * Why `value` cannot be carried into a snapshot, or undefined: arrays and objects nested more
  * than `maxDepth` levels (a scalar is level 0, `[]` and `{}` level 1), or a number that is not
- * finite. Stops at the first problem; linear in the size of the value otherwise.
+ * finite. Stops at the first problem; linear in the size of the value otherwise. The walk is the
+ * runtime's (`jsonNestingProblem`), which bounds every message a client receives the same way
+ * with its own, wider `MAX_JSON_DEPTH`.
  */
 export function jsonValueProblem(value: unknown, maxDepth: number): string | undefined {
-  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
-  while (stack.length > 0) {
-    const item = stack.pop()!;
-    if (typeof item.value === "number" && !Number.isFinite(item.value)) {
-      return "holds a number too large for JSON to carry";
-    }
-    if (typeof item.value !== "object" || item.value === null) continue;
-    const depth = item.depth + 1;
-    if (depth > maxDepth) return `nested more than ${maxDepth} levels deep`;
-    const children = Array.isArray(item.value) ? item.value : Object.values(item.value);
-    for (const child of children) stack.push({ value: child, depth });
-  }
-  return undefined;
+  return jsonNestingProblem(value, maxDepth, nonFiniteNumber);
+}
+
+function nonFiniteNumber(leaf: unknown): string | undefined {
+  return typeof leaf === "number" && !Number.isFinite(leaf)
+    ? "holds a number too large for JSON to carry"
+    : undefined;
 }

@@ -1,7 +1,8 @@
 /**
  * Property: whatever catalog a server sends, `mcp-codegen pull` either writes a client that
  * compiles under the strictest settings, imports without throwing and validates in linear time,
- * or fails with exit 4 and one line; never an internal error, never both wrong. Catalogs come from
+ * or fails with exit 4 and one line (exit 3 when a list is nested past the client's
+ * MAX_JSON_DEPTH); never an internal error, never both wrong. Catalogs come from
  * test/support/hostile-catalog.ts and are served over stdio by the contract server, each pulled by
  * the real CLI (half of them with `--strict`). Compiling and importing are batched over every
  * client pulled, so the whole property costs two tsc programs and one child process.
@@ -14,6 +15,7 @@ import { createTempProject, runCliCaptured, type TempProject } from "../support/
 import { contractServerCommand } from "../support/cli-servers.js";
 import { typeScriptFiles } from "../support/golden-cases.js";
 import { hostileCatalog } from "../support/hostile-catalog.js";
+import { jsonNestingProblem, MAX_JSON_DEPTH } from "../../runtime/json-depth.js";
 import { assertRuntimeBuilt, GENERATED_CODE_CONFIGS, typecheck } from "../support/typecheck.js";
 
 /** Catalogs pulled per run: enough to meet every family, few enough for a shared machine. */
@@ -27,7 +29,7 @@ const UNPRINTABLE =
 
 let project: TempProject;
 const pulledFolders: string[] = [];
-const outcomes = { ok: 0, strictFailures: 0, contractFailures: 0 };
+const outcomes = { ok: 0, strictFailures: 0, contractFailures: 0, tooDeep: 0 };
 
 beforeAll(async () => {
   assertRuntimeBuilt();
@@ -58,6 +60,21 @@ describe("hostile catalogs", () => {
         );
         const printed = result.stdout + result.stderr;
         expect(printed, printed).not.toMatch(UNPRINTABLE);
+        const lists = [
+          catalog.tools,
+          catalog.prompts,
+          catalog.resources,
+          catalog.resourceTemplates,
+        ];
+        // A list result is as deep as `{ list }`: past the bound, the server's answer is broken.
+        if (lists.some((list) => jsonNestingProblem({ list }, MAX_JSON_DEPTH) !== undefined)) {
+          outcomes.tooDeep += 1;
+          expect(result.stderr).toMatch(
+            new RegExp(`^error: [^\n]+nested more than ${MAX_JSON_DEPTH} levels deep[^\n]+\n$`),
+          );
+          expect(result.code, printed).toBe(3);
+          return;
+        }
         expect([0, 4], printed).toContain(result.code);
         if (result.code === 0) {
           outcomes.ok += 1;

@@ -1,8 +1,9 @@
 /**
- * `pull` against servers whose lists hold malformed entries or values nested thousands of levels
+ * `pull` against servers whose lists hold malformed entries or values nested hundreds of levels
  * deep, or whose name cannot name a client: each used to end in exit 70. A malformed entry is left
  * out with one warning naming it and the rest is generated; only a broken answer (a list that is
- * not a list, capabilities nested past the bound) fails, with exit 3 and one line. Every client
+ * not a list, capabilities nested past the contract's bound, a result nested past the client's
+ * MAX_JSON_DEPTH, cacheable or not) fails, with exit 3 and one line. Every client
  * pulled here must compile, and `generate` must accept every snapshot `pull` wrote.
  */
 import fc from "fast-check";
@@ -10,6 +11,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExitCode } from "../../cli/exit-codes.js";
+import { jsonNestingProblem, MAX_JSON_DEPTH } from "../../runtime/json-depth.js";
 import { MAX_CONTRACT_DEPTH } from "../../templates/json-depth.js";
 import {
   createTempProject,
@@ -27,12 +29,15 @@ function deepJson(depth: number): string {
 }
 
 /**
- * A catalog as JSON text, with `"DEEP"` replaced by a value nested 5,000 levels deep, and
- * `"HUGE"` by `1e400` (a number JSON.parse reads as Infinity).
+ * A catalog as JSON text, with `"DEEP"` replaced by a value nested 500 levels deep (past the
+ * contract's bound, within the client's MAX_JSON_DEPTH),
+ * `"ABYSS"` by one nested 100,000 deep, and `"HUGE"` by `1e400` (a number JSON.parse reads as
+ * Infinity).
  */
 function catalogText(catalog: unknown): string {
   return JSON.stringify(catalog)
-    .replaceAll('"DEEP"', deepJson(5_000))
+    .replaceAll('"DEEP"', deepJson(500))
+    .replaceAll('"ABYSS"', deepJson(100_000))
     .replaceAll('"HUGE"', "1e400");
 }
 
@@ -102,7 +107,7 @@ const CASES: Case[] = [
     files: ["resources/readme.ts"],
   },
   {
-    name: "values nested 5,000 levels deep in a tool, a prompt and a resource",
+    name: "values nested 500 levels deep in a tool, a prompt and a resource",
     catalog: {
       tools: [{ ...simpleTool("deep"), _meta: { deep: "DEEP" } }, simpleTool("ok")],
       prompts: [{ name: "deep", arguments: [{ name: "a", description: "x", _meta: "DEEP" }] }],
@@ -293,14 +298,26 @@ describe("a broken answer fails the pull with exit 3 and one line", () => {
       error: /tools\/list.*"tools" array/,
     },
     {
-      name: "capabilities nested 5,000 levels deep",
+      name: "capabilities nested 500 levels deep",
       catalog: { tools: [], extraCapabilities: { deep: "DEEP" } },
       error: new RegExp(
         `capabilities in server/discover cannot be used: nested more than ${MAX_CONTRACT_DEPTH}`,
       ),
     },
     {
-      name: "a server description nested 5,000 levels deep",
+      name: "a cacheable tools/list holding a tool nested 100,000 levels deep",
+      catalog: { tools: [{ ...simpleTool("deep"), _meta: { deep: "ABYSS" } }], ttlMs: 60_000 },
+      error: new RegExp(
+        `tools/list: invalid result from the server: nested more than ${MAX_JSON_DEPTH} levels deep`,
+      ),
+    },
+    {
+      name: "an uncacheable one, likewise",
+      catalog: { tools: [{ ...simpleTool("deep"), _meta: { deep: "ABYSS" } }] },
+      error: new RegExp(`nested more than ${MAX_JSON_DEPTH} levels deep`),
+    },
+    {
+      name: "a server description nested 500 levels deep",
       catalog: { tools: [], serverInfo: { name: "deep", version: "1", icons: "DEEP" } },
       error: /description \(serverInfo\) in server\/discover cannot be used: nested more than/,
     },
@@ -339,18 +356,24 @@ function toolVariant(name: string, depth: number) {
 }
 
 describe("any mix of well-formed and malformed tools, values at any depth", () => {
-  it("pull exits 0, warns once per malformed tool and generates every well-formed one", async () => {
+  it("pull exits 0, warns once per malformed tool and generates every well-formed one; exit 3 past the client's bound", async () => {
     let run = 0;
+    const depth = fc.oneof(
+      fc.integer({ min: MAX_CONTRACT_DEPTH, max: MAX_JSON_DEPTH + 10 }),
+      fc.integer({ min: MAX_JSON_DEPTH - 10, max: MAX_JSON_DEPTH + 10 }),
+      fc.constant(100_000),
+    );
     await fc.assert(
       fc.asyncProperty(
         fc
-          .array(fc.integer({ min: MAX_CONTRACT_DEPTH, max: 6_000 }), { maxLength: 5 })
+          .array(depth, { maxLength: 5 })
           .chain((depths) =>
             fc.tuple(...depths.map((depth, i) => toolVariant(`tool_${i}`, depth))),
           ),
-        async (variants) => {
+        fc.constantFrom(0, 60_000),
+        async (variants, ttlMs) => {
           run += 1;
-          const text = JSON.stringify({ tools: variants.map((v) => v.tool) }).replace(
+          const text = JSON.stringify({ tools: variants.map((v) => v.tool), ttlMs }).replace(
             /"DEEP(\d+)"/g,
             (_match, depth: string) => deepJson(Number(depth)),
           );
@@ -360,6 +383,14 @@ describe("any mix of well-formed and malformed tools, values at any depth", () =
             ["pull", "--out", out, "--", ...contractServerCommand(served)],
             project.dir,
           );
+          // tools/list's result is as deep as { tools, ttlMs }: past the bound, the answer is broken.
+          if (jsonNestingProblem(JSON.parse(text), MAX_JSON_DEPTH) !== undefined) {
+            expect(result.stderr).toMatch(
+              new RegExp(`^error: [^\n]+nested more than ${MAX_JSON_DEPTH} levels deep[^\n]+\n$`),
+            );
+            expect(result.code, result.stderr).toBe(ExitCode.Server);
+            return;
+          }
           const malformed = variants.filter((v) => !v.valid).length;
           const warnings = linesOf(result.stderr);
           expect(warnings, result.stderr).toHaveLength(malformed);
@@ -369,7 +400,7 @@ describe("any mix of well-formed and malformed tools, values at any depth", () =
           expect(toolFiles).toHaveLength(variants.length - malformed);
         },
       ),
-      { numRuns: 10 },
+      { numRuns: 14 },
     );
-  }, 120_000);
+  }, 180_000);
 });

@@ -5,7 +5,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { z as zod, ZodType } from "zod";
-import { connect, defineTool, isMcpError, type McpClient } from "@mcp-codegen/runtime";
+import {
+  connect,
+  defineTool,
+  isMcpError,
+  MAX_JSON_DEPTH,
+  type McpClient,
+} from "@mcp-codegen/runtime";
 import { scriptedServer } from "../support/scripted-server.js";
 import { rejection } from "./client-helpers.js";
 
@@ -175,7 +181,7 @@ describe("any result a server can send", () => {
   });
 });
 
-describe("structuredContent nested deeper than the stack", () => {
+describe("structuredContent nested deeper than the stack would allow", () => {
   type Tree = { child?: Tree | undefined };
   /** A generated binding whose output schema is recursive, as a tree-shaped tool's is. */
   const treeTool = defineTool<Record<string, never>, unknown>({
@@ -191,13 +197,28 @@ describe("structuredContent nested deeper than the stack", () => {
     },
   });
 
-  it("fails validation as an McpError, not a RangeError", async () => {
+  /** A tree `wraps` levels below an empty object: `{ child: { child: … {} } }`. */
+  function tree(wraps: number): Tree {
     let deep: Tree = {};
-    for (let i = 0; i < 100_000; i++) deep = { child: deep };
-    const client = await clientAnswering(() => ({ content: [], structuredContent: deep }));
+    for (let i = 0; i < wraps; i++) deep = { child: deep };
+    return deep;
+  }
+
+  it("refuses one past MAX_JSON_DEPTH as it arrives: kind protocol, not a RangeError", async () => {
+    const client = await clientAnswering(() => ({ content: [], structuredContent: tree(100_000) }));
     const error = await rejection(treeTool.call(client, {}));
-    expect(error.kind).toBe("validation");
-    expect(error.message).toContain("structuredContent could not be validated (nested too deeply)");
+    expect(error.kind).toBe("protocol");
+    expect(error.message).toContain(`nested more than ${MAX_JSON_DEPTH} levels deep`);
+    await client.close();
+  });
+
+  it("validates one at MAX_JSON_DEPTH (result > structuredContent > the tree)", async () => {
+    const client = await clientAnswering(() => ({
+      content: [],
+      structuredContent: tree(MAX_JSON_DEPTH - 2),
+    }));
+    const result = (await treeTool.call(client, {})) as { structuredContent: unknown };
+    expect(result.structuredContent).toEqual(tree(MAX_JSON_DEPTH - 2));
     await client.close();
   });
 });

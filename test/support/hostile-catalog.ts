@@ -168,7 +168,13 @@ const tool: fc.Arbitrary<Json> = fc.record(
     inputSchema: objectSchema,
     outputSchema: objectSchema,
     annotations: fc.record({ title: hostileText, readOnlyHint: fc.boolean() }),
-    _meta: fc.constantFrom<Json>({ deep: deepValue(5_000) }, { note: "x" }),
+    // Past the contract's depth bound (the entry is left out), or past the client's own
+    // MAX_JSON_DEPTH (the whole list is a protocol error: exit 3).
+    _meta: fc.oneof(
+      { weight: 3, arbitrary: fc.constant<Json>({ note: "x" }) },
+      { weight: 2, arbitrary: fc.constant<Json>({ deep: deepValue(500) }) },
+      { weight: 1, arbitrary: fc.constant<Json>({ deep: deepValue(100_000) }) },
+    ),
   },
   { requiredKeys: ["name", "inputSchema"] },
 );
@@ -183,7 +189,7 @@ const malformedEntry: fc.Arbitrary<Json> = fc.constantFrom<Json>(
   { name: "titled", title: 7, inputSchema: { type: "object" } },
   { name: "no-schema" },
   { name: "bad-schema", inputSchema: "x" },
-  { name: "deep", inputSchema: { type: "object", default: deepValue(5_000) } },
+  { name: "deep", inputSchema: { type: "object", default: deepValue(500) } },
 );
 
 const prompt: fc.Arbitrary<Json> = fc.oneof(
