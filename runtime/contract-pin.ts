@@ -19,9 +19,11 @@ import {
   type ContractFingerprint,
   type PinnedField,
 } from "./contract-digest.js";
+import type { ContractChangedData } from "./error-data.js";
 import type { Tool } from "./types.js";
 
 export { PINNED_FIELDS, type PinnedField } from "./contract-digest.js";
+export type { ContractChangedData } from "./error-data.js";
 
 /** `ConnectOptions.pin` as an object: what plain `callTool(name)` calls are pinned against. */
 export interface PinOptions {
@@ -31,21 +33,6 @@ export interface PinOptions {
    * is checked against that one instead.
    */
   tools?: readonly Tool[];
-}
-
-/** `data` of a `contract_changed` error. */
-export interface ContractChangedData {
-  /** The tool's name. */
-  readonly tool: string;
-  /**
-   * The pinned fields whose live value differs (`PINNED_FIELDS` order), or `["removed"]` when the
-   * server no longer lists the tool (or lists it malformed).
-   */
-  readonly changed: readonly (PinnedField | "removed")[];
-  /** `sha256:…` of the pinned definition's compared fields (see `contractDigest`). */
-  readonly pinnedDigest: string;
-  /** `sha256:…` of the live definition's compared fields; undefined when it was removed. */
-  readonly liveDigest: string | undefined;
 }
 
 /** How often a check lists again when the catalog changed while it was listing. */

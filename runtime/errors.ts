@@ -4,14 +4,17 @@
  * A tool result with `isError: true` is a result, never an `McpError`.
  */
 import { ErrorCode } from "./protocol.js";
-import type { HttpAuthErrorData, HttpStatusErrorData } from "./http/http-status.js";
 import type { JsonRpcErrorObject } from "./jsonrpc.js";
-import type { CancelledTask } from "./tasks.js";
+import type { CancelledTask } from "./task-types.js";
 import type { CallToolResult, InputRequiredResult } from "./types.js";
-import type { HookErrorData } from "./governance/hooks.js";
-import type { DeniedErrorData } from "./governance/policy.js";
-import type { NotFoundErrorData } from "./governance/selection.js";
-import type { ContractChangedData } from "./contract-pin.js";
+import type {
+  ContractChangedData,
+  DeniedErrorData,
+  HookErrorData,
+  HttpAuthErrorData,
+  HttpStatusErrorData,
+  NotFoundErrorData,
+} from "./error-data.js";
 
 /**
  * What went wrong:

@@ -21,6 +21,7 @@ import type {
   Result,
 } from "./types.js";
 import { isJsonObject } from "./json-object.js";
+import type { CancelledTask, Task } from "./task-types.js";
 
 /** The extension's identifier, declared under `extensions` in the client capabilities. */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
@@ -30,24 +31,7 @@ export {
   DEFAULT_TASK_TIMEOUT_MS,
   MIN_TASK_POLL_INTERVAL_MS,
 } from "./task-wait.js";
-
-export type TaskStatus = "working" | "input_required" | "completed" | "cancelled" | "failed";
-
-/** A task's metadata, as the server reports it. */
-export interface Task {
-  /** The server's identifier for the task; keep it to resume polling after a restart. */
-  taskId: string;
-  status: TaskStatus;
-  statusMessage?: string;
-  /** ISO 8601. */
-  createdAt: string;
-  /** ISO 8601. */
-  lastUpdatedAt: string;
-  /** Lifetime from creation in milliseconds; `null` for unlimited. */
-  ttlMs: number | null;
-  /** How often the server would like to be polled, in milliseconds. */
-  pollIntervalMs?: number;
-}
+export type { CancelledTask, Task, TaskStatus } from "./task-types.js";
 
 /** `resultType: "task"`: the server made a task for the request instead of answering it now. */
 export interface CreateTaskResult extends Result, Task {
@@ -72,10 +56,6 @@ export interface FailedTask extends Task {
   /** The JSON-RPC error the request ended with. */
   error: JsonRpcErrorObject;
 }
-export interface CancelledTask extends Task {
-  status: "cancelled";
-}
-
 /** A task with the payload of its status (`tasks/get`). */
 export type DetailedTask<R extends Result = CallToolResult> =
   WorkingTask | InputRequiredTask | CompletedTask<R> | FailedTask | CancelledTask;

@@ -4,6 +4,7 @@
  * a hook that throws, end the request with an `McpError` of kind `hook` naming the hook, so a
  * caller can tell its own hooks' verdicts from the server's.
  */
+import type { HookName as ErrorHookName } from "../error-data.js";
 import { McpError, describeContext, isMcpError, type ErrorContext } from "../errors.js";
 import type { CallToolResult, Tool } from "../types.js";
 
@@ -64,14 +65,13 @@ export interface ClientHooks {
 /** The name of a hook, as `HookErrorData.hook` gives it. */
 export type HookName = keyof ClientHooks;
 
-/** `data` of a `hook` error. */
-export interface HookErrorData {
-  readonly hook: HookName;
-  /** True when the hook refused; false when it threw or answered something unusable. */
-  readonly refused: boolean;
-  /** The reason the hook gave for refusing. */
-  readonly reason?: string;
-}
+export type { HookErrorData } from "../error-data.js";
+
+// error-data.ts names the hooks without importing this file (errors sit below governance): the
+// two lists must stay the same, or this line fails to compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+type _HookNamesAgree = Holds<Same<HookName, ErrorHookName>>;
 
 /**
  * Runs a hook, turning what it throws into a `hook` error (an `McpError` it throws on purpose

@@ -8,6 +8,7 @@
  * where it is stricter than what the rules without annotation conditions decide. A server that
  * lies about its hints can at most get its tools asked about or denied, never let through.
  */
+import type { DeniedErrorData } from "../error-data.js";
 import { McpError, describeContext, localError } from "../errors.js";
 import type { ToolAnnotations } from "../types.js";
 import type { ToolCallRequest } from "./hooks.js";
@@ -66,15 +67,7 @@ export interface Grant {
   readonly tool: string;
 }
 
-/** `data` of a `denied` error. */
-export interface DeniedErrorData {
-  readonly tool: string;
-  readonly principal: string;
-  /** The rule that decided (its name, `rules[<index>]`, or `default`). */
-  readonly rule: string;
-  /** A `deny` decision, the approver's answer, no approver to ask, or an approver that failed. */
-  readonly reason: "rule" | "approver" | "no-approver" | "approver-failed";
-}
+export type { DeniedErrorData } from "../error-data.js";
 
 /** What `decide` found: the decision and the rule that made it. */
 export interface PolicyVerdict {

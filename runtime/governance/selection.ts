@@ -17,11 +17,7 @@ export type ToolSelection =
   | { include?: readonly NamePattern[]; exclude?: readonly NamePattern[] }
   | ((tool: Tool) => boolean);
 
-/** `data` of a `not_found` error. */
-export interface NotFoundErrorData {
-  /** The tool the selection hides. */
-  readonly tool: string;
-}
+export type { NotFoundErrorData } from "../error-data.js";
 
 /** A compiled selection. */
 export interface CompiledSelection {

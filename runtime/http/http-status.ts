@@ -11,31 +11,9 @@ import { httpError } from "./http-error.js";
 import type { HttpIoResponse } from "./http-io.js";
 import { snippet } from "./http-snippet.js";
 import { bearerChallenge } from "./www-authenticate.js";
+import type { HttpAuthErrorData, HttpStatusErrorData } from "../error-data.js";
 
-/** `data` of a `transport` error for an HTTP status. */
-export interface HttpStatusErrorData {
-  status: number;
-  /** The start of the body (or of the JSON-RPC error message in it), made inert. */
-  body?: string;
-  /** The JSON-RPC error object in the body, when there was one. */
-  error?: JsonRpcErrorObject;
-  /** Where a 3xx pointed. */
-  location?: string;
-}
-
-/** `data` of an `auth` error (HTTP 401 or 403): the `Bearer` challenge's parameters. */
-export interface HttpAuthErrorData {
-  status: number;
-  /** The Protected Resource Metadata URL (RFC 9728). */
-  resource_metadata?: string;
-  /** The scopes the server asks for (space-separated). */
-  scope?: string;
-  /** `invalid_token`, `insufficient_scope`, … (RFC 6750). */
-  error?: string;
-  error_description?: string;
-  /** The JSON-RPC error in the body, e.g. a 403 for a rejected `Origin`. */
-  jsonrpcError?: JsonRpcErrorObject;
-}
+export type { HttpAuthErrorData, HttpStatusErrorData } from "../error-data.js";
 
 /** The endpoint for messages and the transport's body cap. */
 export interface HttpStatusContext {
