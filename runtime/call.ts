@@ -7,7 +7,7 @@ import { McpError, describeContext, type ErrorContext } from "./errors.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
 import type { RequestOptions } from "./request-options.js";
 import { timerDelay } from "./timer-delay.js";
-import type { AbortListener, RequestExchange } from "./transport.js";
+import type { AbortListener, RequestExchange } from "./request-exchange.js";
 import type { LogMessage, Progress } from "./types.js";
 
 /**

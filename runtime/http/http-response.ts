@@ -5,7 +5,7 @@
 import type { McpError } from "../errors.js";
 import { parseMessage } from "../jsonrpc.js";
 import type { IncomingMessage, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc.js";
-import type { RequestExchange, TransportDiagnostic } from "../transport.js";
+import type { RequestExchange, TransportDiagnostic } from "../request-exchange.js";
 import { BodyTooLargeError, readBody } from "./http-body.js";
 import { httpError } from "./http-error.js";
 import type { HttpIoBody } from "./http-io.js";
