@@ -3,8 +3,7 @@
  */
 import { localError } from "./errors.js";
 import { checkTraceValue, type TraceContext } from "./trace-context.js";
-import type { CacheMode } from "./result-cache.js";
-import type { LogMessage, LoggingLevel, Meta, Progress } from "./types.js";
+import type { ClientCapabilities, LogMessage, LoggingLevel, Meta, Progress } from "./types.js";
 
 export interface RequestOptions {
   /** Aborting it cancels the request (stdio: `notifications/cancelled`; HTTP: the stream is closed). */
@@ -84,4 +83,35 @@ export function checkCallerMeta(meta: Meta, method: string): void {
       );
     }
   }
+}
+
+/**
+ * How one request uses the cache:
+ * - `use` (default): a fresh cached result is returned without asking the server; otherwise the
+ *   request is sent (joining an identical one already in flight) and its result stored.
+ * - `refresh`: always asks the server, and stores the answer for later `use` callers.
+ * - `bypass`: asks the server, neither reads nor writes the cache.
+ */
+export type CacheMode = "use" | "refresh" | "bypass";
+
+/** What a method call adds to a request besides its params and options. */
+export interface RequestExtras {
+  /** `input_required` is a valid answer (tools/call, prompts/get, resources/read, raw requests). */
+  allowInputRequired?: boolean;
+  /** `task` is a valid answer (tasks extension declared on a `tools/call`, and `tasks/get`). */
+  allowTask?: boolean;
+  /** Extra HTTP headers (`Mcp-Param-*`). */
+  headers?: Record<string, string>;
+  /** Sending it twice has the effect of sending it once (a tool the server marks idempotent). */
+  idempotent?: boolean;
+  /** Told the request's JSON-RPC id just before it is sent (a listen request's subscription id). */
+  onId?: (id: number) => void;
+  /** Capabilities declared for this request instead of the session's (per-call input handlers). */
+  capabilities?: ClientCapabilities;
+}
+
+/** Per-call options the pipeline reads. */
+export interface GovernedCallOptions {
+  /** Who the call is for, as the policy sees it (default: the policy's `defaultPrincipal`). */
+  principal?: string;
 }

@@ -6,7 +6,7 @@
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
 import { jsonNestingProblem, MAX_JSON_DEPTH } from "./json-depth.js";
 import type { JsonRpcErrorObject } from "./jsonrpc.js";
-import type { RequestExtras } from "./session.js";
+import type { RequestExtras } from "./request-options.js";
 import type { Result } from "./types.js";
 
 /**

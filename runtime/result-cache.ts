@@ -4,17 +4,10 @@
  * go through it: `tools/call` and the rest never touch it.
  */
 import { isMcpError } from "./errors.js";
-import type { RequestOptions } from "./request-options.js";
+import type { CacheMode, RequestOptions } from "./request-options.js";
 import type { Result } from "./types.js";
 
-/**
- * How one request uses the cache:
- * - `use` (default): a fresh cached result is returned without asking the server; otherwise the
- *   request is sent (joining an identical one already in flight) and its result stored.
- * - `refresh`: always asks the server, and stores the answer for later `use` callers.
- * - `bypass`: asks the server, neither reads nor writes the cache.
- */
-export type CacheMode = "use" | "refresh" | "bypass";
+export type { CacheMode } from "./request-options.js";
 
 /** The default cap on cached results (see `ResultCacheOptions.maxEntries`). */
 export const DEFAULT_MAX_CACHE_ENTRIES = 500;

@@ -6,7 +6,7 @@
  */
 import { planAnswers, runAnswers } from "./answer-input.js";
 import { McpError, describeContext, localError, type ErrorContext } from "./errors.js";
-import type { GovernedCallOptions } from "./governance/pipeline.js";
+import type { GovernedCallOptions } from "./request-options.js";
 import type { InputHandlers } from "./input-handlers.js";
 import type { InputResponses } from "./input-types.js";
 import type { RequestOptions } from "./request-options.js";

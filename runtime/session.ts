@@ -19,7 +19,7 @@ import type { InputHandlers } from "./input-handlers.js";
 import { isSessionExpired, mayReissue } from "./send-again.js";
 import { ServerRequests } from "./server-requests.js";
 import type { TaskInputBudgets } from "./task-input-budget.js";
-import { checkCallerMeta, type RequestOptions } from "./request-options.js";
+import { checkCallerMeta, type RequestExtras, type RequestOptions } from "./request-options.js";
 import type { TraceContext } from "./trace-context.js";
 import type { Transport, TransportDiagnostic } from "./transport.js";
 import type {
@@ -33,21 +33,7 @@ import type {
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-/** What a method call adds to a request besides its params and options. */
-export interface RequestExtras {
-  /** `input_required` is a valid answer (tools/call, prompts/get, resources/read, raw requests). */
-  allowInputRequired?: boolean;
-  /** `task` is a valid answer (tasks extension declared on a `tools/call`, and `tasks/get`). */
-  allowTask?: boolean;
-  /** Extra HTTP headers (`Mcp-Param-*`). */
-  headers?: Record<string, string>;
-  /** Sending it twice has the effect of sending it once (a tool the server marks idempotent). */
-  idempotent?: boolean;
-  /** Told the request's JSON-RPC id just before it is sent (a listen request's subscription id). */
-  onId?: (id: number) => void;
-  /** Capabilities declared for this request instead of the session's (per-call input handlers). */
-  capabilities?: ClientCapabilities;
-}
+export type { RequestExtras } from "./request-options.js";
 
 const NO_EXTRAS: RequestExtras = Object.freeze({});
 /**

@@ -5,7 +5,7 @@
  * The client declares the extension only on requests that ask for it (`callTool(…, { task })` and
  * the `tasks/*` requests), so no other request can be answered with a task.
  */
-import type { GovernedCallOptions } from "./governance/pipeline.js";
+import type { GovernedCallOptions } from "./request-options.js";
 import { planAnswers, runAnswers } from "./answer-input.js";
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
 import type { InputHandlers } from "./input-handlers.js";

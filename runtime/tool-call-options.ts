@@ -2,7 +2,7 @@
  * The options of a generated tool call, in its plain form and its two task forms. Apart from
  * `tool-binding.ts` so the call forms (`tool-call-forms.ts`) can name them without a cycle.
  */
-import type { GovernedCallOptions } from "./governance/pipeline.js";
+import type { GovernedCallOptions } from "./request-options.js";
 import type { CallOptions } from "./round-trip.js";
 import type { TaskCallOptions } from "./tasks.js";
 

@@ -9,6 +9,7 @@
 import { localError, type ErrorContext } from "../errors.js";
 import type { ListOptions } from "../client-lists.js";
 import type { Page } from "../pagination.js";
+import type { GovernedCallOptions } from "../request-options.js";
 import type { CallToolOptions } from "../tasks.js";
 import { callTool, type ToolCallHost } from "../tool-call.js";
 import type { CallToolResult, Result, Tool } from "../types.js";
@@ -36,11 +37,7 @@ export interface GovernanceOptions {
   policy?: ToolPolicy;
 }
 
-/** Per-call options the pipeline reads. */
-export interface GovernedCallOptions {
-  /** Who the call is for, as the policy sees it (default: the policy's `defaultPrincipal`). */
-  principal?: string;
-}
+export type { GovernedCallOptions } from "../request-options.js";
 
 /** `callTool`'s options as the client receives them: `shape` and a generated validator too. */
 export type PipelineCallOptions = CallToolOptions & WithInputCheck & { shape?: "model" };
