@@ -4,7 +4,7 @@
  * under `MIN_TASK_POLL_INTERVAL_MS`, longer while nothing changes), and the cap on input rounds.
  */
 import { McpError, describeContext, type ErrorContext } from "./errors.js";
-import type { AwaitTaskOptions, Task, TaskStatus } from "./tasks.js";
+import type { Task, TaskStatus } from "./task-types.js";
 import { timerDelay } from "./timer-delay.js";
 
 /** Wait between polls when neither the server nor the caller gives one. */
@@ -93,6 +93,16 @@ export function tooManyTaskRounds(
   });
 }
 
+/** What a wait reads of `AwaitTaskOptions` (tasks.ts, which imports this file). */
+export interface StopOptions {
+  /** Total milliseconds to wait (see `AwaitTaskOptions.timeout`). */
+  timeout?: number;
+  /** Aborting it stops waiting (see `AwaitTaskOptions.signal`). */
+  signal?: AbortSignal;
+  /** `false` leaves the task running when the wait stops (see `AwaitTaskOptions.cancelOnStop`). */
+  cancelOnStop?: boolean;
+}
+
 /** The wait's end: the caller's signal, the total timeout or `fail()`, whichever comes first. */
 export class Stopper {
   readonly #controller = new AbortController();
@@ -101,7 +111,7 @@ export class Stopper {
   readonly #signal: AbortSignal | undefined;
   readonly #onAbort: () => void;
 
-  constructor(options: AwaitTaskOptions, context: ErrorContext, taskId: string) {
+  constructor(options: StopOptions, context: ErrorContext, taskId: string) {
     const id = JSON.stringify(taskId);
     this.#onAbort = () =>
       this.#stop(
