@@ -10,7 +10,7 @@
 import type { McpError } from "./errors.js";
 import { isMcpError, localError, type ErrorContext } from "./errors.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
-import type { ListenOptions, Subscription, SubscriptionFilter } from "./listen.js";
+import type { ListenOptions, Subscription, SubscriptionFilter } from "./subscription.js";
 import { Listener } from "./listener.js";
 import type { SessionPort } from "./session-port.js";
 import type { Meta, ServerCapabilities } from "./types.js";

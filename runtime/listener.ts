@@ -6,7 +6,7 @@
  */
 import { McpError, describeContext, isMcpError, localError, type ErrorContext } from "./errors.js";
 import type { JsonRpcNotification } from "./jsonrpc.js";
-import type { ListenOptions, Subscription, SubscriptionFilter } from "./listen.js";
+import type { ListenOptions, Subscription, SubscriptionFilter } from "./subscription.js";
 import type { Result } from "./types.js";
 import { isJsonObject } from "./json-object.js";
 
