@@ -4,17 +4,41 @@
  * `roots/list`). Optional for servers (405 means none); kept open, and reopened politely after
  * failures, for as long as the transport is.
  */
-import { parseMessage } from "../jsonrpc.js";
+import { parseMessage, type JsonRpcRequest, type JsonRpcResponse } from "../jsonrpc.js";
+import type { Transport } from "../transport.js";
 import { abortableDelay } from "./abortable-delay.js";
 import { mediaType } from "./http-body.js";
-import type { HttpIoBody } from "./http-io.js";
+import type { HttpIoBody, HttpIoMethod, HttpIoRequest, HttpIoResponse } from "./http-io.js";
+import type { HttpTarget } from "./http-request-headers.js";
+import type { HttpResponseContext } from "./http-response.js";
 import { snippet } from "./http-snippet.js";
-import type { LegacySession } from "./legacy-session.js";
 import { createSseReader } from "./sse-reader.js";
 
 /** The first pause before reopening a failed or ended stream; doubled up to the maximum. */
 export const GET_STREAM_BACKOFF_MS = 1_000;
 export const GET_STREAM_MAX_BACKOFF_MS = 60_000;
+
+/**
+ * What the stream uses of its session: a `LegacySession` (legacy-session.ts, which starts the
+ * stream and so cannot be imported here).
+ */
+export interface StreamSession {
+  readonly lifetime: AbortController;
+  readonly sessionId: string | undefined;
+  readonly host: {
+    readonly target: HttpTarget;
+    readonly context: HttpResponseContext;
+    readonly transport: Transport;
+  };
+  send(
+    method: HttpIoMethod,
+    headers: Record<string, string>,
+    abort: NonNullable<HttpIoRequest["abort"]>,
+  ): Promise<HttpIoResponse>;
+  streamHeaders(lastEventId: string | undefined): Record<string, string>;
+  answer(request: JsonRpcRequest): void;
+  deliverElsewhere(response: JsonRpcResponse): boolean;
+}
 
 /**
  * Opens the GET stream and reopens it (with `Last-Event-ID` once an event id was seen, after
@@ -23,7 +47,7 @@ export const GET_STREAM_MAX_BACKOFF_MS = 60_000;
  * good on 405 (no stream offered) and on 404 to a session id (the session expired: the next
  * request says so, and a new session opens a new stream). Never rejects.
  */
-export async function runGetStream(session: LegacySession): Promise<void> {
+export async function runGetStream(session: StreamSession): Promise<void> {
   const lifetime = session.lifetime.signal;
   const endpoint = session.host.target.endpoint;
   const state: { lastEventId: string | undefined; retryMs: number | undefined } = {
@@ -86,7 +110,7 @@ export async function runGetStream(session: LegacySession): Promise<void> {
  * it ends or breaks, with true when it delivered at least one event.
  */
 function readStream(
-  session: LegacySession,
+  session: StreamSession,
   body: HttpIoBody,
   state: { lastEventId: string | undefined; retryMs: number | undefined },
 ): Promise<boolean> {
@@ -153,6 +177,6 @@ function readStream(
   });
 }
 
-function diagnostic(session: LegacySession, detail: string): void {
+function diagnostic(session: StreamSession, detail: string): void {
   session.host.context.diagnostic({ kind: "closed", detail });
 }
