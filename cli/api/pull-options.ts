@@ -4,15 +4,69 @@
  * catch a timeout of -1 or a rename to `1x`, and the runtime would report them as a failure to
  * connect.
  */
+import type { AuthorizationRedirect } from "@mcp-codegen/runtime";
 import { MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
+import type { ProtocolChoice } from "../config/index.js";
 import { PROTOCOL_CHOICES } from "../config/protocol-choices.js";
 import { CliError, ExitCode } from "../exit-codes.js";
-import type { PullOptions } from "./pull.js";
+import type { WarningHandler } from "./warnings.js";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 function usage(message: string): CliError {
   return new CliError(`pull: ${message}`, ExitCode.Usage);
+}
+
+/** How `pull()` authenticates to an HTTP server; see `pull()` for the order they are tried in. */
+export interface PullAuthOptions {
+  /** Sent as `Authorization: Bearer <token>` as is, without OAuth. */
+  bearerToken?: string | undefined;
+  /**
+   * OAuth without a user (the client credentials grant): the id and secret, or `true` to read
+   * them from `MCP_CODEGEN_CLIENT_ID` and `MCP_CODEGEN_CLIENT_SECRET` in `env`.
+   */
+  clientCredentials?: { clientId: string; clientSecret: string } | true | undefined;
+  /**
+   * OAuth with a user: where to send them to sign in, e.g. `loopbackRedirect()` from
+   * `@mcp-codegen/runtime/node/auth`. Without it, a pull that needs a sign-in fails.
+   */
+  redirect?: AuthorizationRedirect | undefined;
+  /** The OAuth token file (default: `$MCP_CODEGEN_TOKEN_STORE`, else the command's default). */
+  tokenStore?: string | undefined;
+  /** Ignore stored tokens and sign in again (needs `redirect` or `clientCredentials`). */
+  reauthorize?: boolean | undefined;
+  /**
+   * Where `MCP_CODEGEN_BEARER_TOKEN`, `MCP_CODEGEN_TOKEN_STORE` and, with
+   * `clientCredentials: true`, the client id and secret are read (default: `process.env`).
+   */
+  env?: Readonly<Record<string, string | undefined>> | undefined;
+}
+
+/** Options of `pull()`; every one is optional. */
+export interface PullOptions {
+  /** The client name, as in `create<Name>Client` (default: the server's own name). */
+  name?: string | undefined;
+  /** How messages and warnings name the server (default: its command line, or URL without secrets). */
+  label?: string | undefined;
+  /** Keep only tools, prompts and resources whose names match one of these `*` patterns. */
+  include?: readonly string[] | undefined;
+  /** Leave out those whose names match one of these patterns. */
+  exclude?: readonly string[] | undefined;
+  /** Generated names for tools, prompts and resources, by their server names. */
+  rename?: Readonly<Record<string, string>> | undefined;
+  /** Recorded in the snapshot: import the runtime package (default) or vendor it. */
+  runtime?: "package" | "vendored" | undefined;
+  /** Recorded in the snapshot: tool input types take undeclared keys where schemas allow it. */
+  openInputTypes?: boolean | undefined;
+  /** Per-request timeout in milliseconds. */
+  timeout?: number | undefined;
+  /** `"auto"` (default) or a pinned protocol version. */
+  protocol?: ProtocolChoice | undefined;
+  /** Throw instead of warning when an entry of the contract is left out or replaced. */
+  strict?: boolean | undefined;
+  auth?: PullAuthOptions | undefined;
+  /** Each warning, as the command would print it after `warning: `; without it they are dropped. */
+  onWarning?: WarningHandler | undefined;
 }
 
 /** @throws CliError (exit code 2) naming the first option that is wrong. */

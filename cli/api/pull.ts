@@ -3,72 +3,20 @@
  * include/exclude/rename and secret masking exactly as `mcp-codegen pull` does, and returns the
  * snapshot the command would write to `mcp.snapshot.json`.
  */
-import type { AuthorizationRedirect } from "@mcp-codegen/runtime";
 import { createSnapshot, type Snapshot } from "../../templates/index.js";
 import { pullAuthenticated } from "../authenticated-pull.js";
 import { BEARER_TOKEN_ENV, CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/env-names.js";
 import type { AuthChoice, AuthEnvironment } from "../auth/http-auth.js";
-import type { ProtocolChoice } from "../config/index.js";
 import { CliError, ExitCode } from "../exit-codes.js";
 import { createSecretMasker, type SecretMasker } from "../mask-text.js";
 import { count } from "../plural.js";
 import type { Reporter } from "../reporter.js";
 import { filterContract, type ServerJob } from "../server-job.js";
-import { checkPullOptions } from "./pull-options.js";
+import { checkPullOptions, type PullAuthOptions, type PullOptions } from "./pull-options.js";
 import { resolvePullTarget, type PullTarget } from "./target.js";
-import { createApiReporter, maskedError, type WarningHandler } from "./warnings.js";
+import { createApiReporter, maskedError } from "./warnings.js";
 
-/** How `pull()` authenticates to an HTTP server; see `pull()` for the order they are tried in. */
-export interface PullAuthOptions {
-  /** Sent as `Authorization: Bearer <token>` as is, without OAuth. */
-  bearerToken?: string | undefined;
-  /**
-   * OAuth without a user (the client credentials grant): the id and secret, or `true` to read
-   * them from `MCP_CODEGEN_CLIENT_ID` and `MCP_CODEGEN_CLIENT_SECRET` in `env`.
-   */
-  clientCredentials?: { clientId: string; clientSecret: string } | true | undefined;
-  /**
-   * OAuth with a user: where to send them to sign in, e.g. `loopbackRedirect()` from
-   * `@mcp-codegen/runtime/node/auth`. Without it, a pull that needs a sign-in fails.
-   */
-  redirect?: AuthorizationRedirect | undefined;
-  /** The OAuth token file (default: `$MCP_CODEGEN_TOKEN_STORE`, else the command's default). */
-  tokenStore?: string | undefined;
-  /** Ignore stored tokens and sign in again (needs `redirect` or `clientCredentials`). */
-  reauthorize?: boolean | undefined;
-  /**
-   * Where `MCP_CODEGEN_BEARER_TOKEN`, `MCP_CODEGEN_TOKEN_STORE` and, with
-   * `clientCredentials: true`, the client id and secret are read (default: `process.env`).
-   */
-  env?: Readonly<Record<string, string | undefined>> | undefined;
-}
-
-/** Options of `pull()`; every one is optional. */
-export interface PullOptions {
-  /** The client name, as in `create<Name>Client` (default: the server's own name). */
-  name?: string | undefined;
-  /** How messages and warnings name the server (default: its command line, or URL without secrets). */
-  label?: string | undefined;
-  /** Keep only tools, prompts and resources whose names match one of these `*` patterns. */
-  include?: readonly string[] | undefined;
-  /** Leave out those whose names match one of these patterns. */
-  exclude?: readonly string[] | undefined;
-  /** Generated names for tools, prompts and resources, by their server names. */
-  rename?: Readonly<Record<string, string>> | undefined;
-  /** Recorded in the snapshot: import the runtime package (default) or vendor it. */
-  runtime?: "package" | "vendored" | undefined;
-  /** Recorded in the snapshot: tool input types take undeclared keys where schemas allow it. */
-  openInputTypes?: boolean | undefined;
-  /** Per-request timeout in milliseconds. */
-  timeout?: number | undefined;
-  /** `"auto"` (default) or a pinned protocol version. */
-  protocol?: ProtocolChoice | undefined;
-  /** Throw instead of warning when an entry of the contract is left out or replaced. */
-  strict?: boolean | undefined;
-  auth?: PullAuthOptions | undefined;
-  /** Each warning, as the command would print it after `warning: `; without it they are dropped. */
-  onWarning?: WarningHandler | undefined;
-}
+export type { PullAuthOptions, PullOptions } from "./pull-options.js";
 
 const SIGN_IN_HELP =
   "the server needs a sign-in and pull() has no way to show one: pass auth.redirect (e.g. loopbackRedirect() from @mcp-codegen/runtime/node/auth), auth.clientCredentials or auth.bearerToken, or run mcp-codegen pull once on a terminal to sign in and store the tokens";
