@@ -12,6 +12,7 @@ export { hiddenCharacters, isHiddenCharacter } from "./hidden-characters.js";
 export { decodeOnce, maskUrl } from "./mask-url.js";
 export { LEGACY_PROTOCOL_VERSIONS } from "./protocol.js";
 export { SUBSCHEMA_KEYWORDS } from "./schema-keywords.js";
+export { TASKS_EXTENSION } from "./task-types.js";
 export { MAX_TIMER_DELAY_MS } from "./timer-delay.js";
 export { compileUriTemplate, parseUriTemplateVariables } from "./uri-template.js";
 export type { UriTemplateVariable } from "./uri-template.js";

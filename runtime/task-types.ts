@@ -3,6 +3,9 @@
  * tasks.ts so that errors.ts can name a cancelled task without importing the task client.
  */
 
+/** The extension's identifier, declared under `extensions` in the client capabilities. */
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
 export type TaskStatus = "working" | "input_required" | "completed" | "cancelled" | "failed";
 
 /** A task's metadata, as the server reports it. */

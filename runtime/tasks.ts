@@ -21,16 +21,14 @@ import type {
   Result,
 } from "./types.js";
 import { isJsonObject } from "./json-object.js";
-import type { CancelledTask, Task } from "./task-types.js";
-
-/** The extension's identifier, declared under `extensions` in the client capabilities. */
-export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+import { TASKS_EXTENSION, type CancelledTask, type Task } from "./task-types.js";
 
 export {
   DEFAULT_TASK_POLL_INTERVAL_MS,
   DEFAULT_TASK_TIMEOUT_MS,
   MIN_TASK_POLL_INTERVAL_MS,
 } from "./task-wait.js";
+export { TASKS_EXTENSION } from "./task-types.js";
 export type { CancelledTask, Task, TaskStatus } from "./task-types.js";
 
 /** `resultType: "task"`: the server made a task for the request instead of answering it now. */

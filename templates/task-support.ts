@@ -4,7 +4,7 @@
  * call becomes a task, so every tool of a server that declares the extension may become one;
  * under 2025-11-25 each tool says so itself in `execution.taskSupport`.
  */
-import { TASKS_EXTENSION } from "@mcp-codegen/runtime";
+import { TASKS_EXTENSION } from "@mcp-codegen/runtime/internal";
 import type { ServerCapabilities, Tool } from "@mcp-codegen/runtime";
 
 /**
