@@ -54,9 +54,9 @@ export default tseslint.config(
     // Workers, Deno and Bun as well as Node. Node-only code lives in runtime/node/, installed by the
     // entry point the `node`/`bun`/`deno` export conditions pick (platform.ts); types from there
     // (or undici's) cost nothing at run time and stay allowed. No dynamic import of it either: a
-    // bundler would follow it. runtime/http/ (the Streamable HTTP core), runtime/auth/ (OAuth) and
-    // runtime/governance/ (selection, hooks, policy) are core as well.
-    files: ["runtime/*.ts", "runtime/http/*.ts", "runtime/auth/*.ts", "runtime/governance/*.ts"],
+    // bundler would follow it. Every folder of runtime/ but node/ is core.
+    files: ["runtime/**/*.ts"],
+    ignores: ["runtime/node/**", "runtime/dist/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -64,7 +64,7 @@ export default tseslint.config(
           patterns: [
             { group: ["node:*"], message: "Node-only: put it in runtime/node/." },
             {
-              group: ["undici", "./node/*", "../node/*"],
+              group: ["undici", "./node/*", "../node/*", "../../node/*"],
               allowTypeImports: true,
               message:
                 "Node-only at run time: import types only, or install it from a platform entry.",
@@ -81,7 +81,7 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "ImportExpression[source.value=/^(node:|undici$|\\.\\.?\\/node\\/)/]",
+          selector: "ImportExpression[source.value=/^(node:|undici$|(\\.\\.?\\/)+node\\/)/]",
           message:
             "Node-only: a bundler follows dynamic imports too; install it from a platform entry.",
         },
