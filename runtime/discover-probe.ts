@@ -3,7 +3,7 @@
  * a dual-era client. A valid answer (after at most one retry on a version the server prefers)
  * means modern; `probeVerdict` reads every other outcome as "legacy" or as an error to surface.
  */
-import { isAuthorizationTimeout } from "./auth/auth-deadline.js";
+import { isAuthorizationTimeout } from "./auth/auth-failure.js";
 import { McpError, isMcpError } from "./errors.js";
 import { describeServer, type ServerDescription } from "./server-description.js";
 import { ErrorCode, MODERN_PROTOCOL_VERSIONS } from "./protocol.js";

@@ -4,7 +4,7 @@
  * server the probe broke, and skip the probe when a verdict from before says legacy (checked by
  * the handshake itself: a server that no longer speaks legacy is probed afresh).
  */
-import { isAuthorizationTimeout } from "./auth/auth-deadline.js";
+import { isAuthorizationTimeout } from "./auth/auth-failure.js";
 import { McpError, isMcpError } from "./errors.js";
 import { explainProbeFailure, negotiate, probeVerdict } from "./discover-probe.js";
 import type { EraVerdict } from "./era.js";

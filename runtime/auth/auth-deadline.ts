@@ -30,16 +30,3 @@ export function stepAborted(trigger: AuthTrigger, signal: AbortSignal, what: str
     message: `${describeContext({ method: trigger.method })}authorizing ${trigger.endpoint}: ${what} did not answer ${limit}; pass a larger timeout if it is only slow`,
   });
 }
-
-/**
- * True for a `timeout` error of an OAuth step: an authorization server (or the MCP server's
- * metadata) did not answer, which says nothing about the MCP server's protocol era.
- */
-export function isAuthorizationTimeout(error: unknown): boolean {
-  return (
-    isMcpError(error) &&
-    error.kind === "timeout" &&
-    error.data !== undefined &&
-    "authorization" in error.data
-  );
-}

@@ -5,7 +5,6 @@
  * a token response is attached as `cause`, because a logged cause would print it.
  */
 import { isMcpError } from "../errors.js";
-import { isAuthorizationTimeout } from "./auth-deadline.js";
 import type { McpError } from "../errors.js";
 import { httpError } from "../http/http-error.js";
 import type { HttpAuthErrorData } from "../http/http-status.js";
@@ -86,4 +85,17 @@ export function describeOAuthFailure(
 
 function isAuthError(error: unknown): error is McpError<"auth"> {
   return isMcpError(error) && error.kind === "auth";
+}
+
+/**
+ * True for a `timeout` error of an OAuth step: an authorization server (or the MCP server's
+ * metadata) did not answer, which says nothing about the MCP server's protocol era.
+ */
+export function isAuthorizationTimeout(error: unknown): boolean {
+  return (
+    isMcpError(error) &&
+    error.kind === "timeout" &&
+    error.data !== undefined &&
+    "authorization" in error.data
+  );
 }

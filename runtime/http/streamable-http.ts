@@ -6,7 +6,7 @@
  * the GET stream, `notifications/cancelled`, resumption (`sse-resume.ts`) and DELETE on close.
  * Sending is left to an `HttpIo` (fetch, undici).
  */
-import { isAuthorizationTimeout } from "../auth/auth-deadline.js";
+import { isAuthorizationTimeout } from "../auth/auth-failure.js";
 import { localError } from "../errors.js";
 import type { McpError } from "../errors.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../jsonrpc.js";
