@@ -5,7 +5,6 @@
  * (check-sarif.ts) is built from the same entries.
  */
 import type { ClassifiedChange, DriftReport, DriftSeverity } from "./drift/index.js";
-import { checkSarifLog } from "./check-sarif.js";
 import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import type { FileDifference } from "./output-files.js";
 
@@ -147,23 +146,4 @@ export function checkReportText(report: CheckReport, mask: (text: string) => str
 /** Any document `check` prints (JSON, SARIF) as one line of JSON, every string masked. */
 export function documentText(document: unknown, mask: (text: string) => string): string {
   return `${JSON.stringify(document, (_key, value: unknown) => (typeof value === "string" ? mask(value) : value))}\n`;
-}
-
-/** The document (JSON or SARIF) for a command line commander refused (exit 2), from its message. */
-export function usageErrorText(
-  commanderMessage: string,
-  format: "json" | "sarif" = "json",
-  cwd = process.cwd(),
-): string {
-  const message = commanderMessage
-    .replace(/^error: /, "")
-    .replace(/\s*\n\s*/g, " ")
-    .trim();
-  const exitCode = ExitCode.Usage;
-  if (format === "sarif")
-    return documentText(checkSarifLog([], cwd, { exitCode, error: message }), (text) => text);
-  return checkReportText(
-    { version: CHECK_REPORT_VERSION, ok: false, error: { message, exitCode } },
-    (text) => text,
-  );
 }

@@ -314,7 +314,7 @@ export async function runCli(
     const document = error instanceof CommanderError ? checkDocument(argv) : undefined;
     if (document !== undefined && (error as CommanderError).exitCode !== 0) {
       // A flag commander refused never reaches `check`: its document is written here.
-      const { usageErrorText } = await import("./check-report.js");
+      const { usageErrorText } = await import("./check-usage-error.js");
       const message = maskCredentialWords((error as CommanderError).message);
       context.stdout?.write(usageErrorText(message, document, context.cwd));
     }
