@@ -7,7 +7,7 @@
 export { defineConfig, type McpCodegenConfig, type ServerConfig } from "./config/define.js";
 export { runCli } from "./program.js";
 export type { RunOptions } from "./program.js";
-export { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
+export { CliError, ExitCode, type ExitCodeValue } from "./terminal/exit-codes.js";
 export { check, generate, pull, writeFiles } from "./api/index.js";
 export type {
   ConfigGenerateResult,
@@ -18,7 +18,7 @@ export type {
 } from "./api/generate.js";
 export type { PullAuthOptions, PullOptions } from "./api/pull.js";
 export type { HttpServer, PullTarget, StdioServer } from "./api/target.js";
-export type { FileDifference, WriteStats } from "./output-files.js";
+export type { FileDifference, WriteStats } from "./output/output-files.js";
 export type { Snapshot } from "../templates/index.js";
 export type {
   CheckDriftEntry,
@@ -26,7 +26,7 @@ export type {
   CheckReport,
   CheckResultReport,
   CheckServerReport,
-} from "./check-report.js";
+} from "./drift/check-report.js";
 export type {
   SarifArtifactLocation,
   SarifLevel,
@@ -35,4 +35,4 @@ export type {
   SarifResult,
   SarifRule,
   SarifRun,
-} from "./sarif-log.js";
+} from "./drift/sarif-log.js";

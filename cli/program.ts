@@ -8,12 +8,12 @@ import type { AuthorizationRedirect } from "@mcp-codegen/runtime";
 import { TOKEN_STORE_HELP } from "./auth/env-names.js";
 import type { CommandContext } from "./commands/context.js";
 import { PROTOCOL_CHOICES } from "./config/protocol-choices.js";
-import { CliError, ExitCode, type ExitCodeValue } from "./exit-codes.js";
-import { PACKAGE_VERSION } from "./package-info.js";
-import { createSecretMasker } from "./mask-text.js";
-import { explainForgottenDashDash, splitPullWords } from "./pull-words.js";
-import { createReporter, type ReporterOptions, type SilenceNotice } from "./reporter.js";
-import { toTerminalLine } from "./terminal-text.js";
+import { CliError, ExitCode, type ExitCodeValue } from "./terminal/exit-codes.js";
+import { PACKAGE_VERSION } from "./output/package-info.js";
+import { createSecretMasker } from "./secrets/mask-text.js";
+import { explainForgottenDashDash, splitPullWords } from "./jobs/pull-words.js";
+import { createReporter, type ReporterOptions, type SilenceNotice } from "./terminal/reporter.js";
+import { toTerminalLine } from "./terminal/terminal-text.js";
 
 export interface RunOptions {
   cwd?: string;
@@ -314,7 +314,7 @@ export async function runCli(
     const document = error instanceof CommanderError ? checkDocument(argv) : undefined;
     if (document !== undefined && (error as CommanderError).exitCode !== 0) {
       // A flag commander refused never reaches `check`: its document is written here.
-      const { usageErrorText } = await import("./check-usage-error.js");
+      const { usageErrorText } = await import("./drift/check-usage-error.js");
       const message = maskCredentialWords((error as CommanderError).message);
       context.stdout?.write(usageErrorText(message, document, context.cwd));
     }

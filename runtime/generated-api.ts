@@ -5,31 +5,41 @@
  * strict package manager requires.
  */
 export { z } from "zod";
-export { connect } from "./connect.js";
-export type { ConnectOptions, ConnectTarget } from "./connect.js";
-export type { McpClient } from "./client.js";
-export type { RequestOptions } from "./request-options.js";
+export { connect } from "./client/connect.js";
+export type { ConnectOptions, ConnectTarget } from "./client/connect.js";
+export type { McpClient } from "./client/client.js";
+export type { RequestOptions } from "./protocol/request-options.js";
 export type {
   CallToolResult,
   GetPromptResult,
   InputRequiredResult,
   ReadResourceResult,
-} from "./types.js";
-export type { CallOptions } from "./round-trip.js";
-export type { MaybeInputRequired } from "./input-types.js";
-export type { CreateTaskResult } from "./tasks.js";
-export { defineTool, toolFunction } from "./tool-binding.js";
-export { linearPattern, outsidePatterns } from "./linear-pattern.js";
-export { describeTools } from "./model-tool.js";
-export type { DescribableTool, ModelTool, ModelToolOf, ModelTools } from "./model-tool.js";
-export type { ToolBinding, ToolFailure, ToolResult, ToolSuccess } from "./tool-binding.js";
+} from "./protocol/types.js";
+export type { CallOptions } from "./input/round-trip.js";
+export type { MaybeInputRequired } from "./input/input-types.js";
+export type { CreateTaskResult } from "./tasks/tasks.js";
+export { defineTool, toolFunction } from "./generated/tool-binding.js";
+export { linearPattern, outsidePatterns } from "./generated/linear-pattern.js";
+export { describeTools } from "./generated/model-tool.js";
+export type {
+  DescribableTool,
+  ModelTool,
+  ModelToolOf,
+  ModelTools,
+} from "./generated/model-tool.js";
+export type {
+  ToolBinding,
+  ToolFailure,
+  ToolResult,
+  ToolSuccess,
+} from "./generated/tool-binding.js";
 export type {
   ToolAwaitTaskModelOptions,
   ToolAwaitTaskOptions,
   ToolCallOptions,
   ToolModelOptions,
   ToolReturnTaskOptions,
-} from "./tool-call-options.js";
+} from "./generated/tool-call-options.js";
 export type {
   AnyToolFunction,
   AnyToolMethod,
@@ -44,20 +54,20 @@ export type {
   ToolFunctions,
   ToolMethod,
   ToolMethods,
-} from "./tool-call-forms.js";
-export { definePrompt } from "./prompt-binding.js";
-export type { PromptBinding } from "./prompt-binding.js";
-export { defineResource, defineResourceTemplate } from "./resource-binding.js";
-export type { ResourceBinding, ResourceTemplateBinding } from "./resource-binding.js";
+} from "./generated/tool-call-forms.js";
+export { definePrompt } from "./generated/prompt-binding.js";
+export type { PromptBinding } from "./generated/prompt-binding.js";
+export { defineResource, defineResourceTemplate } from "./generated/resource-binding.js";
+export type { ResourceBinding, ResourceTemplateBinding } from "./generated/resource-binding.js";
 
-export type { UriTemplateValue } from "./uri-template.js";
-export type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
-export { bindClient } from "./bind-client.js";
-export type { WithoutClient } from "./bind-client.js";
+export type { UriTemplateValue } from "./generated/uri-template.js";
+export type { GeneratedSchema, GeneratedZod } from "./generated/generated-zod.js";
+export { bindClient } from "./generated/bind-client.js";
+export type { WithoutClient } from "./generated/bind-client.js";
 
 // The generated mock module (mock.ts), which only tests import.
-export { createMockClient } from "./mock-client.js";
-export type { MockClient, MockClientOptions } from "./mock-client.js";
-export type { MockHandlers } from "./mock-types.js";
+export { createMockClient } from "./testing/mock-client.js";
+export type { MockClient, MockClientOptions } from "./testing/mock-client.js";
+export type { MockHandlers } from "./testing/mock-types.js";
 
-export { GENERATED_API_VERSION } from "./version.js";
+export { GENERATED_API_VERSION } from "./protocol/version.js";

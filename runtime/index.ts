@@ -5,22 +5,26 @@
  * The exported names are the runtime's public API; generated code uses only what
  * `generated-api.ts` lists.
  */
-export { connect } from "./connect.js";
+export { connect } from "./client/connect.js";
 export type {
   ConnectOptions,
   ConnectTarget,
   HttpTarget,
   InProcessTarget,
   StdioTarget,
-} from "./connect.js";
-export { McpClient, LIST_METHODS } from "./client.js";
-export type { ListMethod, ListOptions, PageOptions } from "./client.js";
-export type { ServerDescription } from "./server-description.js";
-export type { ConnectionState, ConnectionStatus, StatusListener } from "./connection-status.js";
-export type { RestartOptions } from "./restart-policy.js";
-export type { EraVerdict, ProtocolEra } from "./era.js";
-export { DEFAULT_PROBE_TIMEOUT_MS } from "./establish-era.js";
-export { McpError, isMcpError } from "./errors.js";
+} from "./client/connect.js";
+export { McpClient, LIST_METHODS } from "./client/client.js";
+export type { ListMethod, ListOptions, PageOptions } from "./client/client.js";
+export type { ServerDescription } from "./eras/server-description.js";
+export type {
+  ConnectionState,
+  ConnectionStatus,
+  StatusListener,
+} from "./client/connection-status.js";
+export type { RestartOptions } from "./client/restart-policy.js";
+export type { EraVerdict, ProtocolEra } from "./protocol/era.js";
+export { DEFAULT_PROBE_TIMEOUT_MS } from "./eras/establish-era.js";
+export { McpError, isMcpError } from "./protocol/errors.js";
 export type {
   AnyMcpError,
   ErrorContext,
@@ -33,7 +37,7 @@ export type {
   TransportErrorData,
   TaskTimeoutData,
   ValidationErrorData,
-} from "./errors.js";
+} from "./protocol/errors.js";
 export { askBeforeUnsafeTools, createPolicy, ToolPolicy } from "./governance/policy.js";
 export type {
   AnnotationCondition,
@@ -60,13 +64,13 @@ export type {
   ToolCallRequest,
 } from "./governance/hooks.js";
 export type { GovernanceOptions, GovernedCallOptions } from "./governance/pipeline.js";
-export { PINNED_FIELDS } from "./contract-pin.js";
-export type { ContractChangedData, PinnedField, PinOptions } from "./contract-pin.js";
+export { PINNED_FIELDS } from "./calls/contract-pin.js";
+export type { ContractChangedData, PinnedField, PinOptions } from "./calls/contract-pin.js";
 export { MODEL_TEXT_LIMIT, shapeForModel } from "./governance/model-shape.js";
 export type { ModelShapeOptions } from "./governance/model-shape.js";
-export { createInProcessTransport } from "./in-process.js";
-export type { InProcessContext, InProcessHandler } from "./in-process.js";
-export type { ListAllOptions, Page } from "./pagination.js";
+export { createInProcessTransport } from "./transports/in-process.js";
+export type { InProcessContext, InProcessHandler } from "./transports/in-process.js";
+export type { ListAllOptions, Page } from "./session/pagination.js";
 export type {
   ElicitationHandler,
   InputContext,
@@ -74,18 +78,18 @@ export type {
   RootsHandler,
   SamplingHandler,
   UrlElicitationHandler,
-} from "./input-handlers.js";
-export type * from "./input-types.js";
-export { DEFAULT_MAX_ROUNDS } from "./round-trip.js";
-export type { CallOptions, RoundTripOptions } from "./round-trip.js";
-export type { RequestOptions } from "./request-options.js";
+} from "./input/input-handlers.js";
+export type * from "./input/input-types.js";
+export { DEFAULT_MAX_ROUNDS } from "./input/round-trip.js";
+export type { CallOptions, RoundTripOptions } from "./input/round-trip.js";
+export type { RequestOptions } from "./protocol/request-options.js";
 export {
   DEFAULT_TASK_POLL_INTERVAL_MS,
   DEFAULT_TASK_TIMEOUT_MS,
   MIN_TASK_POLL_INTERVAL_MS,
   TASKS_EXTENSION,
   isCreateTaskResult,
-} from "./tasks.js";
+} from "./tasks/tasks.js";
 export type {
   AwaitTaskOptions,
   CallToolOptions,
@@ -101,29 +105,29 @@ export type {
   TaskMode,
   TaskStatus,
   WorkingTask,
-} from "./tasks.js";
-export type { TraceContext } from "./trace-context.js";
-export { DEFAULT_MAX_CACHE_ENTRIES } from "./result-cache.js";
-export { MAX_JSON_DEPTH } from "./json-depth.js";
-export type { CacheMode, ResultCacheOptions } from "./result-cache.js";
-export { DEFAULT_LISTEN_BUFFER } from "./listen.js";
-export type { ListenOptions, Subscription, SubscriptionFilter } from "./listen.js";
-export type { RequestExchange, Transport, TransportDiagnostic } from "./transport.js";
-export type * from "./jsonrpc.js";
-export type * from "./types.js";
+} from "./tasks/tasks.js";
+export type { TraceContext } from "./protocol/trace-context.js";
+export { DEFAULT_MAX_CACHE_ENTRIES } from "./session/result-cache.js";
+export { MAX_JSON_DEPTH } from "./basics/json-depth.js";
+export type { CacheMode, ResultCacheOptions } from "./session/result-cache.js";
+export { DEFAULT_LISTEN_BUFFER } from "./listen/listen.js";
+export type { ListenOptions, Subscription, SubscriptionFilter } from "./listen/listen.js";
+export type { RequestExchange, Transport, TransportDiagnostic } from "./transports/transport.js";
+export type * from "./protocol/jsonrpc.js";
+export type * from "./protocol/types.js";
 export {
   ErrorCode,
   LATEST_PROTOCOL_VERSION,
   LEGACY_PROTOCOL_VERSIONS,
   MODERN_PROTOCOL_VERSIONS,
-} from "./protocol.js";
-export { RUNTIME_VERSION } from "./version.js";
+} from "./protocol/protocol.js";
+export { RUNTIME_VERSION } from "./protocol/version.js";
 // Everything generated code may import (bindings, zod, bindClient, types).
 export * from "./generated-api.js";
 // The test kit: a mock server built from generated bindings (createMockClient is in generated-api).
-export { createMockServer } from "./mock-server.js";
-export type { MockServer, MockServerOptions } from "./mock-server.js";
-export type * from "./mock-types.js";
+export { createMockServer } from "./testing/mock-server.js";
+export type { MockServer, MockServerOptions } from "./testing/mock-server.js";
+export type * from "./testing/mock-types.js";
 export {
   DESCRIPTION_MAX_BYTES,
   INSTRUCTIONS_MAX_BYTES,
@@ -131,19 +135,22 @@ export {
   instructionsForModel,
   textForModel,
   toolHintsForModel,
-} from "./model-text.js";
-export type { ModelTextOptions, ToolHints } from "./model-text.js";
-export { MODEL_TOOL_NAME, toolNamesForModel } from "./model-tool-names.js";
-export { compileUriTemplate, expandUriTemplate } from "./uri-template.js";
-export type { UriTemplate } from "./uri-template.js";
-export { createFetchHttpSseTransport, createFetchHttpTransport } from "./http/fetch-transport.js";
+} from "./ai/model-text.js";
+export type { ModelTextOptions, ToolHints } from "./ai/model-text.js";
+export { MODEL_TOOL_NAME, toolNamesForModel } from "./ai/model-tool-names.js";
+export { compileUriTemplate, expandUriTemplate } from "./generated/uri-template.js";
+export type { UriTemplate } from "./generated/uri-template.js";
+export {
+  createFetchHttpSseTransport,
+  createFetchHttpTransport,
+} from "./transports/fetch-transport.js";
 export type {
   FetchFunction,
   FetchHttpSseTransportOptions,
   FetchHttpTransportOptions,
-} from "./http/fetch-transport.js";
+} from "./transports/fetch-transport.js";
 export type { HttpAuthErrorData, HttpStatusErrorData } from "./http/http-status.js";
-export type { HttpCredentials } from "./http/http-credentials.js";
+export type { HttpCredentials } from "./auth/http-credentials.js";
 export { memoryTokenStore } from "./auth/token-store.js";
 export type { TokenStore } from "./auth/token-store.js";
 export type { AuthorizationRedirect } from "./auth/authorization-redirect.js";

@@ -10,14 +10,14 @@ import {
   type DriftReport,
   type DriftSeverity,
 } from "../drift/index.js";
-import { CliError, ExitCode } from "../exit-codes.js";
+import { CliError, ExitCode } from "../terminal/exit-codes.js";
 import { loadConfig } from "../config/index.js";
-import { readSnapshotFile, renderOutput } from "../load-snapshot.js";
-import { compareOutput, type FileDifference } from "../output-files.js";
-import { pullAuthenticated } from "../authenticated-pull.js";
+import { readSnapshotFile, renderOutput } from "../output/load-snapshot.js";
+import { compareOutput, type FileDifference } from "../output/output-files.js";
+import { pullAuthenticated } from "../pull/authenticated-pull.js";
 import { withOAuthSecrets } from "./pull.js";
-import type { Reporter } from "../reporter.js";
-import { filterContract, type ServerJob } from "../server-job.js";
+import type { Reporter } from "../terminal/reporter.js";
+import { filterContract, type ServerJob } from "../jobs/server-job.js";
 import { createSnapshot, type Snapshot } from "../../templates/index.js";
 import {
   CHECK_REPORT_VERSION,
@@ -28,12 +28,12 @@ import {
   fileLists,
   serverFails,
   type CheckServerReport,
-} from "../check-report.js";
-import { checkSarifLog } from "../check-sarif.js";
-import { joinCommandLine } from "../command-line.js";
-import { toTerminalLine } from "../terminal-text.js";
+} from "../drift/check-report.js";
+import { checkSarifLog } from "../drift/check-sarif.js";
+import { joinCommandLine } from "../terminal/command-line.js";
+import { toTerminalLine } from "../terminal/terminal-text.js";
 import { jobsFromConfig } from "./config-jobs.js";
-import { serverSelector } from "../server-selection.js";
+import { serverSelector } from "../jobs/server-selection.js";
 import { outputFolders, type OutputFolder } from "./generate.js";
 import type { CommandContext } from "./context.js";
 

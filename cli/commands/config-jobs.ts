@@ -3,7 +3,7 @@
  */
 import type { ProtocolChoice, ResolvedConfig } from "../config/index.js";
 import { bearerTokenEnvs } from "../auth/bearer-env.js";
-import type { ServerJob } from "../server-job.js";
+import type { ServerJob } from "../jobs/server-job.js";
 
 /**
  * One job per server of `config`. An HTTP server's auth choice names the variable its bearer

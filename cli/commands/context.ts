@@ -3,8 +3,8 @@
  * to report once the secrets to mask are known, and how to authenticate.
  */
 import type { AuthEnvironment } from "../auth/http-auth.js";
-import type { Reporter } from "../reporter.js";
-import type { Secret } from "../secret-sources.js";
+import type { Reporter } from "../terminal/reporter.js";
+import type { Secret } from "../secrets/secret-sources.js";
 
 export interface CommandContext {
   cwd: string;

@@ -4,9 +4,9 @@
  */
 import { access, readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
-import { CliError, ExitCode } from "../exit-codes.js";
-import { runKey, unchangedRun } from "../unchanged-run.js";
-import { reportWarningLines } from "../warning-lines.js";
+import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import { runKey, unchangedRun } from "../output/unchanged-run.js";
+import { reportWarningLines } from "../terminal/warning-lines.js";
 import type { CommandContext } from "./context.js";
 
 export interface GenerateFlags {
@@ -61,7 +61,7 @@ export async function outputFolders(
   );
   // Server names need a config: without one, loading says that no config file is there.
   if (hasConfig || flags.config !== undefined || names.length > 0) {
-    const { serverSelector } = await import("../server-selection.js");
+    const { serverSelector } = await import("../jobs/server-selection.js");
     const select = serverSelector({ names });
     const servers = await loadOutputFolders({
       cwd,
@@ -93,7 +93,7 @@ export async function runGenerate(flags: GenerateFlags, context: CommandContext)
   const reporter = context.reporter([]);
   // Loaded only for a preview: the diff library costs an unchanged run time it need not spend.
   const dryRun =
-    flags.dryRun === true || flags.diff === true ? await import("../dry-run.js") : undefined;
+    flags.dryRun === true || flags.diff === true ? await import("../output/dry-run.js") : undefined;
   for (const folder of await outputFolders(flags, context.cwd)) {
     const policy = { reporter, strict: flags.strict === true || folder.strict };
     // Only read, so a preview takes the shortcut too: files as the last run left them, from the
@@ -110,8 +110,9 @@ export async function runGenerate(flags: GenerateFlags, context: CommandContext)
       continue;
     }
     // The generator loads only for a folder that has something to generate.
-    const { readSnapshotFile } = await import("../load-snapshot.js");
-    const { describeWrite, planGenerated, writeGenerated } = await import("../write-generated.js");
+    const { readSnapshotFile } = await import("../output/load-snapshot.js");
+    const { describeWrite, planGenerated, writeGenerated } =
+      await import("../output/write-generated.js");
     const snapshot = await readSnapshotFile(folder.snapshot, folder.label);
     const where = `${folder.label}: `;
     if (dryRun !== undefined) {

@@ -9,7 +9,7 @@ import { maskUrl } from "@mcp-codegen/runtime/internal";
 import { storedTokensKey } from "../auth/token-keys.js";
 import { tokenStoreAt } from "../auth/http-auth.js";
 import { loadConfig } from "../config/index.js";
-import { CliError, ExitCode } from "../exit-codes.js";
+import { CliError, ExitCode } from "../terminal/exit-codes.js";
 import type { CommandContext } from "./context.js";
 
 export interface LogoutFlags {

@@ -16,7 +16,7 @@ import {
   substitutionSecrets,
   urlSecrets,
   type Secret,
-} from "../secret-sources.js";
+} from "../secrets/secret-sources.js";
 
 /** The default root folder for generated clients, relative to the config file. */
 export const DEFAULT_OUT = "mcp";

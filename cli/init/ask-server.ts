@@ -4,9 +4,9 @@
  * iterator, which buffers them: answers typed (or piped) ahead of a question are not lost.
  */
 import { createInterface } from "node:readline";
-import { splitCommandLine } from "../command-line.js";
+import { splitCommandLine } from "../terminal/command-line.js";
 import { SERVER_NAME_PATTERN } from "../config/index.js";
-import { CliError, ExitCode } from "../exit-codes.js";
+import { CliError, ExitCode } from "../terminal/exit-codes.js";
 import { looksLikeUrl } from "./init-server.js";
 
 export interface Answers {

@@ -4,8 +4,8 @@
  * `snippet` (short, inert) and never carry tokens, codes, verifiers or client secrets; nothing from
  * a token response is attached as `cause`, because a logged cause would print it.
  */
-import { isMcpError } from "../errors.js";
-import type { McpError } from "../errors.js";
+import { isMcpError } from "../protocol/errors.js";
+import type { McpError } from "../protocol/errors.js";
 import { httpError } from "../http/http-error.js";
 import type { HttpAuthErrorData } from "../http/http-status.js";
 import { snippet } from "../http/http-snippet.js";

@@ -5,7 +5,7 @@
  * `insufficient_scope` re-authorizes with more scope and resends, a bounded number of times. A
  * response the flow cannot fix reaches the transport as it came, which reports it as `auth`.
  */
-import { localError } from "../errors.js";
+import { localError } from "../protocol/errors.js";
 import type { HttpIo, HttpIoRequest, HttpIoResponse } from "../http/http-io.js";
 import { parseWwwAuthenticate } from "../http/www-authenticate.js";
 import type { AuthTrigger } from "./auth-failure.js";

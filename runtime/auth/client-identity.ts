@@ -7,8 +7,8 @@
  */
 import type * as oauth from "oauth4webapi";
 import type { FetchFunction } from "../http/fetch-io.js";
-import { maskUrl } from "../mask-url.js";
-import type { JsonObject } from "../types.js";
+import { maskUrl } from "../basics/mask-url.js";
+import type { JsonObject } from "../protocol/types.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { authFailure, describeOAuthFailure } from "./auth-failure.js";
 import { endpointUrl, jsonBody } from "./auth-http.js";

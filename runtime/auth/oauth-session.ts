@@ -13,7 +13,7 @@ import { clientCredentialsGrant, credentialsIdentity } from "./client-credential
 import type { GrantContext } from "./token-endpoint.js";
 import { forgetRegistration, resolveClientIdentity } from "./client-identity.js";
 import { requireBoundIssuer } from "./credential-binding.js";
-import { isMcpError } from "../errors.js";
+import { isMcpError } from "../protocol/errors.js";
 import { DPoPKeys, supportsDPoP } from "./dpop.js";
 import { enterpriseGrant, enterpriseIdentity } from "./enterprise-managed.js";
 import { jwtBearerGrant, workloadIdentity } from "./jwt-bearer.js";

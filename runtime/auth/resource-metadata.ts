@@ -4,7 +4,7 @@
  * document holds, and the check that it describes this server and not another.
  */
 import type { FetchFunction } from "../http/fetch-io.js";
-import { maskUrl } from "../mask-url.js";
+import { maskUrl } from "../basics/mask-url.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { authFailure } from "./auth-failure.js";
 import { endpointUrl, getJson } from "./auth-http.js";

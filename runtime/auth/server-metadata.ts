@@ -8,7 +8,7 @@
  */
 import type * as oauth from "oauth4webapi";
 import type { FetchFunction } from "../http/fetch-io.js";
-import { maskUrl } from "../mask-url.js";
+import { maskUrl } from "../basics/mask-url.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { authFailure } from "./auth-failure.js";
 import { endpointUrl, getJson } from "./auth-http.js";

@@ -5,7 +5,7 @@
  * below never backtracks more than one star, and a `RegExp` runs on the RE2 engine
  * (linear-pattern.ts) rather than on `RegExp`'s backtracking one.
  */
-import { localError } from "../errors.js";
+import { localError } from "../protocol/errors.js";
 
 /** An exact name, a glob where `*` matches any run of characters (also none), or a RegExp. */
 export type NamePattern = string | RegExp;
@@ -89,7 +89,7 @@ async function compileLinear(
   expressions: readonly RegExp[],
   where: string,
 ): Promise<((value: unknown) => boolean)[]> {
-  const { linearPattern } = await import("../linear-pattern.js");
+  const { linearPattern } = await import("../generated/linear-pattern.js");
   return expressions.map((expression) => {
     const flags = [...expression.flags].filter((flag) => !IGNORED_FLAGS.has(flag));
     const unknown = flags.find((flag) => INLINE_FLAGS[flag] === undefined);

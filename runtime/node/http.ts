@@ -4,14 +4,14 @@
  * connection. Other platforms use `createFetchHttpTransport` from the core.
  */
 import type { Dispatcher } from "undici";
-import { createLegacySseTransport } from "../http/http-sse-transport.js";
-import type { HttpSseOptions } from "../http/http-sse-transport.js";
-import { createStreamableHttpTransport } from "../http/streamable-http.js";
-import type { StreamableHttpOptions } from "../http/streamable-http.js";
-import type { Transport } from "../transport.js";
+import { createLegacySseTransport } from "../transports/http-sse-transport.js";
+import type { HttpSseOptions } from "../transports/http-sse-transport.js";
+import { createStreamableHttpTransport } from "../transports/streamable-http.js";
+import type { StreamableHttpOptions } from "../transports/streamable-http.js";
+import type { Transport } from "../transports/transport.js";
 import { createUndiciIo } from "./undici-io.js";
 
-export { DEFAULT_MAX_RESPONSE_BYTES } from "../http/streamable-http.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "../transports/streamable-http.js";
 export type { HttpAuthErrorData, HttpStatusErrorData } from "../http/http-status.js";
 
 /** Options of `createHttpTransport`. */

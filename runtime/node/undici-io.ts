@@ -14,7 +14,7 @@ import type {
   HttpIoRequest,
   HttpIoResponse,
 } from "../http/http-io.js";
-import type { AbortListener, RequestExchange } from "../transport.js";
+import type { AbortListener, RequestExchange } from "../transports/transport.js";
 
 /** The reason `close()` aborts requests with; the transport reports its own "closed" error. */
 const CLOSED = new Error("the transport is closed");

@@ -2,7 +2,7 @@
  * The `_meta` envelope and HTTP headers the floor client sends: the same bytes of protocol
  * metadata the runtime sends, so the server does the same work for every client.
  */
-import { RUNTIME_VERSION } from "../../runtime/version.js";
+import { RUNTIME_VERSION } from "../../runtime/protocol/version.js";
 
 export const PROTOCOL_VERSION = "2026-07-28";
 

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:patterns`: what checking server patterns in linear time costs, the measurement
- * behind runtime/linear-pattern.ts. For each pattern, the native `RegExp` (with `u`, what the
+ * behind runtime/generated/linear-pattern.ts. For each pattern, the native `RegExp` (with `u`, what the
  * validators used before) against the runtime's `linearPattern` (re2js, on the RE2 source the
  * generator writes):
  * - typical patterns from real tool schemas, on strings that match: nanoseconds per test;
@@ -15,7 +15,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, dirname } from "node:path";
 import { gzipSync } from "node:zlib";
-import { linearPattern } from "../../runtime/linear-pattern.js";
+import { linearPattern } from "../../runtime/generated/linear-pattern.js";
 import { compilePattern } from "../../templates/schema/lower/pattern.js";
 
 const json = process.argv.includes("--json");

@@ -3,7 +3,7 @@
  * vary the way real servers' do (enums, nesting, arrays, `$ref`/`$defs`, unions, output schemas).
  */
 import { createSnapshot, type Snapshot } from "../../templates/snapshot.js";
-import type { Tool } from "../../runtime/types.js";
+import type { Tool } from "../../runtime/protocol/types.js";
 
 function inputSchema(i: number): Tool["inputSchema"] {
   const base = {

@@ -6,7 +6,7 @@
  */
 import { access, readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ExitCode } from "../../cli/exit-codes.js";
+import { ExitCode } from "../../cli/terminal/exit-codes.js";
 import {
   createTempProject,
   linesOf,

@@ -7,8 +7,8 @@
  */
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type ConnectOptions } from "../../runtime/connect.js";
-import type { McpClient } from "../../runtime/client.js";
+import { connect, type ConnectOptions } from "../../runtime/client/connect.js";
+import type { McpClient } from "../../runtime/client/client.js";
 import "../../runtime/node/index.js";
 import { eraStdio, type EraMode } from "../fixtures/servers/index.js";
 import { readTree } from "../support/cli-files.js";

@@ -5,7 +5,7 @@
  */
 import { access } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ExitCode } from "../../cli/exit-codes.js";
+import { ExitCode } from "../../cli/terminal/exit-codes.js";
 import { startKitchenSinkHttp } from "../fixtures/servers/index.js";
 import type { RunningHttpServer } from "../fixtures/servers/loopback.js";
 import {

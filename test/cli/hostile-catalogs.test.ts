@@ -15,7 +15,7 @@ import { createTempProject, runCliCaptured, type TempProject } from "../support/
 import { contractServerCommand } from "../support/cli-servers.js";
 import { typeScriptFiles } from "../support/golden-cases.js";
 import { hostileCatalog } from "../support/hostile-catalog.js";
-import { jsonNestingProblem, MAX_JSON_DEPTH } from "../../runtime/json-depth.js";
+import { jsonNestingProblem, MAX_JSON_DEPTH } from "../../runtime/basics/json-depth.js";
 import { assertRuntimeBuilt, GENERATED_CODE_CONFIGS, typecheck } from "../support/typecheck.js";
 
 /** Catalogs pulled per run: enough to meet every family, few enough for a shared machine. */

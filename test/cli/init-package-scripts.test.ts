@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { joinCommandLine, splitCommandLine } from "../../cli/command-line.js";
+import { joinCommandLine, splitCommandLine } from "../../cli/terminal/command-line.js";
 import { INIT_SCRIPTS } from "../../cli/commands/init.js";
 import { addScripts, PackageJsonProblem } from "../../cli/init/package-scripts.js";
 

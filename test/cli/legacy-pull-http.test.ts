@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ExitCode } from "../../cli/exit-codes.js";
+import { ExitCode } from "../../cli/terminal/exit-codes.js";
 import { createTempProject, runCliCaptured, type TempProject } from "../support/cli-run.js";
 import { freePort, startEverythingHttp, stopEverythingHttp } from "../support/everything-http.js";
 

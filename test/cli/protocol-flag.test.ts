@@ -7,9 +7,12 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ExitCode } from "../../cli/exit-codes.js";
+import { ExitCode } from "../../cli/terminal/exit-codes.js";
 import { PROTOCOL_CHOICES } from "../../cli/config/protocol-choices.js";
-import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS } from "../../runtime/protocol.js";
+import {
+  LEGACY_PROTOCOL_VERSIONS,
+  MODERN_PROTOCOL_VERSIONS,
+} from "../../runtime/protocol/protocol.js";
 import { createTempProject, runCliCaptured, type TempProject } from "../support/cli-run.js";
 
 const LEGACY_SERVER = fileURLToPath(

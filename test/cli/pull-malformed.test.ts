@@ -10,8 +10,8 @@ import fc from "fast-check";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ExitCode } from "../../cli/exit-codes.js";
-import { jsonNestingProblem, MAX_JSON_DEPTH } from "../../runtime/json-depth.js";
+import { ExitCode } from "../../cli/terminal/exit-codes.js";
+import { jsonNestingProblem, MAX_JSON_DEPTH } from "../../runtime/basics/json-depth.js";
 import { MAX_CONTRACT_DEPTH } from "../../templates/json-depth.js";
 import {
   createTempProject,

@@ -4,7 +4,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ExitCode } from "../../cli/exit-codes.js";
+import { ExitCode } from "../../cli/terminal/exit-codes.js";
 import { createTempProject, runCliCaptured, type TempProject } from "../support/cli-run.js";
 import { contractServerCommand, simpleTool } from "../support/cli-servers.js";
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../cli/program.js";
-import { ExitCode } from "../../cli/exit-codes.js";
+import { ExitCode } from "../../cli/terminal/exit-codes.js";
 import { createTempProject, runCliCaptured, type TempProject } from "../support/cli-run.js";
 
 let project: TempProject;

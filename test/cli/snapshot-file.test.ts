@@ -6,8 +6,8 @@ import { copyFile, mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ExitCode } from "../../cli/exit-codes.js";
-import { readSnapshotFile } from "../../cli/load-snapshot.js";
+import { ExitCode } from "../../cli/terminal/exit-codes.js";
+import { readSnapshotFile } from "../../cli/output/load-snapshot.js";
 import { createTempProject, runCliCaptured, type TempProject } from "../support/cli-run.js";
 
 const GOLDEN_SNAPSHOT = fileURLToPath(

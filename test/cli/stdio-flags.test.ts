@@ -3,7 +3,7 @@
  * each request may wait (a server that never answers fails the pull with exit 3, not a hang).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ExitCode } from "../../cli/exit-codes.js";
+import { ExitCode } from "../../cli/terminal/exit-codes.js";
 import { createTempProject, runCliCaptured, type TempProject } from "../support/cli-run.js";
 import { contractServerCommand, simpleTool } from "../support/cli-servers.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { structuralKey } from "../../cli/drift/json.js";
 import { SUBSCHEMA_KEYWORDS } from "../../runtime/internal.js";
-import { findMcpParamHeaders } from "../../runtime/mcp-param-headers.js";
+import { findMcpParamHeaders } from "../../runtime/calls/mcp-param-headers.js";
 import { Budget } from "../../templates/schema/read/bounds.js";
 import { scanDocument } from "../../templates/schema/read/scan.js";
 

@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Prompt, Resource, ResourceTemplate, Tool } from "../../runtime/types.js";
+import type { Prompt, Resource, ResourceTemplate, Tool } from "../../runtime/protocol/types.js";
 import { createSnapshot } from "../../templates/snapshot.js";
 import { corpusSnapshotText } from "../support/golden-normalise.js";
 

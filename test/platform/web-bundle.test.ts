@@ -35,7 +35,7 @@ describe.each(["browser", "neutral"] as const)("the web app bundled for %s", (pl
     const bundle = await bundleApp(WEB_APP, platform);
     expect(nodeOnlyParts(bundle)).toEqual([]);
     expect(bundle.inputs).toContain("runtime/dist/index.js");
-    expect(bundle.inputs).toContain("runtime/dist/http/fetch-transport.js");
+    expect(bundle.inputs).toContain("runtime/dist/transports/fetch-transport.js");
     // Nothing reaches for Node's globals either.
     expect(bundle.code).not.toMatch(/\bprocess\.(env|platform|versions)\b|\bBuffer\.from\b/);
   });

@@ -10,8 +10,8 @@ import {
   WebStandardStreamableHTTPServerTransport,
   createMcpHandler,
 } from "@modelcontextprotocol/server";
-import type { McpClient } from "../../runtime/client.js";
-import { connect } from "../../runtime/connect.js";
+import type { McpClient } from "../../runtime/client/client.js";
+import { connect } from "../../runtime/client/connect.js";
 import "../../runtime/node/index.js";
 import { createEraServer, LEGACY_ONLY_VERSIONS } from "../fixtures/servers/era-server.js";
 import { serveWeb, type WebHandler } from "./sdk-web-server.js";

@@ -4,8 +4,8 @@
  * every other message to the test's own handler.
  */
 import type { ServerResponse } from "node:http";
-import type { JsonRpcRequest } from "../../runtime/jsonrpc.js";
-import type { Transport } from "../../runtime/transport.js";
+import type { JsonRpcRequest } from "../../runtime/protocol/jsonrpc.js";
+import type { Transport } from "../../runtime/transports/transport.js";
 import { exchange, sendJson } from "./http-test-server.js";
 import type { Handler, Received } from "./http-test-server.js";
 

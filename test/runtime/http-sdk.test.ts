@@ -6,9 +6,12 @@ import { McpServer, createMcpHandler } from "@modelcontextprotocol/server";
 import type { McpHttpHandler } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
-import type { JsonRpcRequest } from "../../runtime/jsonrpc.js";
-import { buildMcpParamHeaders, findMcpParamHeaders } from "../../runtime/mcp-param-headers.js";
-import type { Transport } from "../../runtime/transport.js";
+import type { JsonRpcRequest } from "../../runtime/protocol/jsonrpc.js";
+import {
+  buildMcpParamHeaders,
+  findMcpParamHeaders,
+} from "../../runtime/calls/mcp-param-headers.js";
+import type { Transport } from "../../runtime/transports/transport.js";
 import { HTTP_IMPLEMENTATIONS, exchange } from "./http-test-server.js";
 import { serveWeb } from "./sdk-web-server.js";
 import type { WebServer } from "./sdk-web-server.js";

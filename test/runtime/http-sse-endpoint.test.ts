@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { resolveSseEndpoint } from "../../runtime/http/http-sse-transport.js";
+import { resolveSseEndpoint } from "../../runtime/transports/http-sse-transport.js";
 
 const STREAM = "http://127.0.0.1:8080/mcp/sse?x=1";
 

@@ -6,12 +6,16 @@ import { createServer } from "node:http";
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach } from "vitest";
-import { McpError } from "../../runtime/errors.js";
-import type { JsonRpcNotification, JsonRpcRequest } from "../../runtime/jsonrpc.js";
-import { createFetchHttpTransport } from "../../runtime/http/fetch-transport.js";
+import { McpError } from "../../runtime/protocol/errors.js";
+import type { JsonRpcNotification, JsonRpcRequest } from "../../runtime/protocol/jsonrpc.js";
+import { createFetchHttpTransport } from "../../runtime/transports/fetch-transport.js";
 import { createHttpTransport } from "../../runtime/node/http.js";
 import type { HttpTransportOptions } from "../../runtime/node/http.js";
-import type { RequestExchange, Transport, TransportDiagnostic } from "../../runtime/transport.js";
+import type {
+  RequestExchange,
+  Transport,
+  TransportDiagnostic,
+} from "../../runtime/transports/transport.js";
 
 export interface Received {
   method: string;

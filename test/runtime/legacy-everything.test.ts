@@ -5,11 +5,11 @@
 // file: the tools are independent and cheap, so they share it.
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { McpClient } from "../../runtime/client.js";
-import { connect } from "../../runtime/connect.js";
-import type { ElicitFormParams, ElicitUrlParams } from "../../runtime/input-types.js";
+import type { McpClient } from "../../runtime/client/client.js";
+import { connect } from "../../runtime/client/connect.js";
+import type { ElicitFormParams, ElicitUrlParams } from "../../runtime/input/input-types.js";
 import "../../runtime/node/index.js";
-import type { LogMessage, Progress } from "../../runtime/types.js";
+import type { LogMessage, Progress } from "../../runtime/protocol/types.js";
 import { referenceServer, type ReferenceServer } from "../support/reference-servers.js";
 import { rejection } from "./client-helpers.js";
 

@@ -4,9 +4,9 @@
 // calls and handlers then work as over stdio, and a server that forgets the session (it was
 // restarted) is re-initialized without the caller noticing.
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import type { McpClient } from "../../runtime/client.js";
-import { connect, type ConnectOptions } from "../../runtime/connect.js";
-import type { InputHandlers } from "../../runtime/input-handlers.js";
+import type { McpClient } from "../../runtime/client/client.js";
+import { connect, type ConnectOptions } from "../../runtime/client/connect.js";
+import type { InputHandlers } from "../../runtime/input/input-handlers.js";
 import "../../runtime/node/index.js";
 import {
   freePort,

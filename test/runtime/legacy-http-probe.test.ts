@@ -4,9 +4,9 @@
 // "initialize era", and the handshake then runs on the same URL; an answer only a modern server
 // gives is not.
 import { afterEach, describe, expect, it } from "vitest";
-import { connect } from "../../runtime/connect.js";
-import type { McpClient } from "../../runtime/client.js";
-import { createFetchHttpTransport } from "../../runtime/http/fetch-transport.js";
+import { connect } from "../../runtime/client/connect.js";
+import type { McpClient } from "../../runtime/client/client.js";
+import { createFetchHttpTransport } from "../../runtime/transports/fetch-transport.js";
 import "../../runtime/node/index.js";
 import { legacyServer } from "./http-legacy-helpers.js";
 import { sendJson, startServer, type Handler, type TestServer } from "./http-test-server.js";

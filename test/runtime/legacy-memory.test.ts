@@ -3,8 +3,8 @@
 // one knowledge graph, its one resource, and the graph file it leaves on disk.
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { McpClient } from "../../runtime/client.js";
-import { connect } from "../../runtime/connect.js";
+import type { McpClient } from "../../runtime/client/client.js";
+import { connect } from "../../runtime/client/connect.js";
 import "../../runtime/node/index.js";
 import { referenceServer, type ReferenceServer } from "../support/reference-servers.js";
 import { rejection } from "./client-helpers.js";

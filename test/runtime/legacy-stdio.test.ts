@@ -3,8 +3,8 @@
 // calls, server-to-client requests answered by the handlers, logLevel as logging/setLevel.
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import type { McpClient } from "../../runtime/client.js";
-import { connect, type ConnectOptions } from "../../runtime/connect.js";
+import type { McpClient } from "../../runtime/client/client.js";
+import { connect, type ConnectOptions } from "../../runtime/client/connect.js";
 import "../../runtime/node/index.js";
 import { rejection } from "./client-helpers.js";
 

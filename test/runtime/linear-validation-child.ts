@@ -5,10 +5,10 @@
  * the parent only asserts that it got there (a backtracking engine would take over an hour).
  */
 import fc from "fast-check";
-import { McpError } from "../../runtime/errors.js";
-import type { McpClient } from "../../runtime/client.js";
-import { defineTool } from "../../runtime/tool-binding.js";
-import type { GeneratedSchema } from "../../runtime/generated-zod.js";
+import { McpError } from "../../runtime/protocol/errors.js";
+import type { McpClient } from "../../runtime/client/client.js";
+import { defineTool } from "../../runtime/generated/tool-binding.js";
+import type { GeneratedSchema } from "../../runtime/generated/generated-zod.js";
 import { prepareSchema } from "../../templates/schema/prepare.js";
 import { schemaToZod } from "../../templates/schema/emit/zod.js";
 import { evaluateZod } from "../templates/schema/evaluate-zod.js";

@@ -7,8 +7,8 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { createStdioTransport } from "../../runtime/node/stdio.js";
 import type { StdioTransport } from "../../runtime/node/stdio.js";
-import type { JsonRpcResponse } from "../../runtime/jsonrpc.js";
-import type { TransportDiagnostic } from "../../runtime/transport.js";
+import type { JsonRpcResponse } from "../../runtime/protocol/jsonrpc.js";
+import type { TransportDiagnostic } from "../../runtime/transports/transport.js";
 
 const ECHO = fileURLToPath(
   new URL("../fixtures/stdio-misbehaving/echo-server.mjs", import.meta.url),

@@ -6,8 +6,8 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { isMcpError, type McpError } from "../../runtime/errors.js";
-import { hiddenCharacters } from "../../runtime/hidden-characters.js";
+import { isMcpError, type McpError } from "../../runtime/protocol/errors.js";
+import { hiddenCharacters } from "../../runtime/basics/hidden-characters.js";
 import { createStdioTransport } from "../../runtime/node/stdio.js";
 import type { StdioTransport, StdioTransportOptions } from "../../runtime/node/stdio.js";
 import {

@@ -3,7 +3,7 @@
  * environment given as data, so these run on every platform.
  */
 import { describe, expect, it } from "vitest";
-import { isMcpError } from "../../runtime/errors.js";
+import { isMcpError } from "../../runtime/protocol/errors.js";
 import {
   planWindowsSpawn,
   resolveWindowsCommand,

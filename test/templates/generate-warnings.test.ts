@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ResourceTemplate, Tool } from "../../runtime/types.js";
+import type { ResourceTemplate, Tool } from "../../runtime/protocol/types.js";
 import { formatWarning } from "../../templates/generation-warning.js";
 import {
   generateOutput,

@@ -12,7 +12,7 @@ import { generateFiles } from "../../templates/generate.js";
 import { prepareSchema } from "../../templates/schema/prepare.js";
 import { schemaToZod } from "../../templates/schema/emit/zod.js";
 import { createSnapshot } from "../../templates/snapshot.js";
-import type { Prompt, ResourceTemplate, Tool } from "../../runtime/types.js";
+import type { Prompt, ResourceTemplate, Tool } from "../../runtime/protocol/types.js";
 import { REPOSITORY_ROOT } from "../support/golden-cases.js";
 import { assertRuntimeBuilt, GENERATED_CODE_CONFIGS, typecheck } from "../support/typecheck.js";
 import { evaluateZod } from "./schema/evaluate-zod.js";

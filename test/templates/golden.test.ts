@@ -15,7 +15,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PACKAGE_VERSION } from "../../cli/package-info.js";
+import { PACKAGE_VERSION } from "../../cli/output/package-info.js";
 import { createSnapshot } from "../../templates/snapshot.js";
 import { compareTrees } from "../support/golden-diff.js";
 import {

@@ -8,9 +8,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { toTerminalLine } from "../../cli/terminal-text.js";
-import { isHiddenCharacter } from "../../runtime/hidden-characters.js";
-import { textForModel } from "../../runtime/model-text.js";
+import { toTerminalLine } from "../../cli/terminal/terminal-text.js";
+import { isHiddenCharacter } from "../../runtime/basics/hidden-characters.js";
+import { textForModel } from "../../runtime/ai/model-text.js";
 import { jsDocText, lineComment, stringLiteral } from "../../templates/escape.js";
 
 /** The oracle: what must never reach a reader raw, from the Unicode properties. */

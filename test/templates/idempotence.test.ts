@@ -5,7 +5,7 @@
  * whitespace, a final newline, no timestamp, no invisible characters in code.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Tool } from "../../runtime/types.js";
+import type { Tool } from "../../runtime/protocol/types.js";
 import type { GeneratedFile } from "../../templates/generate.js";
 import { planNames, type PlannedTool } from "../../templates/plan.js";
 import { createSnapshot, type Snapshot } from "../../templates/snapshot.js";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateFiles } from "../../templates/generate.js";
 import { createSnapshot } from "../../templates/snapshot.js";
-import type { Tool } from "../../runtime/types.js";
+import type { Tool } from "../../runtime/protocol/types.js";
 
 const README = readFileSync(join(import.meta.dirname, "../../templates/README.md"), "utf8");
 

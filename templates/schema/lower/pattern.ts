@@ -1,6 +1,6 @@
 /**
  * `pattern` and `patternProperties` keys → what a generated validator checks them with: the
- * pattern in RE2 syntax, run by the runtime's linear-time engine (runtime/linear-pattern.ts).
+ * pattern in RE2 syntax, run by the runtime's linear-time engine (runtime/generated/linear-pattern.ts).
  *
  * Why not the JavaScript `RegExp`: output validation runs a server's pattern on a server's string,
  * and a backtracking engine gives the server the event loop (`^(a+)+$` on thirty characters takes

@@ -9,7 +9,7 @@ import { TOKEN_STORE_ENV as RUNTIME_TOKEN_STORE_ENV } from "@mcp-codegen/runtime
 import { bearerTokenEnvs, serverBearerTokenEnv } from "../../../cli/auth/bearer-env.js";
 import { isCliCredentialEnv, TOKEN_STORE_ENV } from "../../../cli/auth/env-names.js";
 import { SERVER_NAME_PATTERN } from "../../../cli/config/index.js";
-import { CliError } from "../../../cli/exit-codes.js";
+import { CliError } from "../../../cli/terminal/exit-codes.js";
 
 describe("the token store's variable", () => {
   it("is the one the runtime's file store reads", () => {

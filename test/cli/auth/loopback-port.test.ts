@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { LoopbackRedirect } from "@mcp-codegen/runtime/node/auth";
 import { loopbackRegistrations } from "../../../cli/auth/loopback-port.js";
 import { memoryTokenStore } from "../../../runtime/auth/token-store.js";
-import type { JsonObject } from "../../../runtime/types.js";
+import type { JsonObject } from "../../../runtime/protocol/types.js";
 
 /** A listener stand-in: refuses ports outside 0-65535 as `loopbackRedirect` does; 0 gets 4321. */
 function fakeListen(asked: number[]) {

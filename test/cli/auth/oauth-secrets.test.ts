@@ -4,8 +4,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { maskingTokenStore, oauthRecordSecrets } from "../../../cli/auth/oauth-secrets.js";
-import { createSecretMasker } from "../../../cli/mask-text.js";
-import { createReporter } from "../../../cli/reporter.js";
+import { createSecretMasker } from "../../../cli/secrets/mask-text.js";
+import { createReporter } from "../../../cli/terminal/reporter.js";
 import { memoryTokenStore } from "../../../runtime/auth/token-store.js";
 import { fileTokenStore } from "../../../runtime/node/file-token-store.js";
 

@@ -5,7 +5,7 @@ import {
   pairBy,
   type DriftSeverity,
 } from "../../../cli/drift/contract.js";
-import type { ResourceTemplate, Tool } from "../../../runtime/types.js";
+import type { ResourceTemplate, Tool } from "../../../runtime/protocol/types.js";
 
 type Row = [DriftSeverity, string, string];
 

@@ -1,5 +1,5 @@
 import type { DriftChange } from "../../../cli/drift/report.js";
-import type { Prompt, Resource, Tool } from "../../../runtime/types.js";
+import type { Prompt, Resource, Tool } from "../../../runtime/protocol/types.js";
 import type { Snapshot } from "../../../templates/snapshot.js";
 
 /** A snapshot of the demo server with no tools, prompts or resources, overridden by `parts`. */

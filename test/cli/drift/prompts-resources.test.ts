@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classifyDrift } from "../../../cli/drift/report.js";
-import type { Resource, ResourceTemplate } from "../../../runtime/types.js";
+import type { Resource, ResourceTemplate } from "../../../runtime/protocol/types.js";
 import type { Snapshot } from "../../../templates/snapshot.js";
 import { readme, snapshot, withPrompt, type Want } from "./helpers.js";
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { classifyDrift } from "../../../cli/drift/report.js";
 import { compareSchemas } from "../../../cli/drift/schema.js";
-import type { Tool } from "../../../runtime/types.js";
+import type { Tool } from "../../../runtime/protocol/types.js";
 import { snapshot } from "./helpers.js";
 
 type Want = [change: string, path: string, effect: string, detail?: string];

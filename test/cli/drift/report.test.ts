@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classifyDrift, formatDriftReport } from "../../../cli/drift/report.js";
-import type { Tool } from "../../../runtime/types.js";
+import type { Tool } from "../../../runtime/protocol/types.js";
 import type { Snapshot } from "../../../templates/snapshot.js";
 import { props, readme, snapshot, summarize, weather, withPrompt } from "./helpers.js";
 

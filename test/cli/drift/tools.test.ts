@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classifyDrift } from "../../../cli/drift/report.js";
-import type { Tool } from "../../../runtime/types.js";
+import type { Tool } from "../../../runtime/protocol/types.js";
 import type { Snapshot } from "../../../templates/snapshot.js";
 import { props, snapshot, weather, WEATHER_INPUT, WEATHER_OUTPUT, type Want } from "./helpers.js";
 

@@ -8,9 +8,9 @@ import { MAX_STEP_UPS } from "../../../runtime/auth/authorizing-io.js";
 import type { OAuthOptions } from "../../../runtime/auth/oauth-options.js";
 import { memoryTokenStore } from "../../../runtime/auth/token-store.js";
 import type { TokenStore } from "../../../runtime/auth/token-store.js";
-import type { Transport } from "../../../runtime/transport.js";
+import type { Transport } from "../../../runtime/transports/transport.js";
 import { HTTP_IMPLEMENTATIONS, exchange, rejection, rpc } from "../http-test-server.js";
-import { Call } from "../../../runtime/call.js";
+import { Call } from "../../../runtime/session/call.js";
 import {
   CLIENT_SECRET,
   ID_TOKEN,

@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { OAuthOptions } from "../../../runtime/auth/oauth-options.js";
 import { memoryTokenStore } from "../../../runtime/auth/token-store.js";
 import type { TokenStore } from "../../../runtime/auth/token-store.js";
-import { isMcpError } from "../../../runtime/errors.js";
-import type { Transport } from "../../../runtime/transport.js";
+import { isMcpError } from "../../../runtime/protocol/errors.js";
+import type { Transport } from "../../../runtime/transports/transport.js";
 import { HTTP_IMPLEMENTATIONS, exchange, rejection, rpc } from "../http-test-server.js";
 import {
   CLIENT_ID,

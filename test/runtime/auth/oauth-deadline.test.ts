@@ -5,11 +5,11 @@
  * own time in the browser is not counted. Real loopback servers that never answer one path.
  */
 import { describe, expect, it } from "vitest";
-import { connect } from "../../../runtime/connect.js";
-import type { McpClient } from "../../../runtime/client.js";
+import { connect } from "../../../runtime/client/connect.js";
+import type { McpClient } from "../../../runtime/client/client.js";
 import type { OAuthOptions } from "../../../runtime/auth/oauth-options.js";
-import { isMcpError } from "../../../runtime/errors.js";
-import type { McpError } from "../../../runtime/errors.js";
+import { isMcpError } from "../../../runtime/protocol/errors.js";
+import type { McpError } from "../../../runtime/protocol/errors.js";
 import { CLIENT_SECRET, ID_TOKEN, startWorld } from "./oauth-test-world.js";
 import type { World, WorldOptions } from "./oauth-test-world.js";
 

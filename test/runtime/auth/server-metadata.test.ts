@@ -9,7 +9,7 @@ import {
   discoverServerMetadata,
   serverMetadataUrls,
 } from "../../../runtime/auth/server-metadata.js";
-import { isMcpError } from "../../../runtime/errors.js";
+import { isMcpError } from "../../../runtime/protocol/errors.js";
 import { sendJson, startServer } from "../http-test-server.js";
 import type { TestServer } from "../http-test-server.js";
 

@@ -17,7 +17,7 @@ import { readRegistration } from "../../../runtime/auth/client-identity.js";
 import { parseResourceMetadata, resourceMatches } from "../../../runtime/auth/resource-metadata.js";
 import { parseServerMetadata } from "../../../runtime/auth/server-metadata.js";
 import { chooseScope, readTokenRecord, scopeList } from "../../../runtime/auth/token-record.js";
-import { isMcpError } from "../../../runtime/errors.js";
+import { isMcpError } from "../../../runtime/protocol/errors.js";
 import { bearerChallenge } from "../../../runtime/http/www-authenticate.js";
 
 const TRIGGER: AuthTrigger = {

@@ -15,13 +15,13 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isMcpError } from "../../../runtime/errors.js";
+import { isMcpError } from "../../../runtime/protocol/errors.js";
 import {
   defaultTokenStorePath,
   fileTokenStore,
   storeFileProblem,
 } from "../../../runtime/node/file-token-store.js";
-import type { JsonObject } from "../../../runtime/types.js";
+import type { JsonObject } from "../../../runtime/protocol/types.js";
 
 let folder: string;
 let file: string;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { isMcpError, type McpErrorKind } from "../../../runtime/errors.js";
+import { isMcpError, type McpErrorKind } from "../../../runtime/protocol/errors.js";
 import {
   loopbackRedirect,
   type LoopbackRedirect,

@@ -31,7 +31,7 @@ export const GENERATED_CODE_OPTIONS: ts.CompilerOptions = {
  */
 export function runtimeImport(values: readonly string[]): string {
   if (values.length === 0) return "";
-  const path = JSON.stringify(resolve("runtime/linear-pattern.js"));
+  const path = JSON.stringify(resolve("runtime/generated/linear-pattern.js"));
   return `import { ${values.join(", ")} } from ${path};`;
 }
 

@@ -5,7 +5,7 @@
  */
 import ts from "typescript";
 import { z } from "zod";
-import { linearPattern, outsidePatterns } from "../../../runtime/linear-pattern.js";
+import { linearPattern, outsidePatterns } from "../../../runtime/generated/linear-pattern.js";
 import type { ZodOutput } from "../../../templates/schema/emit/zod.js";
 
 /** The validator `output` describes, with the runtime functions it may call in scope. */

@@ -1,0 +1,217 @@
+/**
+ * Writing generated files to an output folder, and comparing them with what is there. Only files
+ * whose bytes change are written (so watchers and incremental builds see no churn).
+ *
+ * What a run may touch, checked for every file before anything is written:
+ * - it overwrites a file only if that file carries the provenance marker (or, for
+ *   `mcp.snapshot.json`, is a snapshot); a user's own file in the way stops the run with exit 2;
+ * - it deletes only files its previous snapshot listed and that still carry the marker, so
+ *   another client nested inside the folder is never taken for stale files;
+ * - it never writes or deletes through a symbolic link below the folder (exit 2).
+ */
+import { randomBytes } from "node:crypto";
+import { chmod, mkdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { GENERATED_TAG, hasGeneratedMarker, isSafeOutputPath } from "../../templates/index.js";
+import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import {
+  blockedPathError,
+  checkOutputRoot,
+  createPathInspector,
+  type PathInspector,
+} from "./output-paths.js";
+
+/** One file of output, with a path relative to the output folder using `/`. */
+export interface OutputFile {
+  path: string;
+  content: string;
+}
+
+export interface WriteStats {
+  written: string[];
+  unchanged: number;
+  removed: string[];
+}
+
+export type FileDifference = { path: string; status: "changed" | "missing" | "extra" };
+
+/** What writing a folder's files would do: computed before anything is touched. */
+export interface OutputPlan {
+  /** The files to write, with the text now at their path (undefined: a new file). */
+  changed: Array<OutputFile & { previous: string | undefined }>;
+  /** Stale generated files to delete, with their text, by path. */
+  stale: OutputFile[];
+  /** How many files already hold exactly what would be written. */
+  unchanged: number;
+}
+
+const SNAPSHOT = "mcp.snapshot.json";
+
+/** A file an earlier run generated: our marker at the top, or our snapshot. */
+function isGenerated(path: string, text: string): boolean {
+  // A snapshot that no longer parses (a merge conflict) is still recognisably ours.
+  if (path === SNAPSHOT) return text.includes('"formatVersion"');
+  return hasGeneratedMarker(text);
+}
+
+/**
+ * The files the folder's current snapshot says its run generated; empty when there is no
+ * snapshot, it does not parse, or it predates the list (then nothing is deleted).
+ */
+function listedFiles(snapshotText: string | undefined): Set<string> {
+  if (snapshotText === undefined) return new Set();
+  let files: unknown;
+  try {
+    files = (JSON.parse(snapshotText) as { files?: unknown } | null)?.files;
+  } catch {
+    return new Set();
+  }
+  if (!Array.isArray(files)) return new Set();
+  return new Set(
+    files.filter(
+      (path): path is string =>
+        typeof path === "string" && path !== SNAPSHOT && isSafeOutputPath(path),
+    ),
+  );
+}
+
+async function inspectAll(inspector: PathInspector, paths: readonly string[]) {
+  const states = [];
+  // Batches keep the number of open files bounded on folders with thousands of modules.
+  for (let start = 0; start < paths.length; start += 64) {
+    states.push(...(await Promise.all(paths.slice(start, start + 64).map(inspector.inspect))));
+  }
+  return states;
+}
+
+/**
+ * What writing `files` into `root` would do, by the rules above: throws (exit 2) for a file in
+ * the way that is not ours, and reads only; `--dry-run` reports this plan instead of running it.
+ */
+export async function planOutput(root: string, files: readonly OutputFile[]): Promise<OutputPlan> {
+  for (const file of files) {
+    if (!isSafeOutputPath(file.path)) {
+      throw new CliError(
+        `generated path ${JSON.stringify(file.path)} is unsafe`,
+        ExitCode.Internal,
+      );
+    }
+  }
+  await checkOutputRoot(root);
+  const inspector = createPathInspector(root);
+  const states = await inspectAll(
+    inspector,
+    files.map((file) => file.path),
+  );
+  const changed: OutputPlan["changed"] = [];
+  const foreign: string[] = [];
+  let previousSnapshot: string | undefined;
+  files.forEach((file, i) => {
+    const state = states[i]!;
+    if (state.kind === "link" || state.kind === "other") throw blockedPathError(root, state);
+    if (state.kind === "file" && file.path === SNAPSHOT) previousSnapshot = state.text;
+    if (state.kind === "file" && state.text === file.content) return;
+    if (state.kind === "file" && !isGenerated(file.path, state.text)) foreign.push(file.path);
+    else changed.push({ ...file, previous: state.kind === "file" ? state.text : undefined });
+  });
+  if (foreign.length > 0) throw foreignFileError(root, foreign);
+  const wanted = new Set(files.map((file) => file.path));
+  const candidates = [...listedFiles(previousSnapshot)].filter((path) => !wanted.has(path)).sort();
+  const stale: OutputFile[] = [];
+  (await inspectAll(inspector, candidates)).forEach((state, i) => {
+    if (state.kind === "link" || state.kind === "other") throw blockedPathError(root, state);
+    if (state.kind === "file" && isGenerated(candidates[i]!, state.text))
+      stale.push({ path: candidates[i]!, content: state.text });
+  });
+  return { changed, stale, unchanged: files.length - changed.length };
+}
+
+function foreignFileError(root: string, paths: readonly string[]): CliError {
+  const more = paths.length > 1 ? ` (and ${paths.length - 1} more)` : "";
+  return new CliError(
+    `${join(root, ...paths[0]!.split("/"))}${more} exists and was not generated by mcp-codegen (no "${GENERATED_TAG}" line at its top); nothing was written: move it away or choose another output folder`,
+    ExitCode.Usage,
+  );
+}
+
+/**
+ * Writes through a fresh temporary file and a rename: the exclusive create never follows a link
+ * planted at the temporary name, and the rename replaces the entry itself, never a link's target.
+ * `mode` (e.g. the replaced file's) is set on the new file before it takes the name; without it
+ * the file gets the usual default (0666 less the umask).
+ */
+export async function writeReplacing(path: string, content: string, mode?: number): Promise<void> {
+  const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await writeFile(temporary, content, { flag: "wx" });
+    if (mode !== undefined) await chmod(temporary, mode);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Removes the folders that removing `paths` emptied (deepest first), never `root` itself. */
+async function removeEmptyFolders(root: string, paths: readonly string[]): Promise<void> {
+  const folders = new Set<string>();
+  for (const path of paths) {
+    const parts = path.split("/").slice(0, -1);
+    for (let depth = parts.length; depth > 0; depth--) folders.add(parts.slice(0, depth).join("/"));
+  }
+  const deepestFirst = [...folders].sort((a, b) => b.split("/").length - a.split("/").length);
+  for (const folder of deepestFirst) {
+    try {
+      await rmdir(join(root, folder));
+    } catch {
+      // Not empty (a user's own file, or files still generated): it stays.
+    }
+  }
+}
+
+/** Writes `files` under `root`, leaving identical files alone and removing stale generated ones. */
+export async function writeOutput(root: string, files: readonly OutputFile[]): Promise<WriteStats> {
+  const { changed, stale: staleFiles, unchanged } = await planOutput(root, files);
+  const stale = staleFiles.map((file) => file.path);
+  const folders = [...new Set(changed.map((file) => dirname(join(root, file.path))))];
+  await Promise.all(folders.map((folder) => mkdir(folder, { recursive: true })));
+  for (let start = 0; start < changed.length; start += 64) {
+    const batch = changed.slice(start, start + 64);
+    await Promise.all(batch.map((file) => writeReplacing(join(root, file.path), file.content)));
+  }
+  for (const path of stale) await rm(join(root, path));
+  await removeEmptyFolders(root, stale);
+  return { written: changed.map((file) => file.path), unchanged, removed: stale };
+}
+
+/**
+ * What differs between `files` and the folder: changed, missing, and stale generated files (those
+ * the folder's snapshot lists that `files` no longer has). A link where a file should be counts as
+ * changed; it is never followed.
+ */
+export async function compareOutput(
+  root: string,
+  files: readonly OutputFile[],
+): Promise<FileDifference[]> {
+  const differences: FileDifference[] = [];
+  const inspector = createPathInspector(root);
+  const states = await inspectAll(
+    inspector,
+    files.map((file) => file.path),
+  );
+  let snapshotText: string | undefined;
+  files.forEach((file, i) => {
+    const state = states[i]!;
+    if (state.kind === "absent") differences.push({ path: file.path, status: "missing" });
+    else if (state.kind !== "file" || state.text !== file.content)
+      differences.push({ path: file.path, status: "changed" });
+    if (state.kind === "file" && file.path === SNAPSHOT) snapshotText = state.text;
+  });
+  const wanted = new Set(files.map((file) => file.path));
+  const candidates = [...listedFiles(snapshotText)].filter((path) => !wanted.has(path)).sort();
+  (await inspectAll(inspector, candidates)).forEach((state, i) => {
+    if (state.kind === "file" && isGenerated(candidates[i]!, state.text))
+      differences.push({ path: candidates[i]!, status: "extra" });
+  });
+  return differences.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}

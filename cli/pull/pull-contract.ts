@@ -1,0 +1,296 @@
+/**
+ * Talks to a live server and gathers its contract: discovery, then every page of every list the
+ * server advertises. The only part of the CLI that opens a connection.
+ */
+import {
+  connect,
+  ErrorCode,
+  isMcpError,
+  type AnyMcpError,
+  type ClientCapabilities,
+  type ConnectTarget,
+  type Implementation,
+  type McpClient,
+  type TimeoutErrorData,
+} from "@mcp-codegen/runtime";
+import type { PulledContract } from "../../templates/index.js";
+import {
+  checkDescription,
+  clientName,
+  contractTooLarge,
+  keepWellFormed,
+  keptInstructions,
+  MAX_LIST_SIZE,
+} from "./contract-checks.js";
+import {
+  BEARER_TOKEN_ENV,
+  CLIENT_ID_ENV,
+  CLIENT_SECRET_ENV,
+  isCliCredentialEnv,
+} from "../auth/env-names.js";
+import { serverBearerTokenEnv } from "../auth/bearer-env.js";
+import { saysWhatToCheck, withHint } from "../terminal/error-hints.js";
+import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import type { Reporter } from "../terminal/reporter.js";
+import { PACKAGE_VERSION } from "../output/package-info.js";
+import { count } from "../terminal/plural.js";
+import { watchSilence, type SilenceWatch } from "./silence-watch.js";
+import { NoiseTally } from "./stdout-noise-tally.js";
+
+export interface PullOptions {
+  /** The client name for generated code; defaults to the server's own name. */
+  name?: string | undefined;
+  /** Per-request timeout in milliseconds. */
+  timeout?: number | undefined;
+  /** `auto` (default) or a pinned protocol version. */
+  protocol?: string | undefined;
+  /** The capabilities recorded in the snapshot. */
+  clientCapabilities?: ClientCapabilities;
+  /**
+   * The capabilities sent, when they differ: an auth extension declared for this connection only
+   * is no part of the contract the generated client relies on.
+   */
+  connectCapabilities?: ClientCapabilities;
+  reporter: Reporter;
+  /** How to describe the server in messages (a config key, a command, a URL without secrets). */
+  label: string;
+  /** The server comes from the config file: hints name its fields rather than flags. */
+  fromConfig?: boolean | undefined;
+}
+
+/** Connects, discovers, lists everything and closes. Failures become one-line `CliError`s. */
+export async function pullContract(
+  target: ConnectTarget,
+  options: PullOptions,
+): Promise<PulledContract> {
+  const clientCapabilities = options.clientCapabilities ?? {};
+  const noise = new NoiseTally();
+  const silence = watchSilence(options.reporter, options.label);
+  try {
+    return await pullConnected(target, options, clientCapabilities, { noise, silence });
+  } finally {
+    silence.stop();
+    // One line for the whole pull, however many lines and connections (a probe restart) it took.
+    const warning = noise.describe();
+    if (warning !== undefined) options.reporter.warn(`${options.label}: the server ${warning}`);
+  }
+}
+
+async function pullConnected(
+  target: ConnectTarget,
+  options: PullOptions,
+  clientCapabilities: ClientCapabilities,
+  { noise, silence }: { noise: NoiseTally; silence: SilenceWatch },
+): Promise<PulledContract> {
+  const failure = {
+    label: options.label,
+    stdio: "command" in target,
+    timeout: options.timeout,
+    fromConfig: options.fromConfig === true,
+  };
+  let client: McpClient;
+  try {
+    client = await connect(withoutCliCredentials(target), {
+      clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
+      capabilities: options.connectCapabilities ?? clientCapabilities,
+      // Tools the runtime itself leaves out (not an object, a bad x-mcp-header) are named too.
+      onDiagnostic: (diagnostic) => {
+        if (diagnostic.kind === "invalid-tool") {
+          options.reporter.warn(`${options.label}: ${diagnostic.detail}`);
+        } else if (diagnostic.kind === "stdout-noise") {
+          noise.add(diagnostic.count ?? 1, diagnostic.sample ?? "");
+        }
+      },
+      onRequestSent: silence.sent,
+      ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+      ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
+    });
+  } catch (error) {
+    throw serverError(error, { ...failure, what: "could not connect" });
+  }
+  try {
+    const server = client.server;
+    const info: Implementation = server.info ?? {
+      name: options.name ?? "server",
+      version: "0.0.0",
+    };
+    options.reporter.progress(
+      `${options.label}: connected to ${info.name} ${info.version} (MCP ${client.protocolVersion})`,
+    );
+    const capabilities = server.capabilities;
+    checkDescription({ capabilities, info }, options.label);
+    const list = <T>(advertised: unknown, method: string, fetch: () => Promise<T[]>) =>
+      advertised === undefined ? Promise.resolve([]) : listOrEmpty(method, fetch, options);
+    // Typed as the runtime returns them, but nothing a server sends is checked until here.
+    const bounded = { maxBytes: MAX_LIST_SIZE };
+    const listed = await Promise.all([
+      list(capabilities.tools, "tools/list", () => client.listTools(bounded)),
+      list(capabilities.prompts, "prompts/list", () => client.listPrompts(bounded)),
+      list(capabilities.resources, "resources/list", () => client.listResources(bounded)),
+      list(capabilities.resources, "resources/templates/list", () =>
+        client.listResourceTemplates(bounded),
+      ),
+    ]);
+    const { tools, prompts, resources, resourceTemplates } = keepWellFormed(
+      {
+        tools: listed[0],
+        prompts: listed[1],
+        resources: listed[2],
+        resourceTemplates: listed[3],
+      },
+      options.label,
+      options.reporter,
+    );
+    options.reporter.progress(
+      `${options.label}: ${count(tools.length, "tool")}, ${count(prompts.length, "prompt")}, ${count(resources.length, "resource")}, ${count(resourceTemplates.length, "resource template")}`,
+    );
+    return {
+      name: clientName(options.name, info.name, options.label, options.reporter),
+      server: info,
+      protocolVersion: client.protocolVersion,
+      supportedVersions: server.supportedVersions,
+      httpTransport: client.verdict?.httpTransport === "sse" ? "sse" : undefined,
+      capabilities,
+      instructions: keptInstructions(server.instructions, options.label, options.reporter),
+      clientCapabilities,
+      tools,
+      prompts,
+      resources,
+      resourceTemplates,
+    };
+  } catch (error) {
+    throw serverError(error, { ...failure, what: "failed while reading its contract" });
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+/**
+ * A list the server advertised but does not implement (it answers MethodNotFound, as some
+ * servers do for resource templates): empty, with a warning, rather than failing the pull.
+ */
+async function listOrEmpty<T>(
+  method: string,
+  fetch: () => Promise<T[]>,
+  options: PullOptions,
+): Promise<T[]> {
+  try {
+    return await fetch();
+  } catch (error) {
+    if (!isMcpError(error) || error.code !== ErrorCode.MethodNotFound) throw error;
+    options.reporter.warn(
+      `${options.label}: the server advertises ${method} but does not implement it; taken as empty`,
+    );
+    return [];
+  }
+}
+
+/**
+ * A stdio target whose process inherits the environment except the CLI's own credential
+ * variables (`isCliCredentialEnv`); the target's `env`, which the user named, still passes them.
+ */
+function withoutCliCredentials(target: ConnectTarget): ConnectTarget {
+  if (!("command" in target)) return target;
+  return { ...target, inheritEnv: (name) => !isCliCredentialEnv(name) };
+}
+
+/** What `serverError` needs to know about the pull beyond the error. */
+interface FailureContext {
+  label: string;
+  /** "could not connect", "failed while reading its contract". */
+  what: string;
+  stdio: boolean;
+  timeout: number | undefined;
+  /** The server is from the config file: hints name its fields, not flags. */
+  fromConfig: boolean;
+}
+
+/** One line that says what failed and what to do about it, each part said once. */
+function serverError(error: unknown, context: FailureContext): CliError {
+  if (error instanceof CliError) return error;
+  const { label, what } = context;
+  // A list past its size bound (runtime/session/pagination.ts says which bound in `data`).
+  if (isMcpError(error) && error.kind === "protocol" && hasKey(error.data, "maxBytes")) {
+    return contractTooLarge(label);
+  }
+  if (!isMcpError(error)) {
+    return new CliError(`${label}: ${what}: ${String(error)}`, ExitCode.Internal, { cause: error });
+  }
+  const message =
+    error.kind !== "timeout"
+      ? `${what}: ${error.message}`
+      : error.data !== undefined && "authorization" in error.data
+        ? authorizationUnanswered(error.data, context)
+        : neverAnswered(error.method, context);
+  return new CliError(`${label}: ${withHint(message, hintFor(error, context))}`, ExitCode.Server, {
+    cause: error,
+  });
+}
+
+/**
+ * A timeout: the runtime's message names the request but suggests its own `timeout` option; the
+ * CLI says which request went unanswered and what a silent command usually is.
+ */
+function neverAnswered(method: string | undefined, context: FailureContext): string {
+  const request = method ?? "a request";
+  const limit =
+    context.timeout === undefined ? "the default 60 s" : `${context.timeout} ms (--timeout)`;
+  const why = context.stdio
+    ? "the command may not be an MCP server, or may be waiting for input (`node` without a script path reads its stdin as the script)"
+    : "the URL may not be an MCP endpoint, or the server may be stuck";
+  return `${context.what}: the server never answered ${request} within ${limit}; ${why}`;
+}
+
+/**
+ * A timeout while authorizing: the MCP server answered (with a 401), and what the OAuth flow
+ * asked next did not, within the run's deadline.
+ */
+function authorizationUnanswered(data: TimeoutErrorData, context: FailureContext): string {
+  const within =
+    data.timeout === undefined
+      ? "in time"
+      : `within ${data.timeout} ms${context.timeout === undefined ? "" : " (--timeout)"}`;
+  return `${context.what}: the server asks for OAuth, and ${data.authorization} did not answer ${within}`;
+}
+
+function hintFor(error: AnyMcpError, context: FailureContext): string | undefined {
+  switch (error.kind) {
+    case "transport":
+      if (saysWhatToCheck(error.message)) return undefined;
+      return context.stdio
+        ? "check the command, and that the server starts and stays up"
+        : "check the URL, and that the server is up";
+    case "timeout":
+      if (error.data !== undefined) return "raise --timeout if it is only slow";
+      return context.stdio
+        ? "check the command and its arguments; raise --timeout if the server is only slow to start"
+        : "raise --timeout if the server is only slow";
+    case "auth":
+      // Credentials refused to another authorization server: other credentials, not another
+      // way to sign in, are the answer, and the message says which.
+      if (error.message.includes("refusing to send them there")) return undefined;
+      return authHint(context);
+    case "protocol":
+      return "the server answered, but not as this client expects";
+    case "jsonrpc":
+      return "the server could not understand the request";
+    case "execution":
+      return "the server failed while answering; check its logs";
+    default:
+      return undefined;
+  }
+}
+
+/** What to do about a 401/403: flags for a server named on the command line, the config's fields otherwise. */
+function authHint(context: FailureContext): string {
+  const env = `${CLIENT_ID_ENV} and ${CLIENT_SECRET_ENV}`;
+  if (context.fromConfig) {
+    const server = `servers.${JSON.stringify(context.label)}`;
+    return `sign in on a terminal, or give ${server} in the config an "Authorization" entry in its "headers" (e.g. "Bearer \${API_TOKEN}"), or "auth": { "clientCredentials": {} } (${env}), or set ${serverBearerTokenEnv(context.label)}`;
+  }
+  return `sign in on a terminal, or use --client-credentials (${env}), ${BEARER_TOKEN_ENV}, or --header 'Authorization: Bearer …'`;
+}
+
+function hasKey(value: unknown, key: string): boolean {
+  return typeof value === "object" && value !== null && Object.hasOwn(value, key);
+}

@@ -1,0 +1,231 @@
+/**
+ * `defineTool`: what a generated tool module builds at import time (nothing but a plain object)
+ * and the behaviour behind its call: optional input validation, the call itself with the embedded
+ * definition (no `tools/list` round trip), and output validation of `structuredContent`.
+ */
+import { z, type ZodType } from "zod";
+import type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
+import type { McpClient } from "../client/client.js";
+import { McpError, describeContext, type ErrorContext } from "../protocol/errors.js";
+import { INPUT_CHECK } from "../governance/input-check.js";
+import { checkShape, shapeForModel } from "../governance/model-shape.js";
+import { OFFER_PINNED, type OffersPinned } from "../calls/pin-offer.js";
+import type { TaskMode } from "../tasks/tasks.js";
+import type { ToolForm, ToolFunctions, ToolMethods } from "./tool-call-forms.js";
+import type { ToolAwaitTaskOptions, ToolReturnTaskOptions } from "./tool-call-options.js";
+import type { CallToolResult, Result as AnyResult, Tool } from "../protocol/types.js";
+
+/** A call's options as the one function behind every form receives them. */
+type AnyToolCallOptions = (ToolAwaitTaskOptions | ToolReturnTaskOptions) & { shape?: "model" };
+
+/** A successful call of a tool that declares an output schema: `structuredContent` is typed. */
+export interface ToolSuccess<Output> extends CallToolResult<Output> {
+  isError?: false;
+  structuredContent: Output;
+}
+
+/** The tool's own failure, reported as a result (`isError: true`), never thrown. */
+export interface ToolFailure extends CallToolResult<unknown> {
+  isError: true;
+}
+
+/** A tool result that narrows on `isError`. */
+export type ToolResult<Output> = ToolSuccess<Output> | ToolFailure;
+
+/** Validators built on first use, so importing a generated module compiles nothing. */
+export interface ToolValidators {
+  input: ZodType;
+  output?: ZodType;
+}
+
+export interface ToolSpec {
+  /** The tool definition exactly as the server declared it (from the snapshot), as JSON. */
+  definitionJson: string;
+  /**
+   * Builds the validators from the real zod it is handed. Typed against a plain facade (see
+   * generated-zod.ts), so compiling generated code never infers zod's types.
+   */
+  validators: (z: GeneratedZod) => { input: GeneratedSchema; output?: GeneratedSchema };
+}
+
+/**
+ * A generated tool: its definition, its validators, and its call in the form the generator picked
+ * for it (`Form`, see tool-call-forms.ts); `"any"` has every overload.
+ */
+export interface ToolBinding<Input, Result, Form extends ToolForm = "any"> {
+  readonly name: string;
+  readonly definition: Tool;
+  /** The zod validators (built once, on first use). */
+  validators(): ToolValidators;
+  /** Calls the tool on `client`; a plain function (no `this`), exported as is by generated code. */
+  readonly call: ToolFunctions<Input, Result>[Form];
+  /**
+   * The call with `client` bound: the typed client's member. A pinned client (`pin`) is also
+   * offered the embedded definition, so its plain `callTool` of this tool is pinned to it.
+   */
+  bindTo(client: McpClient): ToolMethods<Input, Result>[Form];
+}
+
+/** `shape` stays with the binding: the client would shape the result before its output check. */
+function withoutShape(options: AnyToolCallOptions | undefined): AnyToolCallOptions | undefined {
+  if (options?.shape === undefined) return options;
+  const { shape: _shape, ...rest } = options;
+  return rest;
+}
+
+/**
+ * The task mode of a call: the caller's, else `"await"` for a tool whose definition says it can
+ * only run as a task (`execution.taskSupport: "required"`), which no other form could call.
+ */
+function taskModeOf(tool: Tool, options: AnyToolCallOptions | undefined): TaskMode | undefined {
+  if (options?.task !== undefined) return options.task;
+  const execution = tool.execution as { taskSupport?: unknown } | undefined;
+  return execution?.taskSupport === "required" ? "await" : undefined;
+}
+
+/**
+ * Binds a tool definition to its validators. `Result` is `ToolResult<Output>` for tools with an
+ * output schema and `CallToolResult` for the others; `Form` is the call's form (see
+ * tool-call-forms.ts): the same function serves every form, the form only narrows its type.
+ */
+export function defineTool<Input, Result, Form extends ToolForm = "any">(
+  spec: ToolSpec,
+): ToolBinding<Input, Result, Form> {
+  let validators: ToolValidators | undefined;
+  let definition: Tool | undefined;
+  // The facade and real zod differ only in static types: the objects are zod's own.
+  const getValidators = (): ToolValidators =>
+    (validators ??= spec.validators(z as unknown as GeneratedZod) as unknown as ToolValidators);
+  // Parsed on first use: importing a module with many tools evaluates nothing.
+  const getDefinition = (): Tool => (definition ??= JSON.parse(spec.definitionJson) as Tool);
+  const call = async (
+    client: McpClient,
+    // Left out only where the form allows it: a tool whose input has no required property.
+    input: Input | undefined,
+    options?: AnyToolCallOptions,
+  ): Promise<AnyResult | string> => {
+    const tool = getDefinition();
+    const context = { method: "tools/call", target: tool.name };
+    const args = (input ?? {}) as Record<string, unknown>;
+    // Refused before anything is sent, as `client.callTool` refuses it.
+    const model = checkShape(options, tool.name);
+    const task = taskModeOf(tool, options);
+    // The client runs the validator at its place in the pipeline: after the hooks that may
+    // rewrite the arguments (see governance/input-check.ts).
+    const check =
+      options?.validateInput === true
+        ? {
+            [INPUT_CHECK]: (value: Record<string, unknown>) =>
+              checkInput(getValidators().input, value, context),
+          }
+        : undefined;
+    const sent =
+      (task === undefined || task === options?.task) && check === undefined && !model
+        ? options
+        : { ...withoutShape(options), ...(task === undefined ? {} : { task }), ...check };
+    const result = await client.callTool(tool.name, args, sent, tool);
+    // Manual mode: the server's question goes back to the caller, there is no output yet; a task
+    // handle (`task: "return"`) has no output either.
+    if (result.resultType === "input_required" || result.resultType === "task") return result;
+    const validate = tool.outputSchema !== undefined && options?.validateOutput !== false;
+    if (validate && result.isError !== true) {
+      const output = getValidators().output;
+      if (output !== undefined) checkOutput(output, result, context);
+    }
+    // Shaped after validation, as a plain call is validated: a server breaking its output schema
+    // fails the same way whether the caller wants the object or its text (`validateOutput: false`
+    // accepts it for both), and the text is that of the result the plain call would return.
+    return model ? shapeForModel(result as CallToolResult) : result;
+  };
+  return {
+    get name() {
+      return getDefinition().name;
+    },
+    get definition() {
+      return getDefinition();
+    },
+    validators: getValidators,
+    call: call as unknown as ToolBinding<Input, Result, Form>["call"],
+    // One function serves every form; the form only narrows the type.
+    bindTo: (client) => {
+      // A pinned client pins plain calls of this tool to the embedded definition too.
+      (client as OffersPinned)[OFFER_PINNED]?.(getDefinition);
+      return ((input?: Input, options?: AnyToolCallOptions) =>
+        call(client, input, options)) as unknown as ToolMethods<Input, Result>[Form];
+    },
+  };
+}
+
+/**
+ * A binding's call as a standalone function: what a generated tool module exports. A call the
+ * module marks pure, where reading `binding.call` at the top level is a property access bundlers
+ * must keep (it could run a getter), so a tool nobody imports would stay in every bundle.
+ */
+export function toolFunction<Binding extends { readonly call: unknown }>(
+  binding: Binding,
+): Binding["call"] {
+  return binding.call;
+}
+
+/**
+ * `safeParse`, with what it can still throw turned into an `McpError`: a value nested deeper
+ * than the stack (a server's `structuredContent` against a recursive schema) overflows it.
+ */
+function parseOrFail(schema: ZodType, value: unknown, what: string, context: ErrorContext) {
+  try {
+    return schema.safeParse(value);
+  } catch (error) {
+    throw new McpError({
+      ...context,
+      kind: what === "arguments" ? "input" : "validation",
+      cause: error,
+      message: `${describeContext(context)}${what} could not be validated (${error instanceof RangeError ? "nested too deeply" : String(error).slice(0, 200)})`,
+    });
+  }
+}
+
+function checkInput(schema: ZodType, input: unknown, context: ErrorContext): void {
+  const parsed = parseOrFail(schema, input, "arguments", context);
+  if (parsed.success) return;
+  throw new McpError({
+    ...context,
+    kind: "input",
+    data: parsed.error.issues,
+    message: `${describeContext(context)}arguments do not match the tool's input schema: ${summarise(parsed.error.issues)}`,
+  });
+}
+
+/**
+ * Checks `structuredContent` against the output schema. A server that sent none but put the
+ * serialized JSON in a text block (the spec's backward-compatible form) is accepted through it.
+ */
+function checkOutput(schema: ZodType, result: CallToolResult, context: ErrorContext): void {
+  if (!("structuredContent" in result)) {
+    const text = result.content.find((block) => block.type === "text");
+    if (text !== undefined && "text" in text) {
+      try {
+        result.structuredContent = JSON.parse(text.text);
+      } catch {
+        // Not JSON: fall through to the validation error below.
+      }
+    }
+  }
+  const parsed = parseOrFail(schema, result.structuredContent, "structuredContent", context);
+  if (parsed.success) return;
+  throw new McpError({
+    ...context,
+    kind: "validation",
+    data: { issues: parsed.error.issues, result },
+    message: `${describeContext(context)}structuredContent does not match the tool's output schema: ${summarise(parsed.error.issues)}; pass validateOutput: false to accept it anyway`,
+  });
+}
+
+function summarise(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  const shown = issues.slice(0, 3).map((issue) => {
+    const where = issue.path.length === 0 ? "(root)" : issue.path.map(String).join(".");
+    return `${where}: ${issue.message}`;
+  });
+  return issues.length > 3
+    ? `${shown.join("; ")}; and ${issues.length - 3} more`
+    : shown.join("; ");
+}
