@@ -5,41 +5,31 @@
  * strict package manager requires.
  */
 export { z } from "zod";
-export { connect } from "./client/connect.js";
-export type { ConnectOptions, ConnectTarget } from "./client/connect.js";
-export type { McpClient } from "./client/client.js";
-export type { RequestOptions } from "./protocol/request-options.js";
+export { connect } from "./client/index.js";
+export type { ConnectOptions, ConnectTarget } from "./client/index.js";
+export type { McpClient } from "./client/index.js";
+export type { RequestOptions } from "./protocol/index.js";
 export type {
   CallToolResult,
   GetPromptResult,
   InputRequiredResult,
   ReadResourceResult,
-} from "./protocol/types.js";
-export type { CallOptions } from "./input/round-trip.js";
-export type { MaybeInputRequired } from "./input/input-types.js";
-export type { CreateTaskResult } from "./tasks/tasks.js";
-export { defineTool, toolFunction } from "./generated/tool-binding.js";
-export { linearPattern, outsidePatterns } from "./generated/linear-pattern.js";
-export { describeTools } from "./generated/model-tool.js";
-export type {
-  DescribableTool,
-  ModelTool,
-  ModelToolOf,
-  ModelTools,
-} from "./generated/model-tool.js";
-export type {
-  ToolBinding,
-  ToolFailure,
-  ToolResult,
-  ToolSuccess,
-} from "./generated/tool-binding.js";
+} from "./protocol/index.js";
+export type { CallOptions } from "./input/index.js";
+export type { MaybeInputRequired } from "./input/index.js";
+export type { CreateTaskResult } from "./tasks/index.js";
+export { defineTool, toolFunction } from "./generated/index.js";
+export { linearPattern, outsidePatterns } from "./generated/index.js";
+export { describeTools } from "./generated/index.js";
+export type { DescribableTool, ModelTool, ModelToolOf, ModelTools } from "./generated/index.js";
+export type { ToolBinding, ToolFailure, ToolResult, ToolSuccess } from "./generated/index.js";
 export type {
   ToolAwaitTaskModelOptions,
   ToolAwaitTaskOptions,
   ToolCallOptions,
   ToolModelOptions,
   ToolReturnTaskOptions,
-} from "./generated/tool-call-options.js";
+} from "./generated/index.js";
 export type {
   AnyToolFunction,
   AnyToolMethod,
@@ -54,20 +44,20 @@ export type {
   ToolFunctions,
   ToolMethod,
   ToolMethods,
-} from "./generated/tool-call-forms.js";
-export { definePrompt } from "./generated/prompt-binding.js";
-export type { PromptBinding } from "./generated/prompt-binding.js";
-export { defineResource, defineResourceTemplate } from "./generated/resource-binding.js";
-export type { ResourceBinding, ResourceTemplateBinding } from "./generated/resource-binding.js";
+} from "./generated/index.js";
+export { definePrompt } from "./generated/index.js";
+export type { PromptBinding } from "./generated/index.js";
+export { defineResource, defineResourceTemplate } from "./generated/index.js";
+export type { ResourceBinding, ResourceTemplateBinding } from "./generated/index.js";
 
-export type { UriTemplateValue } from "./generated/uri-template.js";
-export type { GeneratedSchema, GeneratedZod } from "./generated/generated-zod.js";
-export { bindClient } from "./generated/bind-client.js";
-export type { WithoutClient } from "./generated/bind-client.js";
+export type { UriTemplateValue } from "./generated/index.js";
+export type { GeneratedSchema, GeneratedZod } from "./generated/index.js";
+export { bindClient } from "./generated/index.js";
+export type { WithoutClient } from "./generated/index.js";
 
 // The generated mock module (mock.ts), which only tests import.
-export { createMockClient } from "./testing/mock-client.js";
-export type { MockClient, MockClientOptions } from "./testing/mock-client.js";
-export type { MockHandlers } from "./testing/mock-types.js";
+export { createMockClient } from "./testing/index.js";
+export type { MockClient, MockClientOptions } from "./testing/index.js";
+export type { MockHandlers } from "./testing/index.js";
 
-export { GENERATED_API_VERSION } from "./protocol/version.js";
+export { GENERATED_API_VERSION } from "./protocol/index.js";

@@ -5,26 +5,22 @@
  * The exported names are the runtime's public API; generated code uses only what
  * `generated-api.ts` lists.
  */
-export { connect } from "./client/connect.js";
+export { connect } from "./client/index.js";
 export type {
   ConnectOptions,
   ConnectTarget,
   HttpTarget,
   InProcessTarget,
   StdioTarget,
-} from "./client/connect.js";
-export { McpClient, LIST_METHODS } from "./client/client.js";
-export type { ListMethod, ListOptions, PageOptions } from "./client/client.js";
-export type { ServerDescription } from "./eras/server-description.js";
-export type {
-  ConnectionState,
-  ConnectionStatus,
-  StatusListener,
-} from "./client/connection-status.js";
-export type { RestartOptions } from "./client/restart-policy.js";
-export type { EraVerdict, ProtocolEra } from "./protocol/era.js";
-export { DEFAULT_PROBE_TIMEOUT_MS } from "./eras/establish-era.js";
-export { McpError, isMcpError } from "./protocol/errors.js";
+} from "./client/index.js";
+export { McpClient, LIST_METHODS } from "./client/index.js";
+export type { ListMethod, ListOptions, PageOptions } from "./client/index.js";
+export type { ServerDescription } from "./eras/index.js";
+export type { ConnectionState, ConnectionStatus, StatusListener } from "./client/index.js";
+export type { RestartOptions } from "./client/index.js";
+export type { EraVerdict, ProtocolEra } from "./protocol/index.js";
+export { DEFAULT_PROBE_TIMEOUT_MS } from "./eras/index.js";
+export { McpError, isMcpError } from "./protocol/index.js";
 export type {
   AnyMcpError,
   ErrorContext,
@@ -37,8 +33,8 @@ export type {
   TransportErrorData,
   TaskTimeoutData,
   ValidationErrorData,
-} from "./protocol/errors.js";
-export { askBeforeUnsafeTools, createPolicy, ToolPolicy } from "./governance/policy.js";
+} from "./protocol/index.js";
+export { askBeforeUnsafeTools, createPolicy, ToolPolicy } from "./governance/index.js";
 export type {
   AnnotationCondition,
   ApprovalAnswer,
@@ -51,9 +47,9 @@ export type {
   UnsafeToolsOptions,
   PolicyRule,
   PolicyVerdict,
-} from "./governance/policy.js";
-export type { NotFoundErrorData, ToolSelection } from "./governance/selection.js";
-export type { NamePattern } from "./governance/name-pattern.js";
+} from "./governance/index.js";
+export type { NotFoundErrorData, ToolSelection } from "./governance/index.js";
+export type { NamePattern } from "./governance/index.js";
 export type {
   ClientHooks,
   HookErrorData,
@@ -62,15 +58,15 @@ export type {
   PromptGetRequest,
   ResourceReadRequest,
   ToolCallRequest,
-} from "./governance/hooks.js";
-export type { GovernanceOptions, GovernedCallOptions } from "./governance/pipeline.js";
-export { PINNED_FIELDS } from "./calls/contract-pin.js";
-export type { ContractChangedData, PinnedField, PinOptions } from "./calls/contract-pin.js";
-export { MODEL_TEXT_LIMIT, shapeForModel } from "./governance/model-shape.js";
-export type { ModelShapeOptions } from "./governance/model-shape.js";
-export { createInProcessTransport } from "./transports/in-process.js";
-export type { InProcessContext, InProcessHandler } from "./transports/in-process.js";
-export type { ListAllOptions, Page } from "./session/pagination.js";
+} from "./governance/index.js";
+export type { GovernanceOptions, GovernedCallOptions } from "./governance/index.js";
+export { PINNED_FIELDS } from "./calls/index.js";
+export type { ContractChangedData, PinnedField, PinOptions } from "./calls/index.js";
+export { MODEL_TEXT_LIMIT, shapeForModel } from "./governance/index.js";
+export type { ModelShapeOptions } from "./governance/index.js";
+export { createInProcessTransport } from "./transports/index.js";
+export type { InProcessContext, InProcessHandler } from "./transports/index.js";
+export type { ListAllOptions, Page } from "./session/index.js";
 export type {
   ElicitationHandler,
   InputContext,
@@ -78,18 +74,18 @@ export type {
   RootsHandler,
   SamplingHandler,
   UrlElicitationHandler,
-} from "./input/input-handlers.js";
-export type * from "./input/input-types.js";
-export { DEFAULT_MAX_ROUNDS } from "./input/round-trip.js";
-export type { CallOptions, RoundTripOptions } from "./input/round-trip.js";
-export type { RequestOptions } from "./protocol/request-options.js";
+} from "./input/index.js";
+export type * from "./input/index.js";
+export { DEFAULT_MAX_ROUNDS } from "./input/index.js";
+export type { CallOptions, RoundTripOptions } from "./input/index.js";
+export type { RequestOptions } from "./protocol/index.js";
 export {
   DEFAULT_TASK_POLL_INTERVAL_MS,
   DEFAULT_TASK_TIMEOUT_MS,
   MIN_TASK_POLL_INTERVAL_MS,
   TASKS_EXTENSION,
   isCreateTaskResult,
-} from "./tasks/tasks.js";
+} from "./tasks/index.js";
 export type {
   AwaitTaskOptions,
   CallToolOptions,
@@ -105,29 +101,29 @@ export type {
   TaskMode,
   TaskStatus,
   WorkingTask,
-} from "./tasks/tasks.js";
-export type { TraceContext } from "./protocol/trace-context.js";
-export { DEFAULT_MAX_CACHE_ENTRIES } from "./session/result-cache.js";
-export { MAX_JSON_DEPTH } from "./basics/json-depth.js";
-export type { CacheMode, ResultCacheOptions } from "./session/result-cache.js";
-export { DEFAULT_LISTEN_BUFFER } from "./listen/listen.js";
-export type { ListenOptions, Subscription, SubscriptionFilter } from "./listen/listen.js";
-export type { RequestExchange, Transport, TransportDiagnostic } from "./transports/transport.js";
-export type * from "./protocol/jsonrpc.js";
-export type * from "./protocol/types.js";
+} from "./tasks/index.js";
+export type { TraceContext } from "./protocol/index.js";
+export { DEFAULT_MAX_CACHE_ENTRIES } from "./session/index.js";
+export { MAX_JSON_DEPTH } from "./basics/index.js";
+export type { CacheMode, ResultCacheOptions } from "./session/index.js";
+export { DEFAULT_LISTEN_BUFFER } from "./listen/index.js";
+export type { ListenOptions, Subscription, SubscriptionFilter } from "./listen/index.js";
+export type { RequestExchange, Transport, TransportDiagnostic } from "./transports/index.js";
+export type * from "./protocol/index.js";
+export type * from "./protocol/index.js";
 export {
   ErrorCode,
   LATEST_PROTOCOL_VERSION,
   LEGACY_PROTOCOL_VERSIONS,
   MODERN_PROTOCOL_VERSIONS,
-} from "./protocol/protocol.js";
-export { RUNTIME_VERSION } from "./protocol/version.js";
+} from "./protocol/index.js";
+export { RUNTIME_VERSION } from "./protocol/index.js";
 // Everything generated code may import (bindings, zod, bindClient, types).
 export * from "./generated-api.js";
 // The test kit: a mock server built from generated bindings (createMockClient is in generated-api).
-export { createMockServer } from "./testing/mock-server.js";
-export type { MockServer, MockServerOptions } from "./testing/mock-server.js";
-export type * from "./testing/mock-types.js";
+export { createMockServer } from "./testing/index.js";
+export type { MockServer, MockServerOptions } from "./testing/index.js";
+export type * from "./testing/index.js";
 export {
   DESCRIPTION_MAX_BYTES,
   INSTRUCTIONS_MAX_BYTES,
@@ -135,25 +131,22 @@ export {
   instructionsForModel,
   textForModel,
   toolHintsForModel,
-} from "./ai/model-text.js";
-export type { ModelTextOptions, ToolHints } from "./ai/model-text.js";
-export { MODEL_TOOL_NAME, toolNamesForModel } from "./ai/model-tool-names.js";
-export { compileUriTemplate, expandUriTemplate } from "./generated/uri-template.js";
-export type { UriTemplate } from "./generated/uri-template.js";
-export {
-  createFetchHttpSseTransport,
-  createFetchHttpTransport,
-} from "./transports/fetch-transport.js";
+} from "./ai/index.js";
+export type { ModelTextOptions, ToolHints } from "./ai/index.js";
+export { MODEL_TOOL_NAME, toolNamesForModel } from "./ai/index.js";
+export { compileUriTemplate, expandUriTemplate } from "./generated/index.js";
+export type { UriTemplate } from "./generated/index.js";
+export { createFetchHttpSseTransport, createFetchHttpTransport } from "./transports/index.js";
 export type {
   FetchFunction,
   FetchHttpSseTransportOptions,
   FetchHttpTransportOptions,
-} from "./transports/fetch-transport.js";
-export type { HttpAuthErrorData, HttpStatusErrorData } from "./http/http-status.js";
-export type { HttpCredentials } from "./auth/http-credentials.js";
-export { memoryTokenStore } from "./auth/token-store.js";
-export type { TokenStore } from "./auth/token-store.js";
-export type { AuthorizationRedirect } from "./auth/authorization-redirect.js";
+} from "./transports/index.js";
+export type { HttpAuthErrorData, HttpStatusErrorData } from "./http/index.js";
+export type { HttpCredentials } from "./auth/index.js";
+export { memoryTokenStore } from "./auth/index.js";
+export type { TokenStore } from "./auth/index.js";
+export type { AuthorizationRedirect } from "./auth/index.js";
 export type {
   OAuthClientCredentials,
   OAuthEnterpriseManaged,
@@ -161,4 +154,4 @@ export type {
   OAuthPreRegisteredClient,
   OAuthWorkloadIdentity,
   SigningKey,
-} from "./auth/oauth-options.js";
+} from "./auth/index.js";

@@ -3,7 +3,7 @@
  * them; nothing is written.
  */
 import { resolve } from "node:path";
-import { compareOutput, type FileDifference } from "../output/output-files.js";
+import { compareOutput, type FileDifference } from "../output/index.js";
 import type { OutputFile } from "./generate.js";
 
 export async function checkOutputFiles(

@@ -5,9 +5,9 @@
 import { join, relative, resolve, sep } from "node:path";
 import { parseSnapshot, SnapshotError, type Snapshot } from "../../templates/index.js";
 import { ConfigError, outputFoldersOf, type McpCodegenConfig } from "../config/index.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
-import { readSnapshotFile, renderOutput } from "../output/load-snapshot.js";
-import { createSecretMasker } from "../secrets/mask-text.js";
+import { CliError, ExitCode } from "../terminal/index.js";
+import { readSnapshotFile, renderOutput } from "../output/index.js";
+import { createSecretMasker } from "../secrets/index.js";
 import { createApiReporter, type WarningHandler } from "./warnings.js";
 
 /** One file of an output folder. */

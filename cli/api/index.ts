@@ -5,7 +5,7 @@
  */
 import type { Snapshot } from "../../templates/index.js";
 import type { McpCodegenConfig } from "../config/index.js";
-import type { FileDifference, WriteStats } from "../output/output-files.js";
+import type { FileDifference, WriteStats } from "../output/index.js";
 import type {
   ConfigGenerateResult,
   GenerateOptions,

@@ -7,8 +7,8 @@
 import type { AuthorizationRedirect } from "@mcp-codegen/runtime";
 import { MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
 import type { ProtocolChoice } from "../config/index.js";
-import { PROTOCOL_CHOICES } from "../config/protocol-choices.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import { PROTOCOL_CHOICES } from "../config/index.js";
+import { CliError, ExitCode } from "../terminal/index.js";
 import type { WarningHandler } from "./warnings.js";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

@@ -4,14 +4,14 @@
  * snapshot the command would write to `mcp.snapshot.json`.
  */
 import { createSnapshot, type Snapshot } from "../../templates/index.js";
-import { pullAuthenticated } from "../pull/authenticated-pull.js";
-import { BEARER_TOKEN_ENV, CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/env-names.js";
-import type { AuthChoice, AuthEnvironment } from "../auth/http-auth.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
-import { createSecretMasker, type SecretMasker } from "../secrets/mask-text.js";
-import { count } from "../terminal/plural.js";
-import type { Reporter } from "../terminal/reporter.js";
-import { filterContract, type ServerJob } from "../jobs/server-job.js";
+import { pullAuthenticated } from "../pull/index.js";
+import { BEARER_TOKEN_ENV, CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/index.js";
+import type { AuthChoice, AuthEnvironment } from "../auth/index.js";
+import { CliError, ExitCode } from "../terminal/index.js";
+import { createSecretMasker, type SecretMasker } from "../secrets/index.js";
+import { count } from "../terminal/index.js";
+import type { Reporter } from "../terminal/index.js";
+import { filterContract, type ServerJob } from "../jobs/index.js";
 import { checkPullOptions, type PullAuthOptions, type PullOptions } from "./pull-options.js";
 import { resolvePullTarget, type PullTarget } from "./target.js";
 import { createApiReporter, maskedError } from "./warnings.js";

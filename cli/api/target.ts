@@ -5,15 +5,15 @@
  */
 import type { HttpTarget, StdioTarget } from "@mcp-codegen/runtime";
 import { maskUrl } from "@mcp-codegen/runtime/internal";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import { CliError, ExitCode } from "../terminal/index.js";
 import {
   argumentSecrets,
   envSecrets,
   headerSecrets,
   urlSecrets,
   type Secret,
-} from "../secrets/secret-sources.js";
-import { commandLabel, type ResolvedTarget } from "../jobs/target-flags.js";
+} from "../secrets/index.js";
+import { commandLabel, type ResolvedTarget } from "../jobs/index.js";
 
 /** A server started as a child process, speaking MCP over its stdin and stdout. */
 export interface StdioServer {

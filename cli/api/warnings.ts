@@ -3,9 +3,9 @@
  * masked like the command line masks them (secrets as `***`) but not made terminal-safe, since
  * where they end up is the caller's choice. Progress and summaries are dropped.
  */
-import type { SecretMasker } from "../secrets/mask-text.js";
-import type { Reporter } from "../terminal/reporter.js";
-import { CliError } from "../terminal/exit-codes.js";
+import type { SecretMasker } from "../secrets/index.js";
+import type { Reporter } from "../terminal/index.js";
+import { CliError } from "../terminal/index.js";
 
 /** Receives each warning as one line, e.g. `weather: tool "x" at #/inputSchema: … typed as unknown`. */
 export type WarningHandler = (warning: string) => void;

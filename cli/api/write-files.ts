@@ -4,7 +4,7 @@
  * overwritten).
  */
 import { resolve } from "node:path";
-import { writeOutput, type WriteStats } from "../output/output-files.js";
+import { writeOutput, type WriteStats } from "../output/index.js";
 import type { OutputFile } from "./generate.js";
 
 export async function writeOutputFiles(

@@ -5,7 +5,7 @@
  * give it to (`--url`, or a config with a single HTTP server). With several, it is refused rather
  * than sent to every origin, including ones that never asked for authorization.
  */
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import { CliError, ExitCode } from "../terminal/index.js";
 import { BEARER_TOKEN_ENV } from "./env-names.js";
 
 /**

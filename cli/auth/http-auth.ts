@@ -18,9 +18,9 @@ import {
   fileTokenStore,
   loopbackRedirect,
 } from "@mcp-codegen/runtime/node/auth";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import { CliError, ExitCode } from "../terminal/index.js";
 import { BEARER_TOKEN_ENV, CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "./env-names.js";
-import type { SecretMasker } from "../secrets/mask-text.js";
+import type { SecretMasker } from "../secrets/index.js";
 import { maskingTokenStore, type RecordStore } from "./oauth-secrets.js";
 import { showAuthorizationUrl } from "./open-browser.js";
 import { loopbackRegistrations } from "./loopback-port.js";

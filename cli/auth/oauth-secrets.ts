@@ -7,7 +7,7 @@
  * secret.
  */
 import type { JsonObject } from "@mcp-codegen/runtime";
-import type { SecretMasker } from "../secrets/mask-text.js";
+import type { SecretMasker } from "../secrets/index.js";
 
 /**
  * Fields holding a secret in OAuth records (RFC 6749, 7591, 7523, 8628, 8693, OpenID Connect),

@@ -9,7 +9,7 @@
  * do not need them.
  */
 import { spawn } from "node:child_process";
-import { toTerminalLine } from "../terminal/terminal-text.js";
+import { toTerminalLine } from "../terminal/index.js";
 import { isCliCredentialEnv } from "./env-names.js";
 
 /** What decides whether a browser can open: injectable so tests need no real terminal. */

@@ -10,14 +10,14 @@ import {
   type DriftReport,
   type DriftSeverity,
 } from "../drift/index.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import { CliError, ExitCode } from "../terminal/index.js";
 import { loadConfig } from "../config/index.js";
-import { readSnapshotFile, renderOutput } from "../output/load-snapshot.js";
-import { compareOutput, type FileDifference } from "../output/output-files.js";
-import { pullAuthenticated } from "../pull/authenticated-pull.js";
+import { readSnapshotFile, renderOutput } from "../output/index.js";
+import { compareOutput, type FileDifference } from "../output/index.js";
+import { pullAuthenticated } from "../pull/index.js";
 import { withOAuthSecrets } from "./pull.js";
-import type { Reporter } from "../terminal/reporter.js";
-import { filterContract, type ServerJob } from "../jobs/server-job.js";
+import type { Reporter } from "../terminal/index.js";
+import { filterContract, type ServerJob } from "../jobs/index.js";
 import { createSnapshot, type Snapshot } from "../../templates/index.js";
 import {
   CHECK_REPORT_VERSION,
@@ -28,12 +28,12 @@ import {
   fileLists,
   serverFails,
   type CheckServerReport,
-} from "../drift/check-report.js";
-import { checkSarifLog } from "../drift/check-sarif.js";
-import { joinCommandLine } from "../terminal/command-line.js";
-import { toTerminalLine } from "../terminal/terminal-text.js";
+} from "../drift/index.js";
+import { checkSarifLog } from "../drift/index.js";
+import { joinCommandLine } from "../terminal/index.js";
+import { toTerminalLine } from "../terminal/index.js";
 import { jobsFromConfig } from "./config-jobs.js";
-import { serverSelector } from "../jobs/server-selection.js";
+import { serverSelector } from "../jobs/index.js";
 import { outputFolders, type OutputFolder } from "./generate.js";
 import type { CommandContext } from "./context.js";
 

@@ -2,8 +2,8 @@
  * The servers of a loaded config as jobs, with command-line flags applied on top.
  */
 import type { ProtocolChoice, ResolvedConfig } from "../config/index.js";
-import { bearerTokenEnvs } from "../auth/bearer-env.js";
-import type { ServerJob } from "../jobs/server-job.js";
+import { bearerTokenEnvs } from "../auth/index.js";
+import type { ServerJob } from "../jobs/index.js";
 
 /**
  * One job per server of `config`. An HTTP server's auth choice names the variable its bearer

@@ -2,9 +2,9 @@
  * What every command gets from the program (program.ts) besides its flags: where it runs, how
  * to report once the secrets to mask are known, and how to authenticate.
  */
-import type { AuthEnvironment } from "../auth/http-auth.js";
-import type { Reporter } from "../terminal/reporter.js";
-import type { Secret } from "../secrets/secret-sources.js";
+import type { AuthEnvironment } from "../auth/index.js";
+import type { Reporter } from "../terminal/index.js";
+import type { Secret } from "../secrets/index.js";
 
 export interface CommandContext {
   cwd: string;

@@ -4,9 +4,9 @@
  */
 import { access, readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
-import { runKey, unchangedRun } from "../output/unchanged-run.js";
-import { reportWarningLines } from "../terminal/warning-lines.js";
+import { CliError, ExitCode } from "../terminal/index.js";
+import { runKey, unchangedRun } from "../output/index.js";
+import { reportWarningLines } from "../terminal/index.js";
 import type { CommandContext } from "./context.js";
 
 export interface GenerateFlags {

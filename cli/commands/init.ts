@@ -8,14 +8,14 @@
 import { rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { CONFIG_FILE_NAMES, SERVER_NAME_PATTERN, validateConfig } from "../config/index.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
-import { askServer } from "../init/ask-server.js";
-import { CONFIG_FILE, configText, type ConfigKind } from "../init/config-text.js";
-import { initServer, type InitServer } from "../init/init-server.js";
-import { addScripts, PackageJsonProblem, type ScriptEdit } from "../init/package-scripts.js";
-import { projectFiles } from "../init/project-files.js";
-import { writeReplacing } from "../output/output-files.js";
-import type { Reporter } from "../terminal/reporter.js";
+import { CliError, ExitCode } from "../terminal/index.js";
+import { askServer } from "../init/index.js";
+import { CONFIG_FILE, configText, type ConfigKind } from "../init/index.js";
+import { initServer, type InitServer } from "../init/index.js";
+import { addScripts, PackageJsonProblem, type ScriptEdit } from "../init/index.js";
+import { projectFiles } from "../init/index.js";
+import { writeReplacing } from "../output/index.js";
+import type { Reporter } from "../terminal/index.js";
 import type { CommandContext } from "./context.js";
 
 export interface InitFlags {

@@ -6,10 +6,10 @@
 import { resolve } from "node:path";
 import { defaultTokenStorePath } from "@mcp-codegen/runtime/node/auth";
 import { maskUrl } from "@mcp-codegen/runtime/internal";
-import { storedTokensKey } from "../auth/token-keys.js";
-import { tokenStoreAt } from "../auth/http-auth.js";
+import { storedTokensKey } from "../auth/index.js";
+import { tokenStoreAt } from "../auth/index.js";
 import { loadConfig } from "../config/index.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import { CliError, ExitCode } from "../terminal/index.js";
 import type { CommandContext } from "./context.js";
 
 export interface LogoutFlags {

@@ -4,7 +4,7 @@
  * zod's own messages ("Invalid input") do not tell a user which key to fix or how.
  */
 import type { z } from "zod";
-import { closestName } from "../terminal/closest-name.js";
+import { closestName } from "../terminal/index.js";
 import {
   CONFIG_KEYS,
   HTTP_SERVER_KEYS,

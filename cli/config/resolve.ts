@@ -4,7 +4,7 @@
  * prints or writes.
  */
 import path from "node:path";
-import { CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/env-names.js";
+import { CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/index.js";
 import { interpolate, type ConfigEnv } from "./interpolate.js";
 import { configError, type ConfigError } from "./issues.js";
 import type { ProtocolChoice } from "./protocol-choices.js";
@@ -16,7 +16,7 @@ import {
   substitutionSecrets,
   urlSecrets,
   type Secret,
-} from "../secrets/secret-sources.js";
+} from "../secrets/index.js";
 
 /** The default root folder for generated clients, relative to the config file. */
 export const DEFAULT_OUT = "mcp";

@@ -4,9 +4,9 @@
  * change raises it. The types are exported from the package's main entry. `check --format sarif`
  * (check-sarif.ts) is built from the same entries.
  */
-import type { ClassifiedChange, DriftReport, DriftSeverity } from "./index.js";
-import { CliError, ExitCode, type ExitCodeValue } from "../terminal/exit-codes.js";
-import type { FileDifference } from "../output/output-files.js";
+import type { ClassifiedChange, DriftReport, DriftSeverity } from "./report.js";
+import { CliError, ExitCode, type ExitCodeValue } from "../terminal/index.js";
+import type { FileDifference } from "../output/index.js";
 
 /** The version of the document's shape this build writes. */
 export const CHECK_REPORT_VERSION = 1;

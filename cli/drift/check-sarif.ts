@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { CheckDriftEntry, CheckServerReport } from "./check-report.js";
-import { PACKAGE_VERSION } from "../output/package-info.js";
+import { PACKAGE_VERSION } from "../output/index.js";
 import {
   SARIF_SCHEMA_URI,
   SARIF_VERSION,

@@ -5,7 +5,7 @@
  */
 import { CHECK_REPORT_VERSION, checkReportText, documentText } from "./check-report.js";
 import { checkSarifLog } from "./check-sarif.js";
-import { ExitCode } from "../terminal/exit-codes.js";
+import { ExitCode } from "../terminal/index.js";
 
 /** The document (JSON or SARIF) for a command line commander refused (exit 2), from its message. */
 export function usageErrorText(

@@ -14,3 +14,16 @@ export {
   type DriftReport,
   type DriftSeverity,
 } from "./report.js";
+
+// For the rest of the package (other folders import only this file).
+export {
+  CHECK_REPORT_VERSION,
+  checkReportText,
+  documentText,
+  driftLists,
+  failureExitCode,
+  fileLists,
+  serverFails,
+} from "./check-report.js";
+export type { CheckServerReport } from "./check-report.js";
+export { checkSarifLog } from "./check-sarif.js";

@@ -4,9 +4,9 @@
  * iterator, which buffers them: answers typed (or piped) ahead of a question are not lost.
  */
 import { createInterface } from "node:readline";
-import { splitCommandLine } from "../terminal/command-line.js";
+import { splitCommandLine } from "../terminal/index.js";
 import { SERVER_NAME_PATTERN } from "../config/index.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import { CliError, ExitCode } from "../terminal/index.js";
 import { looksLikeUrl } from "./init-server.js";
 
 export interface Answers {

@@ -5,8 +5,8 @@
  */
 import { lstat } from "node:fs/promises";
 import { join } from "node:path";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
-import { createPathInspector } from "../output/output-paths.js";
+import { CliError, ExitCode } from "../terminal/index.js";
+import { createPathInspector } from "../output/index.js";
 
 /** A regular file of the project: its text, and its mode, which a rewrite keeps. */
 export interface ProjectFile {

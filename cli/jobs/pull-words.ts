@@ -6,7 +6,7 @@
  * `pull`: the message then says where the command goes instead of suggesting a pull option.
  */
 import type { Command, Option } from "commander";
-import { closestName } from "../terminal/closest-name.js";
+import { closestName } from "../terminal/index.js";
 
 export interface PullWords {
   /** Config server names: the words before `--`. */

@@ -3,13 +3,13 @@
  * where it is, where its output goes and how to shape the generated code.
  */
 import type { HttpTarget, StdioTarget } from "@mcp-codegen/runtime";
-import type { AuthChoice } from "../auth/http-auth.js";
+import type { AuthChoice } from "../auth/index.js";
 import { createNameFilter, findUnmatchedPatterns, type ProtocolChoice } from "../config/index.js";
 import type { PulledContract } from "../../templates/index.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
-import { redactSecrets } from "../pull/redact-contract.js";
-import type { Secret } from "../secrets/secret-sources.js";
-import type { Reporter } from "../terminal/reporter.js";
+import { CliError, ExitCode } from "../terminal/index.js";
+import { redactSecrets } from "../pull/index.js";
+import type { Secret } from "../secrets/index.js";
+import type { Reporter } from "../terminal/index.js";
 
 export interface ServerJob {
   /** For messages: a config key, a command line, or a URL without secrets. */

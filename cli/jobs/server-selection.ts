@@ -5,8 +5,8 @@
  * so the message says where a command goes.
  */
 import { looksLikeCredential } from "@mcp-codegen/runtime/internal";
-import { closestName } from "../terminal/closest-name.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import { closestName } from "../terminal/index.js";
+import { CliError, ExitCode } from "../terminal/index.js";
 
 /** The config servers a command was limited to. */
 export interface ServerSelection {

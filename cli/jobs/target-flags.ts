@@ -6,15 +6,15 @@
  */
 import type { HttpTarget, StdioTarget } from "@mcp-codegen/runtime";
 import { looksLikeCredential, maskUrl } from "@mcp-codegen/runtime/internal";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
-import { maskText, searchableSecrets } from "../secrets/mask-text.js";
+import { CliError, ExitCode } from "../terminal/index.js";
+import { maskText, searchableSecrets } from "../secrets/index.js";
 import {
   argumentSecrets,
   envSecrets,
   headerSecrets,
   urlSecrets,
   type Secret,
-} from "../secrets/secret-sources.js";
+} from "../secrets/index.js";
 
 export interface TargetFlags {
   url?: string | undefined;

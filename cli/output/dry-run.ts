@@ -10,7 +10,7 @@
 import { isAbsolute, join, relative, sep } from "node:path";
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from "diff";
 import type { OutputPlan } from "./output-files.js";
-import type { Reporter } from "../terminal/reporter.js";
+import type { Reporter } from "../terminal/index.js";
 
 /** Whether a command previews instead of writing, and whether with diffs. */
 export interface Preview {

@@ -4,9 +4,9 @@
  * first becomes the one `error:` line of an exit 4, before anything is written.
  */
 import { formatWarning, type GenerationWarning } from "../../templates/index.js";
-import { reportWarningLines, type WarningPolicy } from "../terminal/warning-lines.js";
+import { reportWarningLines, type WarningPolicy } from "../terminal/index.js";
 
-export { MAX_WARNING_LINES, type WarningPolicy } from "../terminal/warning-lines.js";
+export { MAX_WARNING_LINES, type WarningPolicy } from "../terminal/index.js";
 
 /**
  * Prints `warnings` for the output named `label`, or, when `strict` and there is any, prints all

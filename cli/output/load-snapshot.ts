@@ -13,7 +13,7 @@ import {
   type GenerationCache,
   type Snapshot,
 } from "../../templates/index.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import { CliError, ExitCode } from "../terminal/index.js";
 import { reportGenerationWarnings, type WarningPolicy } from "./generation-warnings.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { vendoredRuntimeFiles } from "./vendored-runtime.js";

@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { GENERATED_TAG, hasGeneratedMarker, isSafeOutputPath } from "../../templates/index.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import { CliError, ExitCode } from "../terminal/index.js";
 import {
   blockedPathError,
   checkOutputRoot,

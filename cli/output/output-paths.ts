@@ -6,7 +6,7 @@
  */
 import { lstat, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import { CliError, ExitCode } from "../terminal/index.js";
 
 /** What is at a path: nothing, a regular file (with its text), or something we must not touch. */
 export type PathState =

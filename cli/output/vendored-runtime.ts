@@ -9,7 +9,7 @@ import { readFile, readdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
 import { generatedBanner, RUNTIME_PACKAGE, type GeneratedFile } from "../../templates/index.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
+import { CliError, ExitCode } from "../terminal/index.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 
 /** The installed runtime package's build, found the way Node resolves the package. */

@@ -9,7 +9,7 @@ import {
   tokenStoreRefusal,
   type AuthChoice,
   type AuthEnvironment,
-} from "../auth/http-auth.js";
+} from "../auth/index.js";
 import { pullContract, type PullOptions } from "./pull-contract.js";
 
 export async function pullAuthenticated(

@@ -16,8 +16,8 @@ import {
   type ContractListKey,
   type ContractLists,
 } from "../../templates/index.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
-import type { Reporter } from "../terminal/reporter.js";
+import { CliError, ExitCode } from "../terminal/index.js";
+import type { Reporter } from "../terminal/index.js";
 
 /** The name a client gets when the server's own name cannot name one. */
 export const FALLBACK_CLIENT_NAME = "server";

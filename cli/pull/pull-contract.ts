@@ -27,13 +27,13 @@ import {
   CLIENT_ID_ENV,
   CLIENT_SECRET_ENV,
   isCliCredentialEnv,
-} from "../auth/env-names.js";
-import { serverBearerTokenEnv } from "../auth/bearer-env.js";
-import { saysWhatToCheck, withHint } from "../terminal/error-hints.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
-import type { Reporter } from "../terminal/reporter.js";
-import { PACKAGE_VERSION } from "../output/package-info.js";
-import { count } from "../terminal/plural.js";
+} from "../auth/index.js";
+import { serverBearerTokenEnv } from "../auth/index.js";
+import { saysWhatToCheck, withHint } from "../terminal/index.js";
+import { CliError, ExitCode } from "../terminal/index.js";
+import type { Reporter } from "../terminal/index.js";
+import { PACKAGE_VERSION } from "../output/index.js";
+import { count } from "../terminal/index.js";
 import { watchSilence, type SilenceWatch } from "./silence-watch.js";
 import { NoiseTally } from "./stdout-noise-tally.js";
 

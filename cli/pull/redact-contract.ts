@@ -9,8 +9,8 @@
  * and the pull stops.
  */
 import type { PulledContract } from "../../templates/index.js";
-import { containsSecret, maskText, searchableSecrets } from "../secrets/mask-text.js";
-import type { Secret } from "../secrets/secret-sources.js";
+import { containsSecret, maskText, searchableSecrets } from "../secrets/index.js";
+import type { Secret } from "../secrets/index.js";
 
 /** Keys whose whole value is prose or sample data: masking there changes no behaviour. */
 const PROSE_KEYS: ReadonlySet<string> = new Set([

@@ -3,7 +3,7 @@
  * (the script path left out, so node reads its stdin as a script) or `pull -- cat` otherwise
  * look exactly like a slow server until the timeout ends them.
  */
-import type { Reporter } from "../terminal/reporter.js";
+import type { Reporter } from "../terminal/index.js";
 
 export interface SilenceWatch {
   /** A request left: the silence is now about it. */

@@ -3,7 +3,7 @@
  * The runtime reports each connection's first such line (count 1) and, when more followed, the
  * connection's total as it closes; a pull may open two connections (a probe restart).
  */
-import { count } from "../terminal/plural.js";
+import { count } from "../terminal/index.js";
 
 export class NoiseTally {
   private total = 0;

@@ -7,7 +7,7 @@
  * terminal.
  */
 import { toTerminalLine } from "./terminal-text.js";
-import { createSecretMasker, type SecretMasker } from "../secrets/mask-text.js";
+import { createSecretMasker, type SecretMasker } from "../secrets/index.js";
 
 export interface Reporter {
   /** A step in progress ("connected", "listed"); shown only on a terminal. */

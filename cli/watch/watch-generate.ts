@@ -2,8 +2,8 @@
  * `mcp-codegen generate --watch`: generate once, then again for each output folder whose
  * snapshot file changes (and for every folder when the config file changes).
  */
-import type { CommandContext } from "../commands/context.js";
-import { outputFolders, runGenerate, type GenerateFlags } from "../commands/generate.js";
+import type { CommandContext } from "../commands/index.js";
+import { outputFolders, runGenerate, type GenerateFlags } from "../commands/index.js";
 import { findConfigFile } from "../config/index.js";
 import { watchLoop, type WatchPlan } from "./watch-loop.js";
 

@@ -6,8 +6,8 @@
 import { watch, type FSWatcher } from "chokidar";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { ConfigError } from "../config/index.js";
-import { CliError } from "../terminal/exit-codes.js";
-import type { Reporter } from "../terminal/reporter.js";
+import { CliError } from "../terminal/index.js";
+import type { Reporter } from "../terminal/index.js";
 import { createSerialRuns } from "./serial-runs.js";
 import { createStopSignal, stopped } from "./stop-signal.js";
 

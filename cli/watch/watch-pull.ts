@@ -6,12 +6,12 @@
  */
 import { resolve } from "node:path";
 import { loadConfig, type ResolvedServer } from "../config/index.js";
-import type { CommandContext } from "../commands/context.js";
-import { jobsFromConfig } from "../commands/config-jobs.js";
-import { authFromFlags, pullJob, runPull, type PullFlags } from "../commands/pull.js";
-import { CliError, ExitCode } from "../terminal/exit-codes.js";
-import { serverSelector } from "../jobs/server-selection.js";
-import { resolveTarget } from "../jobs/target-flags.js";
+import type { CommandContext } from "../commands/index.js";
+import { jobsFromConfig } from "../commands/index.js";
+import { authFromFlags, pullJob, runPull, type PullFlags } from "../commands/index.js";
+import { CliError, ExitCode } from "../terminal/index.js";
+import { serverSelector } from "../jobs/index.js";
+import { resolveTarget } from "../jobs/index.js";
 import { DEFAULT_OUT } from "../config/index.js";
 import { entryPaths } from "./entry-file.js";
 import { watchLoop, type WatchPlan } from "./watch-loop.js";

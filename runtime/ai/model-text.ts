@@ -15,9 +15,9 @@
  * It does not judge what the text says: a description that asks the model to do something harmful
  * in plain words is passed on as it is. Treat the result as untrusted, only visible and bounded.
  */
-import { McpError } from "../protocol/errors.js";
-import { hiddenCharacters } from "../basics/hidden-characters.js";
-import type { ToolAnnotations } from "../protocol/types.js";
+import { McpError } from "../protocol/index.js";
+import { hiddenCharacters } from "../basics/index.js";
+import type { ToolAnnotations } from "../protocol/index.js";
 
 /**
  * The cap on a tool's description for a model. Every tool's description is sent with every

@@ -4,7 +4,7 @@
  * spaces or any other character (`trip.cancel-booking`). `toolNamesForModel` gives every tool a
  * name they accept, no two alike, and the way back from the name a model calls to the tool.
  */
-import { compareText } from "../basics/compare-text.js";
+import { compareText } from "../basics/index.js";
 
 /** What OpenAI and Anthropic accept as a tool's name. */
 export const MODEL_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;

@@ -5,8 +5,8 @@
  * answered" is not blamed on an MCP server that answered at once with a 401. Only the user's
  * time in the browser is not counted (see authorization-code.ts).
  */
-import { McpError, describeContext, isMcpError } from "../protocol/errors.js";
-import type { TimeoutErrorData } from "../protocol/errors.js";
+import { McpError, describeContext, isMcpError } from "../protocol/index.js";
+import type { TimeoutErrorData } from "../protocol/index.js";
 import type { AuthTrigger } from "./auth-failure.js";
 
 /**

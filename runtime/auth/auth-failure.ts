@@ -4,11 +4,11 @@
  * `snippet` (short, inert) and never carry tokens, codes, verifiers or client secrets; nothing from
  * a token response is attached as `cause`, because a logged cause would print it.
  */
-import { isMcpError } from "../protocol/errors.js";
-import type { McpError } from "../protocol/errors.js";
-import { httpError } from "../http/http-error.js";
-import type { HttpAuthErrorData } from "../http/http-status.js";
-import { snippet } from "../http/http-snippet.js";
+import { isMcpError } from "../protocol/index.js";
+import type { McpError } from "../protocol/index.js";
+import { httpError } from "../http/index.js";
+import type { HttpAuthErrorData } from "../http/index.js";
+import { snippet } from "../http/index.js";
 import {
   AuthorizationResponseError,
   OperationProcessingError,

@@ -3,12 +3,12 @@
  * cap (metadata is untrusted and may be huge), and the https-only rule for authorization servers
  * (plain http is allowed only on loopback hosts, where development servers run).
  */
-import { isJsonObject } from "../basics/json-object.js";
-import type { FetchFunction } from "../http/fetch-io.js";
+import { isJsonObject } from "../basics/index.js";
+import type { FetchFunction } from "../http/index.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { authFailure, describeOAuthFailure } from "./auth-failure.js";
 import { stepAborted } from "./auth-deadline.js";
-import { maskUrl } from "../basics/mask-url.js";
+import { maskUrl } from "../basics/index.js";
 
 // Metadata and token responses are a few KiB; anything past this is not one.
 const BODY_LIMIT = 256 * 1024;

@@ -5,9 +5,9 @@
  * `insufficient_scope` re-authorizes with more scope and resends, a bounded number of times. A
  * response the flow cannot fix reaches the transport as it came, which reports it as `auth`.
  */
-import { localError } from "../protocol/errors.js";
-import type { HttpIo, HttpIoRequest, HttpIoResponse } from "../http/http-io.js";
-import { parseWwwAuthenticate } from "../http/www-authenticate.js";
+import { localError } from "../protocol/index.js";
+import type { HttpIo, HttpIoRequest, HttpIoResponse } from "../http/index.js";
+import { parseWwwAuthenticate } from "../http/index.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import type { OAuthOptions } from "./oauth-options.js";
 import { OAuthSession } from "./oauth-session.js";

@@ -6,9 +6,9 @@
  * oauth4webapi 3 has no registration call, so the registration request is made here.
  */
 import type * as oauth from "oauth4webapi";
-import type { FetchFunction } from "../http/fetch-io.js";
-import { maskUrl } from "../basics/mask-url.js";
-import type { JsonObject } from "../protocol/types.js";
+import type { FetchFunction } from "../http/index.js";
+import { maskUrl } from "../basics/index.js";
+import type { JsonObject } from "../protocol/index.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { authFailure, describeOAuthFailure } from "./auth-failure.js";
 import { endpointUrl, jsonBody } from "./auth-http.js";

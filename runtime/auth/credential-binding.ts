@@ -8,7 +8,7 @@
  * compromised or spoofed MCP server cannot collect them by pointing at a server of its own.
  */
 import type * as oauth from "oauth4webapi";
-import { maskUrl } from "../basics/mask-url.js";
+import { maskUrl } from "../basics/index.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { authFailure } from "./auth-failure.js";
 import type { TokenStore } from "./token-store.js";

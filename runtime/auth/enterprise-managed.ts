@@ -9,7 +9,7 @@ import type { AuthTrigger } from "./auth-failure.js";
 import { authFailure, describeOAuthFailure } from "./auth-failure.js";
 import { endpointUrl, jsonBody } from "./auth-http.js";
 import { stepAborted } from "./auth-deadline.js";
-import { maskUrl } from "../basics/mask-url.js";
+import { maskUrl } from "../basics/index.js";
 import type { ClientIdentity } from "./client-identity.js";
 import { secretMethod } from "./client-identity.js";
 import { jwtBearerGrant } from "./jwt-bearer.js";

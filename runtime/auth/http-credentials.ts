@@ -6,8 +6,8 @@
  */
 import { withOAuth } from "./authorizing-io.js";
 import type { OAuthOptions } from "./oauth-options.js";
-import type { HttpIo } from "../http/http-io.js";
-import { resolveHttpTarget, type HttpTarget } from "../http/http-request-headers.js";
+import type { HttpIo } from "../http/index.js";
+import { resolveHttpTarget, type HttpTarget } from "../http/index.js";
 
 /** What `setAuth` replaces: the headers sent with every request, and OAuth (left out: none). */
 export interface HttpCredentials {

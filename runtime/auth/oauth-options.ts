@@ -4,7 +4,7 @@
  * client identity by pre-registration, Client ID Metadata Document or Dynamic Client
  * Registration). Platform-neutral: only `fetch` and WebCrypto.
  */
-import type { FetchFunction } from "../http/fetch-io.js";
+import type { FetchFunction } from "../http/index.js";
 import type { AuthorizationRedirect } from "./authorization-redirect.js";
 import type { TokenStore } from "./token-store.js";
 

@@ -5,7 +5,7 @@
  * same 401 share one flow.
  */
 import type * as oauth from "oauth4webapi";
-import type { FetchFunction } from "../http/fetch-io.js";
+import type { FetchFunction } from "../http/index.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { resolveFetch } from "./auth-http.js";
 import { authorizeWithCode, refreshTokens } from "./authorization-code.js";
@@ -13,7 +13,7 @@ import { clientCredentialsGrant, credentialsIdentity } from "./client-credential
 import type { GrantContext } from "./token-endpoint.js";
 import { forgetRegistration, resolveClientIdentity } from "./client-identity.js";
 import { requireBoundIssuer } from "./credential-binding.js";
-import { isMcpError } from "../protocol/errors.js";
+import { isMcpError } from "../protocol/index.js";
 import { DPoPKeys, supportsDPoP } from "./dpop.js";
 import { enterpriseGrant, enterpriseIdentity } from "./enterprise-managed.js";
 import { jwtBearerGrant, workloadIdentity } from "./jwt-bearer.js";

@@ -3,8 +3,8 @@
  * URL of the 401 challenge, else the path-inserted well-known URL, else the root one), what a usable
  * document holds, and the check that it describes this server and not another.
  */
-import type { FetchFunction } from "../http/fetch-io.js";
-import { maskUrl } from "../basics/mask-url.js";
+import type { FetchFunction } from "../http/index.js";
+import { maskUrl } from "../basics/index.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { authFailure } from "./auth-failure.js";
 import { endpointUrl, getJson } from "./auth-http.js";

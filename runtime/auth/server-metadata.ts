@@ -7,8 +7,8 @@
  * flow reads; oauth4webapi checks the rest when it uses them).
  */
 import type * as oauth from "oauth4webapi";
-import type { FetchFunction } from "../http/fetch-io.js";
-import { maskUrl } from "../basics/mask-url.js";
+import type { FetchFunction } from "../http/index.js";
+import { maskUrl } from "../basics/index.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { authFailure } from "./auth-failure.js";
 import { endpointUrl, getJson } from "./auth-http.js";

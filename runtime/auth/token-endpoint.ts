@@ -5,11 +5,11 @@
  * requests and validates the responses.
  */
 import * as oauth from "oauth4webapi";
-import type { FetchFunction } from "../http/fetch-io.js";
+import type { FetchFunction } from "../http/index.js";
 import type { AuthTrigger } from "./auth-failure.js";
 import { describeOAuthFailure } from "./auth-failure.js";
 import { stepAborted } from "./auth-deadline.js";
-import { maskUrl } from "../basics/mask-url.js";
+import { maskUrl } from "../basics/index.js";
 import type { ClientIdentity } from "./client-identity.js";
 import { refreshAt } from "./token-record.js";
 import type { TokenRecord } from "./token-record.js";

@@ -3,7 +3,7 @@
  * issued them, the access token, when it expires, the refresh token and the scope asked for.
  * Records read back are untrusted (a file edited by hand): a malformed one counts as absent.
  */
-import type { JsonObject } from "../protocol/types.js";
+import type { JsonObject } from "../protocol/index.js";
 
 // An access token this close to its expiry is refreshed before use, not sent to fail; a
 // short-lived one keeps at least half its life, so it is not refreshed on every request.

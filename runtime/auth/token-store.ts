@@ -5,7 +5,7 @@
  * store shared by versions), so the core validates every record it reads and treats a malformed
  * one as absent.
  */
-import type { JsonObject } from "../protocol/types.js";
+import type { JsonObject } from "../protocol/index.js";
 
 export interface TokenStore {
   /** The record stored under `key`, or `undefined` when there is none. */

@@ -2,10 +2,10 @@
  * How a client answers input: the handlers and capabilities given to `connect()`, merged with a
  * call's own handlers, and the rounds that follow an `input_required` answer.
  */
-import { capabilitiesFor, mergeHandlers, type InputHandlers } from "../input/input-handlers.js";
-import { continueRounds, type CallOptions, type RoundTripOptions } from "../input/round-trip.js";
-import type { RequestExtras } from "../session/session.js";
-import type { ClientCapabilities, InputRequiredResult, Result } from "../protocol/types.js";
+import { capabilitiesFor, mergeHandlers, type InputHandlers } from "../input/index.js";
+import { continueRounds, type CallOptions, type RoundTripOptions } from "../input/index.js";
+import type { RequestExtras } from "../session/index.js";
+import type { ClientCapabilities, InputRequiredResult, Result } from "../protocol/index.js";
 
 /** How the connection answers input requests: its handlers and the capabilities the caller declared. */
 export interface ClientInput {

@@ -9,8 +9,8 @@
  * era, a restart or reconnect, new credentials). Once a tool matched, its later calls cost one
  * map lookup until then.
  */
-import { McpError } from "../protocol/errors.js";
-import type { ListOptions } from "../session/client-lists.js";
+import { McpError } from "../protocol/index.js";
+import type { ListOptions } from "../session/index.js";
 import {
   PINNED_FIELDS,
   changedFields,
@@ -18,12 +18,12 @@ import {
   fingerprintOf,
   type ContractFingerprint,
   type PinnedField,
-} from "../protocol/contract-digest.js";
-import type { ContractChangedData } from "../protocol/error-data.js";
-import type { Tool } from "../protocol/types.js";
+} from "../protocol/index.js";
+import type { ContractChangedData } from "../protocol/index.js";
+import type { Tool } from "../protocol/index.js";
 
-export { PINNED_FIELDS, type PinnedField } from "../protocol/contract-digest.js";
-export type { ContractChangedData } from "../protocol/error-data.js";
+export { PINNED_FIELDS, type PinnedField } from "../protocol/index.js";
+export type { ContractChangedData } from "../protocol/index.js";
 
 /** `ConnectOptions.pin` as an object: what plain `callTool(name)` calls are pinned against. */
 export interface PinOptions {

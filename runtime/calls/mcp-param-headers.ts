@@ -4,9 +4,9 @@
  * annotation must be dropped from the tool list on HTTP); `buildMcpParamHeaders` turns one
  * call's arguments into headers. Runtime-neutral and pure.
  */
-import { localError } from "../protocol/errors.js";
-import { encodeHeaderValue } from "../protocol/header-value.js";
-import { SUBSCHEMA_KEYWORDS } from "../basics/schema-keywords.js";
+import { localError } from "../protocol/index.js";
+import { encodeHeaderValue } from "../protocol/index.js";
+import { SUBSCHEMA_KEYWORDS } from "../basics/index.js";
 
 /** The JSON Schema types an annotated property may have (`number` is forbidden by the spec). */
 export type McpParamType = "string" | "integer" | "boolean";

@@ -4,7 +4,7 @@
  * definition as the typed member. Its own small module so generated bindings do not import the
  * client.
  */
-import type { Tool } from "../protocol/types.js";
+import type { Tool } from "../protocol/index.js";
 
 /** Symbol of the client's method that takes a binding's definition; a registry symbol, so runtime copies agree. */
 export const OFFER_PINNED: unique symbol = Symbol.for("mcp-codegen.offerPinned");

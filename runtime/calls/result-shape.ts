@@ -8,9 +8,9 @@
  * do), and these are a handful of fixed rules. Unknown block types from newer servers pass; the
  * fields of the types this runtime declares are checked.
  */
-import { McpError, describeContext, type ErrorContext } from "../protocol/errors.js";
-import type { Result } from "../protocol/types.js";
-import { isJsonObject } from "../basics/json-object.js";
+import { McpError, describeContext, type ErrorContext } from "../protocol/index.js";
+import type { Result } from "../protocol/index.js";
+import { isJsonObject } from "../basics/index.js";
 
 /** Why a value is not what the rule asked for, or undefined when it is. */
 type Problem = string | undefined;

@@ -3,29 +3,25 @@
  * recovery on every round, the input rounds, tasks in either era, and the result checks.
  */
 import type { InputGlue } from "./client-input.js";
-import type { ListOptions } from "../session/client-lists.js";
+import type { ListOptions } from "../session/index.js";
 import type { ContractPin } from "./contract-pin.js";
-import { isMcpError, type ErrorContext } from "../protocol/errors.js";
-import {
-  acceptsTaskCalls,
-  planLegacyCall,
-  type LegacyCallPlan,
-} from "../tasks/legacy-task-shape.js";
-import type { LegacyTaskClient } from "../tasks/legacy-tasks.js";
-import { ErrorCode } from "../protocol/protocol.js";
-import type { RequestOptions } from "../protocol/request-options.js";
+import { isMcpError, type ErrorContext } from "../protocol/index.js";
+import { acceptsTaskCalls, planLegacyCall, type LegacyCallPlan } from "../tasks/index.js";
+import type { LegacyTaskClient } from "../tasks/index.js";
+import { ErrorCode } from "../protocol/index.js";
+import type { RequestOptions } from "../protocol/index.js";
 import { checkToolResult } from "./result-shape.js";
-import { firstRoundParams } from "../input/round-trip.js";
-import type { SessionPort } from "../session/session-port.js";
-import { TaskClient } from "../tasks/task-client.js";
+import { firstRoundParams } from "../input/index.js";
+import type { SessionPort } from "../session/index.js";
+import { TaskClient } from "../tasks/index.js";
 import {
   checkTask,
   declaresTasks,
   withTasksExtension,
   type CallToolOptions,
-} from "../tasks/tasks.js";
+} from "../tasks/index.js";
 import { paramHeadersFor } from "./tool-headers.js";
-import type { ClientCapabilities, Result, ServerCapabilities, Tool } from "../protocol/types.js";
+import type { ClientCapabilities, Result, ServerCapabilities, Tool } from "../protocol/index.js";
 
 /** What a tool call needs from the client that makes it. */
 export interface ToolCallHost {

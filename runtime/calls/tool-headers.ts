@@ -2,13 +2,13 @@
  * `Mcp-Param-*` headers for tool calls: each tool definition's `x-mcp-header` plan is worked out
  * once (kept by definition object), then applied to each call's arguments.
  */
-import { McpError, describeContext, type ErrorContext } from "../protocol/errors.js";
+import { McpError, describeContext, type ErrorContext } from "../protocol/index.js";
 import {
   buildMcpParamHeaders,
   findMcpParamHeaders,
   type McpParamHeadersResult,
 } from "./mcp-param-headers.js";
-import type { Tool } from "../protocol/types.js";
+import type { Tool } from "../protocol/index.js";
 
 /** Header plans by tool definition object: computed once per definition, not per call. */
 const headerPlans = new WeakMap<Tool, McpParamHeadersResult>();

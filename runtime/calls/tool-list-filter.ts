@@ -4,8 +4,8 @@
  * once through the transport's diagnostics; the rest stay usable.
  */
 import { headerPlan } from "./tool-headers.js";
-import type { TransportDiagnostic } from "../transports/transport.js";
-import type { Tool } from "../protocol/types.js";
+import type { TransportDiagnostic } from "../transports/index.js";
+import type { Tool } from "../protocol/index.js";
 
 type Report = ((diagnostic: TransportDiagnostic) => void) | undefined;
 

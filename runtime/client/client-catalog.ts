@@ -11,16 +11,16 @@ import {
   type ListMethod,
   type ListOptions,
   type PageOptions,
-} from "../session/client-lists.js";
+} from "../session/index.js";
 import type { Connection } from "./connection.js";
-import { McpError } from "../protocol/errors.js";
-import type { Governance } from "../governance/pipeline.js";
-import { collectAllPages, readPage, type Page } from "../session/pagination.js";
-import type { RequestOptions } from "../protocol/request-options.js";
-import { cachedRequest, type ResultCache } from "../session/result-cache.js";
-import { describeServer, type ServerDescription } from "../eras/server-description.js";
-import { dropInvalidTools, dropMalformedTools } from "../calls/tool-list-filter.js";
-import type { Prompt, Resource, ResourceTemplate, Result, Tool } from "../protocol/types.js";
+import { McpError } from "../protocol/index.js";
+import type { Governance } from "../governance/index.js";
+import { collectAllPages, readPage, type Page } from "../session/index.js";
+import type { RequestOptions } from "../protocol/index.js";
+import { cachedRequest, type ResultCache } from "../session/index.js";
+import { describeServer, type ServerDescription } from "../eras/index.js";
+import { dropInvalidTools, dropMalformedTools } from "../calls/index.js";
+import type { Prompt, Resource, ResourceTemplate, Result, Tool } from "../protocol/index.js";
 
 export abstract class ClientCatalog extends ClientLifecycle {
   /** @internal The results cache; `setAuth` and `listen` notifications invalidate it. */

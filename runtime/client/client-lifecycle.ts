@@ -4,11 +4,11 @@
  * file holds one concept.
  */
 import type { Connection } from "./connection.js";
-import { instructionsForModel } from "../ai/model-text.js";
+import { instructionsForModel } from "../ai/index.js";
 import type { ConnectionStatus, StatusListener } from "./connection-status.js";
-import type { EraVerdict, ProtocolEra } from "../protocol/era.js";
-import type { RequestOptions } from "../protocol/request-options.js";
-import type { Implementation } from "../protocol/types.js";
+import type { EraVerdict, ProtocolEra } from "../protocol/index.js";
+import type { RequestOptions } from "../protocol/index.js";
+import type { Implementation } from "../protocol/index.js";
 
 export abstract class ClientLifecycle {
   /** @internal The connection of the moment; `McpClient` sends every request through it. */

@@ -4,39 +4,39 @@
  * catalog reads (`discover`, lists, the cache) in `ClientCatalog`, the connection's lifecycle in
  * `ClientLifecycle`.
  */
-import { localError } from "../protocol/errors.js";
-import type { HttpCredentials } from "../auth/http-credentials.js";
-import type { InputResponses, MaybeInputRequired } from "../input/input-types.js";
-import { firstRoundParams, type CallOptions } from "../input/round-trip.js";
-import { invalidResult } from "../eras/server-description.js";
-import type { RequestOptions } from "../protocol/request-options.js";
-import { checkPromptResult, checkResourceResult } from "../calls/result-shape.js";
+import { localError } from "../protocol/index.js";
+import type { HttpCredentials } from "../auth/index.js";
+import type { InputResponses, MaybeInputRequired } from "../input/index.js";
+import { firstRoundParams, type CallOptions } from "../input/index.js";
+import { invalidResult } from "../eras/index.js";
+import type { RequestOptions } from "../protocol/index.js";
+import { checkPromptResult, checkResourceResult } from "../calls/index.js";
 import {
   ListenHub,
   type ListenOptions,
   type Subscription,
   type SubscriptionFilter,
-} from "../listen/listen.js";
-import { ResultCache } from "../session/result-cache.js";
-import { InputGlue, NO_INPUT, type ClientInput } from "../calls/client-input.js";
-import type { ToolCallHost } from "../calls/tool-call.js";
-import { runToolCall, type Governance, type PipelineCallOptions } from "../governance/pipeline.js";
-import { pinnedRawRequestRefusal, rawRequestRefusal } from "../governance/raw-request.js";
-import { DEFAULT_TIMEOUT_MS } from "../session/session.js";
+} from "../listen/index.js";
+import { ResultCache } from "../session/index.js";
+import { InputGlue, NO_INPUT, type ClientInput } from "../calls/index.js";
+import type { ToolCallHost } from "../calls/index.js";
+import { runToolCall, type Governance, type PipelineCallOptions } from "../governance/index.js";
+import { pinnedRawRequestRefusal, rawRequestRefusal } from "../governance/index.js";
+import { DEFAULT_TIMEOUT_MS } from "../session/index.js";
 import { ClientCatalog } from "./client-catalog.js";
-import { ContractPin, type PinOptions } from "../calls/contract-pin.js";
-import { OFFER_PINNED, type OffersPinned } from "../calls/pin-offer.js";
+import { ContractPin, type PinOptions } from "../calls/index.js";
+import { OFFER_PINNED, type OffersPinned } from "../calls/index.js";
 import type { Connection } from "./connection.js";
-import { TaskClient } from "../tasks/task-client.js";
+import { TaskClient } from "../tasks/index.js";
 import {
   withTasksExtension,
   type AwaitTaskOptions,
   type CreateTaskResult,
   type GetTaskResult,
   type CallToolOptions,
-} from "../tasks/tasks.js";
-import { LegacyTaskClient } from "../tasks/legacy-tasks.js";
-import { TaskInputBudgets } from "../input/task-input-budget.js";
+} from "../tasks/index.js";
+import { LegacyTaskClient } from "../tasks/index.js";
+import { TaskInputBudgets } from "../input/index.js";
 import type {
   CallToolResult,
   CompleteParams,
@@ -45,11 +45,11 @@ import type {
   ReadResourceResult,
   Result,
   Tool,
-} from "../protocol/types.js";
+} from "../protocol/index.js";
 
-export { LIST_METHODS } from "../session/client-lists.js";
-export type { ListMethod, ListOptions, PageOptions } from "../session/client-lists.js";
-export type { ClientInput } from "../calls/client-input.js";
+export { LIST_METHODS } from "../session/index.js";
+export type { ListMethod, ListOptions, PageOptions } from "../session/index.js";
+export type { ClientInput } from "../calls/index.js";
 
 export class McpClient extends ClientCatalog implements OffersPinned {
   readonly #input: InputGlue;

@@ -4,33 +4,33 @@
  */
 import { McpClient } from "./client.js";
 import { Connection, type EstablishedSession } from "./connection.js";
-import type { PinOptions } from "../calls/contract-pin.js";
+import type { PinOptions } from "../calls/index.js";
 import type { StatusListener } from "./connection-status.js";
-import { localError } from "../protocol/errors.js";
-import type { EraVerdict } from "../protocol/era.js";
-import { DEFAULT_PROBE_TIMEOUT_MS, establishEra } from "../eras/establish-era.js";
-import { Governance, type GovernanceOptions } from "../governance/pipeline.js";
-import { capabilitiesFor, type InputHandlers } from "../input/input-handlers.js";
-import type { HttpTarget, InProcessTarget, StdioTarget } from "../transports/connect-targets.js";
-import { createInProcessTransport } from "../transports/in-process.js";
-import { ListenHub } from "../listen/listen.js";
-import { platformTransports } from "../transports/platform.js";
-import { ResultCache, type ResultCacheOptions } from "../session/result-cache.js";
+import { localError } from "../protocol/index.js";
+import type { EraVerdict } from "../protocol/index.js";
+import { DEFAULT_PROBE_TIMEOUT_MS, establishEra } from "../eras/index.js";
+import { Governance, type GovernanceOptions } from "../governance/index.js";
+import { capabilitiesFor, type InputHandlers } from "../input/index.js";
+import type { HttpTarget, InProcessTarget, StdioTarget } from "../transports/index.js";
+import { createInProcessTransport } from "../transports/index.js";
+import { ListenHub } from "../listen/index.js";
+import { platformTransports } from "../transports/index.js";
+import { ResultCache, type ResultCacheOptions } from "../session/index.js";
 import { resolveRestartPolicy, type RestartOptions } from "./restart-policy.js";
-import { maskUrl } from "../basics/mask-url.js";
-import { stdioUnavailable } from "../transports/stdio-unavailable.js";
-import { TaskInputBudgets } from "../input/task-input-budget.js";
-import type { JsonRpcNotification } from "../protocol/jsonrpc.js";
+import { maskUrl } from "../basics/index.js";
+import { stdioUnavailable } from "../transports/index.js";
+import { TaskInputBudgets } from "../input/index.js";
+import type { JsonRpcNotification } from "../protocol/index.js";
 import {
   LATEST_PROTOCOL_VERSION,
   LEGACY_PROTOCOL_VERSIONS,
   MODERN_PROTOCOL_VERSIONS,
-} from "../protocol/protocol.js";
-import { DEFAULT_TIMEOUT_MS, Session } from "../session/session.js";
-import type { TraceContext } from "../protocol/trace-context.js";
-import type { Transport, TransportDiagnostic } from "../transports/transport.js";
-import type { ClientCapabilities, Implementation, LogMessage, Tool } from "../protocol/types.js";
-import { RUNTIME_VERSION } from "../protocol/version.js";
+} from "../protocol/index.js";
+import { DEFAULT_TIMEOUT_MS, Session } from "../session/index.js";
+import type { TraceContext } from "../protocol/index.js";
+import type { Transport, TransportDiagnostic } from "../transports/index.js";
+import type { ClientCapabilities, Implementation, LogMessage, Tool } from "../protocol/index.js";
+import { RUNTIME_VERSION } from "../protocol/index.js";
 
 export type { HttpTarget, InProcessTarget, StdioTarget };
 

@@ -2,7 +2,7 @@
  * What state a client's connection is in, as `client.status` reports it and `onStatus` hears
  * of each change.
  */
-import type { ProtocolEra } from "../protocol/era.js";
+import type { ProtocolEra } from "../protocol/index.js";
 
 /**
  * - `connecting`: opening the transport (starting the process, first contact).

@@ -2,8 +2,8 @@
  * Waiting for a connection to be ready: the promise that says so, and a wait on it bounded by a
  * request's deadline and signal.
  */
-import { describeContext, McpError, type ErrorContext } from "../protocol/errors.js";
-import { timerDelay } from "../basics/timer-delay.js";
+import { describeContext, McpError, type ErrorContext } from "../protocol/index.js";
+import { timerDelay } from "../basics/index.js";
 
 export interface Readiness {
   promise: Promise<void>;

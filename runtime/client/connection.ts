@@ -8,17 +8,17 @@
  * is ready a request goes straight to the session, with one state check as its only cost.
  */
 import type { ConnectionState, ConnectionStatus, StatusListener } from "./connection-status.js";
-import type { EraVerdict, ProtocolEra } from "../protocol/era.js";
-import { describeContext, McpError, type ErrorContext } from "../protocol/errors.js";
-import type { HttpCredentials } from "../auth/http-credentials.js";
-import type { RequestOptions } from "../protocol/request-options.js";
+import type { EraVerdict, ProtocolEra } from "../protocol/index.js";
+import { describeContext, McpError, type ErrorContext } from "../protocol/index.js";
+import type { HttpCredentials } from "../auth/index.js";
+import type { RequestOptions } from "../protocol/index.js";
 import { RestartBudget, restartDelay, type ResolvedRestartPolicy } from "./restart-policy.js";
-import type { ServerDescription } from "../eras/server-description.js";
-import type { RequestExtras, Session } from "../session/session.js";
-import type { SessionPort } from "../session/session-port.js";
+import type { ServerDescription } from "../eras/index.js";
+import type { RequestExtras, Session } from "../session/index.js";
+import type { SessionPort } from "../session/index.js";
 import { readiness, waitForReadiness } from "./connection-wait.js";
-import type { Transport } from "../transports/transport.js";
-import type { Result } from "../protocol/types.js";
+import type { Transport } from "../transports/index.js";
+import type { Result } from "../protocol/index.js";
 
 /** What establishing a session gave: the server's description and era, where they were found. */
 export interface EstablishedSession {

@@ -2,7 +2,7 @@
  * When a server that exited is started again: exponential back-off with jitter, and a cap on
  * restarts within a sliding window, so a server that crashes at start does not spin.
  */
-import { localError } from "../protocol/errors.js";
+import { localError } from "../protocol/index.js";
 
 /** `ConnectOptions.restart`: how a stdio server that exited is started again. */
 export interface RestartOptions {

@@ -3,13 +3,13 @@
  * a dual-era client. A valid answer (after at most one retry on a version the server prefers)
  * means modern; `probeVerdict` reads every other outcome as "legacy" or as an error to surface.
  */
-import { isAuthorizationTimeout } from "../auth/auth-failure.js";
-import { McpError, isMcpError } from "../protocol/errors.js";
+import { isAuthorizationTimeout } from "../auth/index.js";
+import { McpError, isMcpError } from "../protocol/index.js";
 import { describeServer, type ServerDescription } from "./server-description.js";
-import { ErrorCode, MODERN_PROTOCOL_VERSIONS } from "../protocol/protocol.js";
-import type { RequestOptions } from "../protocol/request-options.js";
-import type { Session } from "../session/session.js";
-import type { Transport } from "../transports/transport.js";
+import { ErrorCode, MODERN_PROTOCOL_VERSIONS } from "../protocol/index.js";
+import type { RequestOptions } from "../protocol/index.js";
+import type { Session } from "../session/index.js";
+import type { Transport } from "../transports/index.js";
 
 /**
  * `server/discover`, with one retry on a version the server prefers. Rejects with the probe's

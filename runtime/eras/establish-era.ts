@@ -4,15 +4,15 @@
  * server the probe broke, and skip the probe when a verdict from before says legacy (checked by
  * the handshake itself: a server that no longer speaks legacy is probed afresh).
  */
-import { isAuthorizationTimeout } from "../auth/auth-failure.js";
-import { McpError, isMcpError } from "../protocol/errors.js";
+import { isAuthorizationTimeout } from "../auth/index.js";
+import { McpError, isMcpError } from "../protocol/index.js";
 import { explainProbeFailure, negotiate, probeVerdict } from "./discover-probe.js";
-import type { EraVerdict } from "../protocol/era.js";
+import type { EraVerdict } from "../protocol/index.js";
 import { initializeLegacy } from "./legacy-handshake.js";
-import { LEGACY_PROTOCOL_VERSIONS } from "../protocol/protocol.js";
+import { LEGACY_PROTOCOL_VERSIONS } from "../protocol/index.js";
 import type { ServerDescription } from "./server-description.js";
-import type { Session } from "../session/session.js";
-import type { ClientCapabilities, Implementation } from "../protocol/types.js";
+import type { Session } from "../session/index.js";
+import type { ClientCapabilities, Implementation } from "../protocol/index.js";
 
 /** How long the probe may go unanswered before the server counts as initialize-era. */
 export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;

@@ -4,16 +4,16 @@
  * version the server lists when it refuses ours), then `notifications/initialized`. Its result
  * becomes the same `ServerDescription` that `server/discover` gives in 2026-07-28.
  */
-import { McpError, isMcpError, type ErrorContext } from "../protocol/errors.js";
+import { McpError, isMcpError, type ErrorContext } from "../protocol/index.js";
 import { invalidResult, type ServerDescription } from "./server-description.js";
-import type { Session } from "../session/session.js";
+import type { Session } from "../session/index.js";
 import type {
   ClientCapabilities,
   DiscoverResult,
   Implementation,
   Result,
   ServerCapabilities,
-} from "../protocol/types.js";
+} from "../protocol/index.js";
 
 export interface LegacyHandshakeOptions {
   /** The version to ask for; the server may answer with an older one. */

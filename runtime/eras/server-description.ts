@@ -2,14 +2,14 @@
  * What `server/discover` told the client about the server, read from its result with the checks
  * a client needs before it relies on it; and the error for any result the client cannot use.
  */
-import { McpError, describeContext, type ErrorContext } from "../protocol/errors.js";
-import { META_SERVER_INFO } from "../protocol/protocol.js";
+import { McpError, describeContext, type ErrorContext } from "../protocol/index.js";
+import { META_SERVER_INFO } from "../protocol/index.js";
 import type {
   DiscoverResult,
   Implementation,
   Result,
   ServerCapabilities,
-} from "../protocol/types.js";
+} from "../protocol/index.js";
 
 /**
  * What `server/discover` told the client about the server; in the initialize era, what the

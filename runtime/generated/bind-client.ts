@@ -2,7 +2,7 @@
  * Turning a generated function `fn(client, ...args)` into a member `member(...args)` of a typed
  * client object, keeping parameter names, optionality and overloads for IDE hints.
  */
-import type { McpClient } from "../client/client.js";
+import type { McpClient } from "../client/index.js";
 
 /**
  * `(client: McpClient, ...args) => R` without its first parameter, every overload kept. Generated

@@ -6,17 +6,12 @@
  * whatever the number of tools. Nothing is parsed or built until it is read.
  */
 import type { ZodType } from "zod";
-import type { McpClient } from "../client/client.js";
-import {
-  TITLE_MAX_BYTES,
-  textForModel,
-  toolHintsForModel,
-  type ToolHints,
-} from "../ai/model-text.js";
+import type { McpClient } from "../client/index.js";
+import { TITLE_MAX_BYTES, textForModel, toolHintsForModel, type ToolHints } from "../ai/index.js";
 import type { ToolBinding, ToolValidators } from "./tool-binding.js";
 import type { ToolForm } from "./tool-call-forms.js";
 import type { ToolCallOptions } from "./tool-call-options.js";
-import type { Tool } from "../protocol/types.js";
+import type { Tool } from "../protocol/index.js";
 
 /** One tool, described for a model and callable from a model's tool call. */
 export interface ModelTool<Name extends string = string, Input = unknown, Result = unknown> {

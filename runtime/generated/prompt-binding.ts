@@ -1,10 +1,10 @@
 /**
  * `definePrompt`: the runtime side of a generated prompt module.
  */
-import type { McpClient } from "../client/client.js";
-import type { MaybeInputRequired } from "../input/input-types.js";
-import type { CallOptions } from "../input/round-trip.js";
-import type { GetPromptResult, Prompt } from "../protocol/types.js";
+import type { McpClient } from "../client/index.js";
+import type { MaybeInputRequired } from "../input/index.js";
+import type { CallOptions } from "../input/index.js";
+import type { GetPromptResult, Prompt } from "../protocol/index.js";
 
 export interface PromptBinding<Arguments> {
   readonly name: string;

@@ -2,10 +2,10 @@
  * `defineResource` and `defineResourceTemplate`: the runtime side of generated resource modules.
  * Templates are parsed once per module (on first use), then expanded per call.
  */
-import type { McpClient } from "../client/client.js";
-import type { MaybeInputRequired } from "../input/input-types.js";
-import type { CallOptions } from "../input/round-trip.js";
-import type { ReadResourceResult, Resource, ResourceTemplate } from "../protocol/types.js";
+import type { McpClient } from "../client/index.js";
+import type { MaybeInputRequired } from "../input/index.js";
+import type { CallOptions } from "../input/index.js";
+import type { ReadResourceResult, Resource, ResourceTemplate } from "../protocol/index.js";
 import { compileUriTemplate, type UriTemplate } from "./uri-template.js";
 
 export interface ResourceBinding {

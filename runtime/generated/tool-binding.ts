@@ -5,15 +5,15 @@
  */
 import { z, type ZodType } from "zod";
 import type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
-import type { McpClient } from "../client/client.js";
-import { McpError, describeContext, type ErrorContext } from "../protocol/errors.js";
-import { INPUT_CHECK } from "../governance/input-check.js";
-import { checkShape, shapeForModel } from "../governance/model-shape.js";
-import { OFFER_PINNED, type OffersPinned } from "../calls/pin-offer.js";
-import type { TaskMode } from "../tasks/tasks.js";
+import type { McpClient } from "../client/index.js";
+import { McpError, describeContext, type ErrorContext } from "../protocol/index.js";
+import { INPUT_CHECK } from "../governance/index.js";
+import { checkShape, shapeForModel } from "../governance/index.js";
+import { OFFER_PINNED, type OffersPinned } from "../calls/index.js";
+import type { TaskMode } from "../tasks/index.js";
 import type { ToolForm, ToolFunctions, ToolMethods } from "./tool-call-forms.js";
 import type { ToolAwaitTaskOptions, ToolReturnTaskOptions } from "./tool-call-options.js";
-import type { CallToolResult, Result as AnyResult, Tool } from "../protocol/types.js";
+import type { CallToolResult, Result as AnyResult, Tool } from "../protocol/index.js";
 
 /** A call's options as the one function behind every form receives them. */
 type AnyToolCallOptions = (ToolAwaitTaskOptions | ToolReturnTaskOptions) & { shape?: "model" };

@@ -20,9 +20,9 @@
  * text for a model) comes before the plain call, which it would otherwise match: one signature
  * per form, as each added signature is paid for once per tool when `tsc` checks a large client.
  */
-import type { McpClient } from "../client/client.js";
-import type { MaybeInputRequired } from "../input/input-types.js";
-import type { CreateTaskResult } from "../tasks/tasks.js";
+import type { McpClient } from "../client/index.js";
+import type { MaybeInputRequired } from "../input/index.js";
+import type { CreateTaskResult } from "../tasks/index.js";
 import type {
   ToolAwaitTaskModelOptions,
   ToolAwaitTaskOptions,

@@ -2,9 +2,9 @@
  * The options of a generated tool call, in its plain form and its two task forms. Apart from
  * `tool-binding.ts` so the call forms (`tool-call-forms.ts`) can name them without a cycle.
  */
-import type { GovernedCallOptions } from "../protocol/request-options.js";
-import type { CallOptions } from "../input/round-trip.js";
-import type { TaskCallOptions } from "../tasks/tasks.js";
+import type { GovernedCallOptions } from "../protocol/index.js";
+import type { CallOptions } from "../input/index.js";
+import type { TaskCallOptions } from "../tasks/index.js";
 
 /**
  * Options of a generated tool call: request options, input handling, validation switches, and

@@ -13,8 +13,8 @@
  * number, accepts every malformed template without a word, and cannot list a template's variables.
  * This file has no Node-only imports: it runs wherever the runtime does.
  */
-import { localError } from "../protocol/errors.js";
-import type { McpError } from "../protocol/errors.js";
+import { localError } from "../protocol/index.js";
+import type { McpError } from "../protocol/index.js";
 
 /** An RFC 6570 expression operator; `""` is simple string expansion (`{x}`). */
 export type UriTemplateOperator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&";

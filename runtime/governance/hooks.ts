@@ -4,9 +4,9 @@
  * a hook that throws, end the request with an `McpError` of kind `hook` naming the hook, so a
  * caller can tell its own hooks' verdicts from the server's.
  */
-import type { HookName as ErrorHookName } from "../protocol/error-data.js";
-import { McpError, describeContext, isMcpError, type ErrorContext } from "../protocol/errors.js";
-import type { CallToolResult, Tool } from "../protocol/types.js";
+import type { HookName as ErrorHookName } from "../protocol/index.js";
+import { McpError, describeContext, isMcpError, type ErrorContext } from "../protocol/index.js";
+import type { CallToolResult, Tool } from "../protocol/index.js";
 
 /** A tool call as the hooks and the policy see it. */
 export interface ToolCallRequest {
@@ -65,7 +65,7 @@ export interface ClientHooks {
 /** The name of a hook, as `HookErrorData.hook` gives it. */
 export type HookName = keyof ClientHooks;
 
-export type { HookErrorData } from "../protocol/error-data.js";
+export type { HookErrorData } from "../protocol/index.js";
 
 // error-data.ts names the hooks without importing this file (errors sit below governance): the
 // two lists must stay the same, or this line fails to compile.

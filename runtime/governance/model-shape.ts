@@ -5,8 +5,8 @@
  * read and which would flood its context as base64, are summarised by type and size; the whole is
  * capped, with a marker saying how much was cut.
  */
-import { localError } from "../protocol/errors.js";
-import type { CallToolResult, ContentBlock } from "../protocol/types.js";
+import { localError } from "../protocol/index.js";
+import type { CallToolResult, ContentBlock } from "../protocol/index.js";
 
 /** The default cap on the text `shape: "model"` returns, in UTF-16 code units. */
 export const MODEL_TEXT_LIMIT = 20_000;

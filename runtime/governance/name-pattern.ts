@@ -5,7 +5,7 @@
  * below never backtracks more than one star, and a `RegExp` runs on the RE2 engine
  * (linear-pattern.ts) rather than on `RegExp`'s backtracking one.
  */
-import { localError } from "../protocol/errors.js";
+import { localError } from "../protocol/index.js";
 
 /** An exact name, a glob where `*` matches any run of characters (also none), or a RegExp. */
 export type NamePattern = string | RegExp;

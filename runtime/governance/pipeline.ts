@@ -6,13 +6,13 @@
  * `onToolResult` hook. Then, for any client, `shape: "model"`. A client given none of these
  * options skips all of it and sends what it is asked to.
  */
-import { localError, type ErrorContext } from "../protocol/errors.js";
-import type { ListOptions } from "../session/client-lists.js";
-import type { Page } from "../session/pagination.js";
-import type { GovernedCallOptions } from "../protocol/request-options.js";
-import type { CallToolOptions } from "../tasks/tasks.js";
-import { callTool, type ToolCallHost } from "../calls/tool-call.js";
-import type { CallToolResult, Result, Tool } from "../protocol/types.js";
+import { localError, type ErrorContext } from "../protocol/index.js";
+import type { ListOptions } from "../session/index.js";
+import type { Page } from "../session/index.js";
+import type { GovernedCallOptions } from "../protocol/index.js";
+import type { CallToolOptions } from "../tasks/index.js";
+import { callTool, type ToolCallHost } from "../calls/index.js";
+import type { CallToolResult, Result, Tool } from "../protocol/index.js";
 import {
   readVerdict,
   runHook,
@@ -37,7 +37,7 @@ export interface GovernanceOptions {
   policy?: ToolPolicy;
 }
 
-export type { GovernedCallOptions } from "../protocol/request-options.js";
+export type { GovernedCallOptions } from "../protocol/index.js";
 
 /** `callTool`'s options as the client receives them: `shape` and a generated validator too. */
 export type PipelineCallOptions = CallToolOptions & WithInputCheck & { shape?: "model" };

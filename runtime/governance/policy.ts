@@ -8,9 +8,9 @@
  * where it is stricter than what the rules without annotation conditions decide. A server that
  * lies about its hints can at most get its tools asked about or denied, never let through.
  */
-import type { DeniedErrorData } from "../protocol/error-data.js";
-import { McpError, describeContext, localError } from "../protocol/errors.js";
-import type { ToolAnnotations } from "../protocol/types.js";
+import type { DeniedErrorData } from "../protocol/index.js";
+import { McpError, describeContext, localError } from "../protocol/index.js";
+import type { ToolAnnotations } from "../protocol/index.js";
 import type { ToolCallRequest } from "./hooks.js";
 import { globMatcher, type NameMatcher } from "./name-pattern.js";
 
@@ -67,7 +67,7 @@ export interface Grant {
   readonly tool: string;
 }
 
-export type { DeniedErrorData } from "../protocol/error-data.js";
+export type { DeniedErrorData } from "../protocol/index.js";
 
 /** What `decide` found: the decision and the rule that made it. */
 export interface PolicyVerdict {

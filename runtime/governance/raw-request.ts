@@ -8,7 +8,7 @@
  * A pinned client refuses a raw `tools/call` for the same reason: it would call a tool whose
  * definition was never checked against the pinned one.
  */
-import { localError, type McpError } from "../protocol/errors.js";
+import { localError, type McpError } from "../protocol/index.js";
 
 /** The methods the pipeline governs, and the client method that runs it for each. */
 const GOVERNED: ReadonlyMap<string, string> = new Map([

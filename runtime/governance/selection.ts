@@ -3,8 +3,8 @@
  * from `listTools()`, and calling one fails with kind `not_found` before anything is sent, so a
  * model that guesses a hidden name gets no further than one that never saw it.
  */
-import { McpError, describeContext } from "../protocol/errors.js";
-import type { Tool } from "../protocol/types.js";
+import { McpError, describeContext } from "../protocol/index.js";
+import type { Tool } from "../protocol/index.js";
 import { namePatternMatcher, type NamePattern, type NameMatcher } from "./name-pattern.js";
 
 /**
@@ -17,7 +17,7 @@ export type ToolSelection =
   | { include?: readonly NamePattern[]; exclude?: readonly NamePattern[] }
   | ((tool: Tool) => boolean);
 
-export type { NotFoundErrorData } from "../protocol/error-data.js";
+export type { NotFoundErrorData } from "../protocol/index.js";
 
 /** A compiled selection. */
 export interface CompiledSelection {

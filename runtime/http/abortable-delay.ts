@@ -2,7 +2,7 @@
  * A wait that ends early when a signal aborts: the pause before reconnecting an SSE stream must
  * not hold up a cancelled request or a closing transport.
  */
-import { timerDelay } from "../basics/timer-delay.js";
+import { timerDelay } from "../basics/index.js";
 
 /**
  * Resolves after `ms` with true, or as soon as one of `signals` aborts (at once if one already

@@ -2,8 +2,8 @@
  * The one constructor the HTTP transport uses for its own errors, so every message starts with
  * the method (`tools/call: …`) and carries structured `data` the client can act on.
  */
-import { McpError, describeContext } from "../protocol/errors.js";
-import type { McpErrorDataByKind, McpErrorKind, McpErrorOptions } from "../protocol/errors.js";
+import { McpError, describeContext } from "../protocol/index.js";
+import type { McpErrorDataByKind, McpErrorKind, McpErrorOptions } from "../protocol/index.js";
 
 /** `data` then `cause`; `data` may be left out only for kinds whose data may be undefined. */
 type DataAndCause<K extends McpErrorKind> = undefined extends McpErrorDataByKind[K]

@@ -6,7 +6,7 @@
  * `fetch-io.ts` implements it with `fetch` (any platform), `runtime/node/undici-io.ts` with
  * undici (Node, the fast path).
  */
-import type { RequestExchange } from "../protocol/request-exchange.js";
+import type { RequestExchange } from "../protocol/index.js";
 
 /** The methods MCP uses: POST a message, GET a server stream, DELETE a session. */
 export type HttpIoMethod = "POST" | "GET" | "DELETE";

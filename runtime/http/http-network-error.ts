@@ -5,8 +5,8 @@
  * undici code on the error; `fetch` (Node's is undici inside) puts it in `cause` of a
  * `TypeError` ("fetch failed", "terminated"); browsers give no code at all.
  */
-import { isMcpError } from "../protocol/errors.js";
-import type { McpError } from "../protocol/errors.js";
+import { isMcpError } from "../protocol/index.js";
+import type { McpError } from "../protocol/index.js";
 import { httpError } from "./http-error.js";
 import { snippet } from "./http-snippet.js";
 

@@ -3,11 +3,11 @@
  * transport (URL credentials taken out, caller headers checked and lower-cased), and the
  * request-metadata headers (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`) per message.
  */
-import { localError } from "../protocol/errors.js";
-import { encodeHeaderValue } from "../protocol/header-value.js";
-import type { JsonRpcNotification, JsonRpcRequest } from "../protocol/jsonrpc.js";
-import { META_PROTOCOL_VERSION } from "../protocol/protocol.js";
-import { maskUrl } from "../basics/mask-url.js";
+import { localError } from "../protocol/index.js";
+import { encodeHeaderValue } from "../protocol/index.js";
+import type { JsonRpcNotification, JsonRpcRequest } from "../protocol/index.js";
+import { META_PROTOCOL_VERSION } from "../protocol/index.js";
+import { maskUrl } from "../basics/index.js";
 
 /** Where and how to POST, computed once per transport. */
 export interface HttpTarget {

@@ -2,10 +2,10 @@
  * Reading the answer to one request from a 2xx response: a single JSON-RPC response in an
  * `application/json` body, or an SSE stream of notifications that ends with the response.
  */
-import type { McpError } from "../protocol/errors.js";
-import { parseMessage } from "../protocol/jsonrpc.js";
-import type { IncomingMessage, JsonRpcRequest, JsonRpcResponse } from "../protocol/jsonrpc.js";
-import type { RequestExchange, TransportDiagnostic } from "../protocol/request-exchange.js";
+import type { McpError } from "../protocol/index.js";
+import { parseMessage } from "../protocol/index.js";
+import type { IncomingMessage, JsonRpcRequest, JsonRpcResponse } from "../protocol/index.js";
+import type { RequestExchange, TransportDiagnostic } from "../protocol/index.js";
 import { BodyTooLargeError, readBody } from "./http-body.js";
 import { httpError } from "./http-error.js";
 import type { HttpIoBody } from "./http-io.js";

@@ -3,17 +3,17 @@
  * error the server put in a 4xx body (returned for the client to map by code), an auth
  * challenge (401/403), or a transport failure with a message that says what to do.
  */
-import type { McpError } from "../protocol/errors.js";
-import { parseMessage } from "../protocol/jsonrpc.js";
-import type { JsonRpcErrorObject, JsonRpcErrorResponse, JsonRpcId } from "../protocol/jsonrpc.js";
+import type { McpError } from "../protocol/index.js";
+import { parseMessage } from "../protocol/index.js";
+import type { JsonRpcErrorObject, JsonRpcErrorResponse, JsonRpcId } from "../protocol/index.js";
 import { readBody } from "./http-body.js";
 import { httpError } from "./http-error.js";
 import type { HttpIoResponse } from "./http-io.js";
 import { snippet } from "./http-snippet.js";
 import { bearerChallenge } from "./www-authenticate.js";
-import type { HttpAuthErrorData, HttpStatusErrorData } from "../protocol/error-data.js";
+import type { HttpAuthErrorData, HttpStatusErrorData } from "../protocol/index.js";
 
-export type { HttpAuthErrorData, HttpStatusErrorData } from "../protocol/error-data.js";
+export type { HttpAuthErrorData, HttpStatusErrorData } from "../protocol/index.js";
 
 /** The endpoint for messages and the transport's body cap. */
 export interface HttpStatusContext {

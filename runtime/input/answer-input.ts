@@ -8,7 +8,7 @@ import {
   isMcpError,
   localError,
   type ErrorContext,
-} from "../protocol/errors.js";
+} from "../protocol/index.js";
 import { checkElicitContent } from "./elicit-form.js";
 import { elicitFormProblem } from "./elicit-schema.js";
 import type { InputContext, InputHandlers } from "./input-handlers.js";
@@ -22,7 +22,7 @@ import type {
   InputResponse,
   InputResponses,
 } from "./input-types.js";
-import type { InputRequest, InputRequiredResult } from "../protocol/types.js";
+import type { InputRequest, InputRequiredResult } from "../protocol/index.js";
 
 /** A ready-to-run answer to one input request. */
 export type Answerer = (context: InputContext) => Promise<InputResponse>;

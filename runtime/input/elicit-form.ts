@@ -4,9 +4,9 @@
  * booleans and enums), so a small validator covers it without loading zod into the core. The
  * schema itself is checked first, before anyone is asked (`elicitFormProblem`).
  */
-import { localError, type ErrorContext } from "../protocol/errors.js";
+import { localError, type ErrorContext } from "../protocol/index.js";
 import type { ElicitContent, ElicitFormParams, ElicitPropertySchema } from "./input-types.js";
-import { isJsonObject } from "../basics/json-object.js";
+import { isJsonObject } from "../basics/index.js";
 
 /**
  * The content to send: the handler's values, with defaults for properties it left out. Throws

@@ -5,7 +5,7 @@
  * not trusted to send one, and a form built from anything else either cannot be rendered or
  * cannot be checked, so the request is refused before the handler (the user) sees it.
  */
-import { isJsonObject } from "../basics/json-object.js";
+import { isJsonObject } from "../basics/index.js";
 import { ELICIT_FORMATS, valueProblem } from "./elicit-form.js";
 import type { ElicitPropertySchema } from "./input-types.js";
 

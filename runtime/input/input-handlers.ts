@@ -3,7 +3,7 @@
  * (elicitation, sampling, roots), and the client capabilities that follow from them. A server
  * must not ask for a kind the client did not declare, so each declared kind needs a handler.
  */
-import { localError } from "../protocol/errors.js";
+import { localError } from "../protocol/index.js";
 import type {
   CreateMessageParams,
   CreateMessageResult,
@@ -12,7 +12,7 @@ import type {
   ElicitUrlParams,
   ListRootsResult,
 } from "./input-types.js";
-import type { ClientCapabilities } from "../protocol/types.js";
+import type { ClientCapabilities } from "../protocol/index.js";
 
 /** What a handler learns about the request it answers. */
 export interface InputContext {

@@ -3,7 +3,7 @@
  * inside an `input_required` result (elicitation, sampling, roots) and the bare results the client
  * answers with. Kept open where the schema allows extra fields.
  */
-import type { ContentBlock, InputRequiredResult, JsonObject, Meta } from "../protocol/types.js";
+import type { ContentBlock, InputRequiredResult, JsonObject, Meta } from "../protocol/index.js";
 
 /** One property of a form elicitation's flat `requestedSchema` (primitives and enums only). */
 export interface ElicitPropertySchema {

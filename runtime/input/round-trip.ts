@@ -5,12 +5,12 @@
  * input, so complete results pay nothing for it.
  */
 import { planAnswers, runAnswers } from "./answer-input.js";
-import { McpError, describeContext, localError, type ErrorContext } from "../protocol/errors.js";
-import type { GovernedCallOptions } from "../protocol/request-options.js";
+import { McpError, describeContext, localError, type ErrorContext } from "../protocol/index.js";
+import type { GovernedCallOptions } from "../protocol/index.js";
 import type { InputHandlers } from "./input-handlers.js";
 import type { InputResponses } from "./input-types.js";
-import type { RequestOptions } from "../protocol/request-options.js";
-import type { InputRequiredResult, Result } from "../protocol/types.js";
+import type { RequestOptions } from "../protocol/index.js";
+import type { InputRequiredResult, Result } from "../protocol/index.js";
 
 /** Per-call options of `callTool`, `getPrompt` and `readResource` for input requests. */
 export interface RoundTripOptions {

@@ -6,13 +6,13 @@
  */
 import { answererFor } from "./answer-input.js";
 import { elicitFormProblem } from "./elicit-schema.js";
-import { isMcpError } from "../protocol/errors.js";
+import { isMcpError } from "../protocol/index.js";
 import type { InputHandlers } from "./input-handlers.js";
-import type { JsonRpcId, JsonRpcRequest, JsonRpcResponse } from "../protocol/jsonrpc.js";
-import { ErrorCode } from "../protocol/protocol.js";
-import { nestingProblem } from "../basics/json-depth.js";
+import type { JsonRpcId, JsonRpcRequest, JsonRpcResponse } from "../protocol/index.js";
+import { ErrorCode } from "../protocol/index.js";
+import { nestingProblem } from "../basics/index.js";
 import type { TaskInputBudgets } from "./task-input-budget.js";
-import type { InputRequest } from "../protocol/types.js";
+import type { InputRequest } from "../protocol/index.js";
 
 /** JSON-RPC's code for a request the receiver cancelled (the server's `notifications/cancelled`). */
 const REQUEST_CANCELLED = -32800;

@@ -8,8 +8,8 @@
  *
  * A request tied to no task, or to a task no wait is open on, is not counted here.
  */
-import { isJsonObject } from "../basics/json-object.js";
-import type { JsonRpcRequest } from "../protocol/jsonrpc.js";
+import { isJsonObject } from "../basics/index.js";
+import type { JsonRpcRequest } from "../protocol/index.js";
 
 const RELATED_TASK = "io.modelcontextprotocol/related-task";
 

@@ -7,13 +7,13 @@
  * are reference-counted here: the first subscription to name a URI sends `resources/subscribe`,
  * the last one to end sends `resources/unsubscribe`.
  */
-import type { McpError } from "../protocol/errors.js";
-import { isMcpError, localError, type ErrorContext } from "../protocol/errors.js";
-import type { JsonRpcNotification } from "../protocol/jsonrpc.js";
+import type { McpError } from "../protocol/index.js";
+import { isMcpError, localError, type ErrorContext } from "../protocol/index.js";
+import type { JsonRpcNotification } from "../protocol/index.js";
 import type { ListenOptions, Subscription, SubscriptionFilter } from "./subscription.js";
 import { Listener } from "./listener.js";
-import type { SessionPort } from "../session/session-port.js";
-import type { Meta, ServerCapabilities } from "../protocol/types.js";
+import type { SessionPort } from "../session/index.js";
+import type { Meta, ServerCapabilities } from "../protocol/index.js";
 
 const CONTEXT: ErrorContext = Object.freeze({ method: "listen" });
 

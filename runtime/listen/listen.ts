@@ -6,15 +6,15 @@
  * In the initialize era, which has no listen request, `LegacyListens` gives the same
  * subscriptions over `resources/subscribe` and unsolicited notifications.
  */
-import { isMcpError } from "../protocol/errors.js";
-import type { JsonRpcNotification } from "../protocol/jsonrpc.js";
+import { isMcpError } from "../protocol/index.js";
+import type { JsonRpcNotification } from "../protocol/index.js";
 import { LegacyListens } from "./legacy-listen.js";
 import { INVALIDATES, LISTEN_CONTEXT, Listener } from "./listener.js";
-import { META_SUBSCRIPTION_ID } from "../protocol/protocol.js";
-import type { ResultCache } from "../session/result-cache.js";
-import type { SessionPort } from "../session/session-port.js";
+import { META_SUBSCRIPTION_ID } from "../protocol/index.js";
+import type { ResultCache } from "../session/index.js";
+import type { SessionPort } from "../session/index.js";
 import type { ListenOptions, Subscription, SubscriptionFilter } from "./subscription.js";
-import type { ServerCapabilities } from "../protocol/types.js";
+import type { ServerCapabilities } from "../protocol/index.js";
 
 export { DEFAULT_LISTEN_BUFFER } from "./listener.js";
 export type { ListenOptions, Subscription, SubscriptionFilter } from "./subscription.js";

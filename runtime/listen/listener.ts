@@ -10,11 +10,11 @@ import {
   isMcpError,
   localError,
   type ErrorContext,
-} from "../protocol/errors.js";
-import type { JsonRpcNotification } from "../protocol/jsonrpc.js";
+} from "../protocol/index.js";
+import type { JsonRpcNotification } from "../protocol/index.js";
 import type { ListenOptions, Subscription, SubscriptionFilter } from "./subscription.js";
-import type { Result } from "../protocol/types.js";
-import { isJsonObject } from "../basics/json-object.js";
+import type { Result } from "../protocol/index.js";
+import { isJsonObject } from "../basics/index.js";
 
 /** The default bound of a subscription's buffer of unread notifications. */
 export const DEFAULT_LISTEN_BUFFER = 1000;

@@ -3,8 +3,8 @@
  * subscription the caller iterates. Apart from listen.ts so that both eras' listeners
  * (listener.ts, legacy-listen.ts) can name them without importing the hub that imports them.
  */
-import type { JsonRpcNotification } from "../protocol/jsonrpc.js";
-import type { Meta } from "../protocol/types.js";
+import type { JsonRpcNotification } from "../protocol/index.js";
+import type { Meta } from "../protocol/index.js";
 
 /** What a listen request asks for; an omitted field is not subscribed to. */
 export interface SubscriptionFilter {

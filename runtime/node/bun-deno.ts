@@ -3,11 +3,8 @@
  * `node:child_process`, Streamable HTTP through their own `fetch`. Their undici is a partial
  * stand-in (Bun's has no `Dispatcher.request`), so the Node entry's HTTP path is not used here.
  */
-import { installPlatformTransports } from "../transports/platform.js";
-import {
-  createFetchHttpSseTransport,
-  createFetchHttpTransport,
-} from "../transports/fetch-transport.js";
+import { installPlatformTransports } from "../transports/index.js";
+import { createFetchHttpSseTransport, createFetchHttpTransport } from "../transports/index.js";
 
 installPlatformTransports({
   name: typeof (globalThis as { Bun?: unknown }).Bun === "undefined" ? "Deno" : "Bun",

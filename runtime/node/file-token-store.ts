@@ -16,9 +16,9 @@ import { mkdir, open, rename, rm } from "node:fs/promises";
 import type { FileHandle } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, posix, resolve, win32 } from "node:path";
-import { isMcpError, localError } from "../protocol/errors.js";
-import type { TokenStore } from "../auth/token-store.js";
-import type { JsonObject } from "../protocol/types.js";
+import { isMcpError, localError } from "../protocol/index.js";
+import type { TokenStore } from "../auth/index.js";
+import type { JsonObject } from "../protocol/index.js";
 
 const FORMAT_VERSION = 1;
 /** What marks a file as a token store this module wrote. */

@@ -4,15 +4,15 @@
  * connection. Other platforms use `createFetchHttpTransport` from the core.
  */
 import type { Dispatcher } from "undici";
-import { createLegacySseTransport } from "../transports/http-sse-transport.js";
-import type { HttpSseOptions } from "../transports/http-sse-transport.js";
-import { createStreamableHttpTransport } from "../transports/streamable-http.js";
-import type { StreamableHttpOptions } from "../transports/streamable-http.js";
-import type { Transport } from "../transports/transport.js";
+import { createLegacySseTransport } from "../transports/index.js";
+import type { HttpSseOptions } from "../transports/index.js";
+import { createStreamableHttpTransport } from "../transports/index.js";
+import type { StreamableHttpOptions } from "../transports/index.js";
+import type { Transport } from "../transports/index.js";
 import { createUndiciIo } from "./undici-io.js";
 
-export { DEFAULT_MAX_RESPONSE_BYTES } from "../transports/streamable-http.js";
-export type { HttpAuthErrorData, HttpStatusErrorData } from "../http/http-status.js";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "../transports/index.js";
+export type { HttpAuthErrorData, HttpStatusErrorData } from "../http/index.js";
 
 /** Options of `createHttpTransport`. */
 export interface HttpTransportOptions extends StreamableHttpOptions {

@@ -4,8 +4,8 @@
  * Both load on first use, so importing the runtime stays cheap.
  */
 import type { Dispatcher } from "undici";
-import type { HttpTarget } from "../transports/connect-targets.js";
-import { installPlatformTransports } from "../transports/platform.js";
+import type { HttpTarget } from "../transports/index.js";
+import { installPlatformTransports } from "../transports/index.js";
 
 /** The core names undici's `Dispatcher` by its shape only (connect-targets.ts); this is undici. */
 const forUndici = (target: HttpTarget) => target as HttpTarget & { dispatcher?: Dispatcher };

@@ -11,9 +11,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AuthorizationRedirect } from "../auth/authorization-redirect.js";
-import { localError, type McpError } from "../protocol/errors.js";
-import { timerDelay } from "../basics/timer-delay.js";
+import type { AuthorizationRedirect } from "../auth/index.js";
+import { localError, type McpError } from "../protocol/index.js";
+import { timerDelay } from "../basics/index.js";
 
 /** How long `authorize()` waits for the browser by default: 5 minutes. */
 export const DEFAULT_AUTHORIZATION_TIMEOUT_MS = 5 * 60_000;

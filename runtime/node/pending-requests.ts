@@ -7,8 +7,8 @@
  * Exchanges that offer an abort listener slot (`setAbortListener`, as the runtime's own do) are
  * watched through it, which allocates nothing; any other exchange through its `signal`.
  */
-import type { JsonRpcId, JsonRpcResponse } from "../protocol/jsonrpc.js";
-import type { RequestExchange } from "../transports/transport.js";
+import type { JsonRpcId, JsonRpcResponse } from "../protocol/index.js";
+import type { RequestExchange } from "../transports/index.js";
 
 /** Told when the signal of one of its requests aborts. */
 export interface CancelHandler {

@@ -7,8 +7,8 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { statSync } from "node:fs";
-import { localError, McpError } from "../protocol/errors.js";
-import { timerDelay } from "../basics/timer-delay.js";
+import { localError, McpError } from "../protocol/index.js";
+import { timerDelay } from "../basics/index.js";
 import { planWindowsSpawn, type SpawnPlan } from "./windows-command.js";
 
 /** A child with its stdin, stdout and stderr piped. */

@@ -4,7 +4,7 @@
  */
 import { StringDecoder } from "node:string_decoder";
 import type { Readable } from "node:stream";
-import { hiddenCharacters } from "../basics/hidden-characters.js";
+import { hiddenCharacters } from "../basics/index.js";
 
 /** How much of the end of stderr is kept for error messages, in UTF-16 code units. */
 export const STDERR_TAIL_LENGTH = 4096;

@@ -6,11 +6,11 @@
  * no timers per request (timeouts belong to the caller, who aborts the signal), no closures per
  * request, and the lines sent in one tick go out together, up to `MAX_BATCH_LINES` per pipe write.
  */
-import { localError } from "../protocol/errors.js";
-import type { McpError } from "../protocol/errors.js";
-import { isNotJsonRpc, parseMessage } from "../protocol/jsonrpc.js";
-import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../protocol/jsonrpc.js";
-import type { RequestExchange, Transport, TransportDiagnostic } from "../transports/transport.js";
+import { localError } from "../protocol/index.js";
+import type { McpError } from "../protocol/index.js";
+import { isNotJsonRpc, parseMessage } from "../protocol/index.js";
+import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../protocol/index.js";
+import type { RequestExchange, Transport, TransportDiagnostic } from "../transports/index.js";
 import { ChildMonitor } from "./child-monitor.js";
 import { createLineSplitter } from "./line-splitter.js";
 import { isAborted, PendingRequests } from "./pending-requests.js";

@@ -2,7 +2,7 @@
  * The errors the stdio transport rejects with. Each names the server by its command line (never
  * its environment, which may hold secrets) and says what happened.
  */
-import { isMcpError, localError, McpError } from "../protocol/errors.js";
+import { isMcpError, localError, McpError } from "../protocol/index.js";
 import { quoteStderr } from "./stderr-tail.js";
 
 /**

@@ -4,7 +4,7 @@
  * connection itself, and the types it is built on, live in `stdio-connection.ts`, which does not
  * import this module back.
  */
-import { localError } from "../protocol/errors.js";
+import { localError } from "../protocol/index.js";
 import { spawnChild } from "./spawn-child.js";
 import { StdioConnection, type StderrOption, type StdioTransport } from "./stdio-connection.js";
 

@@ -3,7 +3,7 @@
  * logs to stdout instead of stderr), so the user is told once per connection, with a count,
  * rather than once per line. Only junk lines reach it: a valid message costs nothing here.
  */
-import type { TransportDiagnostic } from "../transports/transport.js";
+import type { TransportDiagnostic } from "../transports/index.js";
 
 /** How much of the first junk line a diagnostic quotes. */
 const SAMPLE_LENGTH = 200;

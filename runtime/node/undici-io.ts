@@ -13,8 +13,8 @@ import type {
   HttpIoBodySink,
   HttpIoRequest,
   HttpIoResponse,
-} from "../http/http-io.js";
-import type { AbortListener, RequestExchange } from "../transports/transport.js";
+} from "../http/index.js";
+import type { AbortListener, RequestExchange } from "../transports/index.js";
 
 /** The reason `close()` aborts requests with; the transport reports its own "closed" error. */
 const CLOSED = new Error("the transport is closed");

@@ -8,7 +8,7 @@
  * tested on every platform.
  */
 import { win32 } from "node:path";
-import { localError } from "../protocol/errors.js";
+import { localError } from "../protocol/index.js";
 import { batchCommandLine, isCmdRepresentable } from "./windows-command-line.js";
 
 /** What to hand to `spawn`. */

@@ -4,7 +4,7 @@
  * in order), so a server that writes the same definition with its keys in another order has not
  * changed it. Pure: no I/O, no state.
  */
-import { compareText } from "../basics/compare-text.js";
+import { compareText } from "../basics/index.js";
 import type { Tool } from "./types.js";
 
 /** The fields of a tool definition a pinned client compares. */

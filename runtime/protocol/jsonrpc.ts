@@ -3,7 +3,7 @@
  * a typed message. Every transport funnels what it receives through `classifyMessage`, so a peer
  * that sends junk is handled in one place.
  */
-import { isJsonObject } from "../basics/json-object.js";
+import { isJsonObject } from "../basics/index.js";
 
 export type JsonRpcId = string | number;
 

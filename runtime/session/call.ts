@@ -3,12 +3,12 @@
  * deadline, cancellation and notification routing, and the cheap abort listener slot
  * (`aborted` / `setAbortListener`) transports may use instead of `signal`.
  */
-import { McpError, describeContext, type ErrorContext } from "../protocol/errors.js";
-import type { JsonRpcNotification } from "../protocol/jsonrpc.js";
-import type { RequestOptions } from "../protocol/request-options.js";
-import { timerDelay } from "../basics/timer-delay.js";
-import type { AbortListener, RequestExchange } from "../protocol/request-exchange.js";
-import type { LogMessage, Progress } from "../protocol/types.js";
+import { McpError, describeContext, type ErrorContext } from "../protocol/index.js";
+import type { JsonRpcNotification } from "../protocol/index.js";
+import type { RequestOptions } from "../protocol/index.js";
+import { timerDelay } from "../basics/index.js";
+import type { AbortListener, RequestExchange } from "../protocol/index.js";
+import type { LogMessage, Progress } from "../protocol/index.js";
 
 /**
  * Where a notification the transport tied to this request goes, with the request's own log sink.

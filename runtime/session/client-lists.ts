@@ -1,7 +1,7 @@
 /** The list methods of a client: which methods, the key holding their items, their options. */
 import type { ListAllOptions } from "./pagination.js";
-import type { RequestOptions } from "../protocol/request-options.js";
-import type { Prompt, Resource, ResourceTemplate, Tool } from "../protocol/types.js";
+import type { RequestOptions } from "../protocol/index.js";
+import type { Prompt, Resource, ResourceTemplate, Tool } from "../protocol/index.js";
 
 /** The list methods with the result key that holds their items. */
 export const LIST_METHODS = {

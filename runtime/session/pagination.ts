@@ -2,9 +2,9 @@
  * Following `nextCursor` through every page of a list, within caps, treating cursors as opaque:
  * `""` is a valid cursor, only an absent or null `nextCursor` ends the list.
  */
-import { McpError, describeContext, type ErrorContext } from "../protocol/errors.js";
-import { jsonSize } from "../basics/json-size.js";
-import type { Result } from "../protocol/types.js";
+import { McpError, describeContext, type ErrorContext } from "../protocol/index.js";
+import { jsonSize } from "../basics/index.js";
+import type { Result } from "../protocol/index.js";
 
 export interface ListAllOptions {
   /** Most pages to fetch before failing (default 1,000). */

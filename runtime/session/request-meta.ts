@@ -2,12 +2,8 @@
  * The `_meta` pieces a session adds to a request: the W3C trace context fields, checked, and the
  * params object with `_meta` added the fast way.
  */
-import {
-  checkTraceValue,
-  TRACE_CONTEXT_KEYS,
-  type TraceContext,
-} from "../protocol/trace-context.js";
-import type { Meta } from "../protocol/types.js";
+import { checkTraceValue, TRACE_CONTEXT_KEYS, type TraceContext } from "../protocol/index.js";
+import type { Meta } from "../protocol/index.js";
 
 /**
  * Adds the propagation fields to `meta`, each checked against its W3C format. Values from the

@@ -3,11 +3,11 @@
  * result passes only with a `resultType` valid for the request. Both are refused when nested past
  * `MAX_JSON_DEPTH`, here, before the cache, a validator or the caller walks them.
  */
-import { McpError, describeContext, type ErrorContext } from "../protocol/errors.js";
-import { nestingProblem } from "../basics/json-depth.js";
-import type { JsonRpcErrorObject } from "../protocol/jsonrpc.js";
-import type { RequestExtras } from "../protocol/request-options.js";
-import type { Result } from "../protocol/types.js";
+import { McpError, describeContext, type ErrorContext } from "../protocol/index.js";
+import { nestingProblem } from "../basics/index.js";
+import type { JsonRpcErrorObject } from "../protocol/index.js";
+import type { RequestExtras } from "../protocol/index.js";
+import type { Result } from "../protocol/index.js";
 
 /**
  * The error for a JSON-RPC error response. The wire transports only pass well-formed error

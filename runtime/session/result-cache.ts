@@ -3,11 +3,11 @@
  * kept as long as the server's `ttlMs` says (MCP 2026-07-28, "Caching"). Only these methods
  * go through it: `tools/call` and the rest never touch it.
  */
-import { isMcpError } from "../protocol/errors.js";
-import type { CacheMode, RequestOptions } from "../protocol/request-options.js";
-import type { Result } from "../protocol/types.js";
+import { isMcpError } from "../protocol/index.js";
+import type { CacheMode, RequestOptions } from "../protocol/index.js";
+import type { Result } from "../protocol/index.js";
 
-export type { CacheMode } from "../protocol/request-options.js";
+export type { CacheMode } from "../protocol/index.js";
 
 /** The default cap on cached results (see `ResultCacheOptions.maxEntries`). */
 export const DEFAULT_MAX_CACHE_ENTRIES = 500;

@@ -2,7 +2,7 @@
  * When a request that failed may go out again unchanged, and when it must not: a read is safe to
  * repeat, anything else could repeat an effect, so its error goes to the caller, who knows.
  */
-import { isMcpError } from "../protocol/errors.js";
+import { isMcpError } from "../protocol/index.js";
 
 /** Methods that only read: safe to send again when the stream carrying the answer broke. */
 const REISSUABLE: ReadonlySet<string> = new Set([

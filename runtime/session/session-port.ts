@@ -2,12 +2,12 @@
  * What a client needs of its session: `Session` itself, or the `Connection` that stands for the
  * session of the moment (started again after a server exits, opened lazily).
  */
-import type { ProtocolEra } from "../protocol/era.js";
-import type { ErrorContext } from "../protocol/errors.js";
-import type { RequestOptions } from "../protocol/request-options.js";
+import type { ProtocolEra } from "../protocol/index.js";
+import type { ErrorContext } from "../protocol/index.js";
+import type { RequestOptions } from "../protocol/index.js";
 import type { RequestExtras } from "./session.js";
-import type { Transport } from "../transports/transport.js";
-import type { Result } from "../protocol/types.js";
+import type { Transport } from "../transports/index.js";
+import type { Result } from "../protocol/index.js";
 
 export interface SessionPort {
   readonly era: ProtocolEra;

@@ -3,33 +3,29 @@
  * and log routing, and the mapping of responses to results or `McpError`s. One `Session` serves
  * any number of concurrent callers over one transport.
  */
-import { isMcpError, localError, type ErrorContext } from "../protocol/errors.js";
+import { isMcpError, localError, type ErrorContext } from "../protocol/index.js";
 import {
   isErrorResponse,
   type JsonRpcNotification,
   type JsonRpcRequest,
-} from "../protocol/jsonrpc.js";
+} from "../protocol/index.js";
 import {
   META_CLIENT_CAPABILITIES,
   META_CLIENT_INFO,
   META_LOG_LEVEL,
   META_PROTOCOL_VERSION,
-} from "../protocol/protocol.js";
+} from "../protocol/index.js";
 import { Call, type NotificationRouter } from "./call.js";
 import { addTraceContext, withMeta } from "./request-meta.js";
 import { checkResultType, errorFromResponse } from "./response-checks.js";
-import type { ProtocolEra } from "../protocol/era.js";
-import type { InputHandlers } from "../input/input-handlers.js";
+import type { ProtocolEra } from "../protocol/index.js";
+import type { InputHandlers } from "../input/index.js";
 import { isSessionExpired, mayReissue } from "./send-again.js";
-import { ServerRequests } from "../input/server-requests.js";
-import type { TaskInputBudgets } from "../input/task-input-budget.js";
-import {
-  checkCallerMeta,
-  type RequestExtras,
-  type RequestOptions,
-} from "../protocol/request-options.js";
-import type { TraceContext } from "../protocol/trace-context.js";
-import type { Transport, TransportDiagnostic } from "../transports/transport.js";
+import { ServerRequests } from "../input/index.js";
+import type { TaskInputBudgets } from "../input/index.js";
+import { checkCallerMeta, type RequestExtras, type RequestOptions } from "../protocol/index.js";
+import type { TraceContext } from "../protocol/index.js";
+import type { Transport, TransportDiagnostic } from "../transports/index.js";
 import type {
   ClientCapabilities,
   Implementation,
@@ -37,11 +33,11 @@ import type {
   Meta,
   Progress,
   Result,
-} from "../protocol/types.js";
+} from "../protocol/index.js";
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-export type { RequestExtras } from "../protocol/request-options.js";
+export type { RequestExtras } from "../protocol/index.js";
 
 const NO_EXTRAS: RequestExtras = Object.freeze({});
 /**

@@ -4,7 +4,7 @@
  * `ttl`, `pollInterval`) mapped onto the 2026 types (`CreateTaskResult`, `Task` with `ttlMs` and
  * `pollIntervalMs`), so callers and generated code see the same API in both eras.
  */
-import { McpError, describeContext, type ErrorContext } from "../protocol/errors.js";
+import { McpError, describeContext, type ErrorContext } from "../protocol/index.js";
 import {
   TASK_STATUSES,
   type CreateTaskResult,
@@ -12,8 +12,8 @@ import {
   type TaskMode,
   type TaskStatus,
 } from "./tasks.js";
-import type { Result, ServerCapabilities, Tool } from "../protocol/types.js";
-import { isJsonObject } from "../basics/json-object.js";
+import type { Result, ServerCapabilities, Tool } from "../protocol/index.js";
+import { isJsonObject } from "../basics/index.js";
 
 /** `execution.taskSupport` of a tool; absent means `forbidden`. */
 export type TaskSupport = "forbidden" | "optional" | "required";

@@ -6,8 +6,8 @@
  * 2026 vocabulary throughout: a legacy `failed` task whose `tasks/result` is a tool result
  * (`isError: true`) is `completed` with that result, as 2026 reports it.
  */
-import { McpError, describeContext, isMcpError, type ErrorContext } from "../protocol/errors.js";
-import type { JsonRpcErrorObject } from "../protocol/jsonrpc.js";
+import { McpError, describeContext, isMcpError, type ErrorContext } from "../protocol/index.js";
+import type { JsonRpcErrorObject } from "../protocol/index.js";
 import {
   cancelsTasks,
   isLegacyCreateTask,
@@ -16,9 +16,9 @@ import {
   unexpectedTask,
   type LegacyCallPlan,
 } from "./legacy-task-shape.js";
-import type { RequestOptions } from "../protocol/request-options.js";
-import { DEFAULT_MAX_ROUNDS } from "../input/round-trip.js";
-import type { TaskInputBudgets } from "../input/task-input-budget.js";
+import type { RequestOptions } from "../protocol/index.js";
+import { DEFAULT_MAX_ROUNDS } from "../input/index.js";
+import type { TaskInputBudgets } from "../input/index.js";
 import { PollPacer, Stopper, tooManyTaskRounds } from "./task-wait.js";
 import type {
   AwaitTaskOptions,
@@ -28,7 +28,7 @@ import type {
   Task,
 } from "./tasks.js";
 import { TaskClient } from "./task-client.js";
-import type { Result, ServerCapabilities } from "../protocol/types.js";
+import type { Result, ServerCapabilities } from "../protocol/index.js";
 
 /** Sends one request through the session (legacy: no modern `_meta`). */
 export type LegacySender = (

@@ -3,10 +3,10 @@
  * input request keys already answered per task. `McpClient` delegates its task methods here
  * (or, on an initialize-era server, to `LegacyTaskClient`).
  */
-import type { ErrorContext } from "../protocol/errors.js";
-import { mergeHandlers, type InputHandlers } from "../input/input-handlers.js";
-import type { InputResponses } from "../input/input-types.js";
-import type { RequestOptions } from "../protocol/request-options.js";
+import type { ErrorContext } from "../protocol/index.js";
+import { mergeHandlers, type InputHandlers } from "../input/index.js";
+import type { InputResponses } from "../input/index.js";
+import type { RequestOptions } from "../protocol/index.js";
 import {
   checkTask,
   pollTask,
@@ -17,7 +17,7 @@ import {
   type TaskRequests,
   type TaskStatus,
 } from "./tasks.js";
-import type { Result } from "../protocol/types.js";
+import type { Result } from "../protocol/index.js";
 
 /**
  * The input request keys answered per task, so a key is never answered twice: the server may

@@ -3,9 +3,9 @@
  * or the total timeout, by default `DEFAULT_TASK_TIMEOUT_MS`), the delay between polls (never
  * under `MIN_TASK_POLL_INTERVAL_MS`, longer while nothing changes), and the cap on input rounds.
  */
-import { McpError, describeContext, type ErrorContext } from "../protocol/errors.js";
-import type { Task, TaskStatus } from "../protocol/task-types.js";
-import { timerDelay } from "../basics/timer-delay.js";
+import { McpError, describeContext, type ErrorContext } from "../protocol/index.js";
+import type { Task, TaskStatus } from "../protocol/index.js";
+import { timerDelay } from "../basics/index.js";
 
 /** Wait between polls when neither the server nor the caller gives one. */
 export const DEFAULT_TASK_POLL_INTERVAL_MS = 1000;

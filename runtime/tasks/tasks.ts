@@ -5,13 +5,13 @@
  * The client declares the extension only on requests that ask for it (`callTool(…, { task })` and
  * the `tasks/*` requests), so no other request can be answered with a task.
  */
-import type { GovernedCallOptions } from "../protocol/request-options.js";
-import { planAnswers, runAnswers } from "../input/answer-input.js";
-import { McpError, describeContext, type ErrorContext } from "../protocol/errors.js";
-import type { InputHandlers } from "../input/input-handlers.js";
-import type { InputResponses } from "../input/input-types.js";
-import type { JsonRpcErrorObject } from "../protocol/jsonrpc.js";
-import { DEFAULT_MAX_ROUNDS, type CallOptions } from "../input/round-trip.js";
+import type { GovernedCallOptions } from "../protocol/index.js";
+import { planAnswers, runAnswers } from "../input/index.js";
+import { McpError, describeContext, type ErrorContext } from "../protocol/index.js";
+import type { InputHandlers } from "../input/index.js";
+import type { InputResponses } from "../input/index.js";
+import type { JsonRpcErrorObject } from "../protocol/index.js";
+import { DEFAULT_MAX_ROUNDS, type CallOptions } from "../input/index.js";
 import { PollPacer, Stopper, tooManyTaskRounds } from "./task-wait.js";
 import type {
   CallToolResult,
@@ -19,17 +19,17 @@ import type {
   InputRequest,
   InputRequiredResult,
   Result,
-} from "../protocol/types.js";
-import { isJsonObject } from "../basics/json-object.js";
-import { TASKS_EXTENSION, type CancelledTask, type Task } from "../protocol/task-types.js";
+} from "../protocol/index.js";
+import { isJsonObject } from "../basics/index.js";
+import { TASKS_EXTENSION, type CancelledTask, type Task } from "../protocol/index.js";
 
 export {
   DEFAULT_TASK_POLL_INTERVAL_MS,
   DEFAULT_TASK_TIMEOUT_MS,
   MIN_TASK_POLL_INTERVAL_MS,
 } from "./task-wait.js";
-export { TASKS_EXTENSION } from "../protocol/task-types.js";
-export type { CancelledTask, Task, TaskStatus } from "../protocol/task-types.js";
+export { TASKS_EXTENSION } from "../protocol/index.js";
+export type { CancelledTask, Task, TaskStatus } from "../protocol/index.js";
 
 /** `resultType: "task"`: the server made a task for the request instead of answering it now. */
 export interface CreateTaskResult extends Result, Task {

@@ -4,8 +4,8 @@
  * (`connect`, the generated bind function), so the code under test runs exactly as against a
  * server; only the server is the test's.
  */
-import type { McpClient } from "../client/client.js";
-import { connect, type ConnectOptions } from "../client/connect.js";
+import type { McpClient } from "../client/index.js";
+import { connect, type ConnectOptions } from "../client/index.js";
 import { createMockServer, type MockServerOptions } from "./mock-server.js";
 import type { MockDefinitions, MockHandlers, MockRecording } from "./mock-types.js";
 

@@ -5,8 +5,8 @@
  * in-process transport, checks every handler's output against the tool's output schema, and
  * records every call for assertions. No process, socket or server library.
  */
-import type { InProcessHandler } from "../transports/in-process.js";
-import type { JsonRpcResponse } from "../protocol/jsonrpc.js";
+import type { InProcessHandler } from "../transports/index.js";
+import type { JsonRpcResponse } from "../protocol/index.js";
 import { callMockTool, MockRpcError, type AnyToolHandler } from "./mock-tool.js";
 import type {
   MockCall,
@@ -17,14 +17,14 @@ import type {
   MockResourceHandler,
   MockableResource,
 } from "./mock-types.js";
-import { ErrorCode, LATEST_PROTOCOL_VERSION, META_SERVER_INFO } from "../protocol/protocol.js";
+import { ErrorCode, LATEST_PROTOCOL_VERSION, META_SERVER_INFO } from "../protocol/index.js";
 import type {
   GetPromptResult,
   Implementation,
   ReadResourceResult,
   Result,
-} from "../protocol/types.js";
-import { RUNTIME_VERSION } from "../protocol/version.js";
+} from "../protocol/index.js";
+import { RUNTIME_VERSION } from "../protocol/index.js";
 
 /** A mock server: its in-process handler (`connect({ server: mock.handler })`) and its record. */
 export interface MockServer<

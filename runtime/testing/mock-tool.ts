@@ -5,10 +5,10 @@
  * from. Failures are JSON-RPC errors whose message names the tool, the path and the fix.
  */
 import type { ZodType } from "zod";
-import { isMcpError } from "../protocol/errors.js";
-import { ErrorCode } from "../protocol/protocol.js";
+import { isMcpError } from "../protocol/index.js";
+import { ErrorCode } from "../protocol/index.js";
 import type { MockCallContext, MockableTool } from "./mock-types.js";
-import type { CallToolResult } from "../protocol/types.js";
+import type { CallToolResult } from "../protocol/index.js";
 
 /** A JSON-RPC error the mock answers with. */
 export class MockRpcError extends Error {

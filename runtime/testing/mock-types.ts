@@ -5,9 +5,9 @@
  * arguments: a generated mock module declares no per-tool type, so it costs the compiler little
  * however many tools the server has.
  */
-import type { PromptBinding } from "../generated/prompt-binding.js";
-import type { ToolBinding, ToolSuccess, ToolValidators } from "../generated/tool-binding.js";
-import type { ToolForm } from "../generated/tool-call-forms.js";
+import type { PromptBinding } from "../generated/index.js";
+import type { ToolBinding, ToolSuccess, ToolValidators } from "../generated/index.js";
+import type { ToolForm } from "../generated/index.js";
 import type {
   CallToolResult,
   GetPromptResult,
@@ -15,7 +15,7 @@ import type {
   Resource,
   ResourceTemplate,
   Tool,
-} from "../protocol/types.js";
+} from "../protocol/index.js";
 
 /** What the mock reads off a tool binding: its definition and validators. */
 export interface MockableTool {

@@ -2,8 +2,8 @@
  * The targets `connect()` opens, as plain data: a command (stdio), a URL (Streamable HTTP) or an
  * in-process handler. Types only, so platform entry points can name them without loading `connect`.
  */
-import type { OAuthOptions } from "../auth/oauth-options.js";
-import type { FetchFunction } from "../http/fetch-io.js";
+import type { OAuthOptions } from "../auth/index.js";
+import type { FetchFunction } from "../http/index.js";
 import type { InProcessHandler } from "./in-process.js";
 
 /** Spawn a server and speak newline-delimited JSON over its stdin and stdout. */

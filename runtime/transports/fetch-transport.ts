@@ -3,14 +3,14 @@
  * Deno and Bun (and Node, though `createHttpTransport` is faster there).
  */
 import type { Transport } from "./transport.js";
-import { createFetchIo } from "../http/fetch-io.js";
-import type { FetchFunction } from "../http/fetch-io.js";
+import { createFetchIo } from "../http/index.js";
+import type { FetchFunction } from "../http/index.js";
 import { createLegacySseTransport } from "./http-sse-transport.js";
 import type { HttpSseOptions } from "./http-sse-transport.js";
 import { createStreamableHttpTransport } from "./streamable-http.js";
 import type { StreamableHttpOptions } from "./streamable-http.js";
 
-export type { FetchFunction } from "../http/fetch-io.js";
+export type { FetchFunction } from "../http/index.js";
 
 /** Options of `createFetchHttpTransport`. */
 export interface FetchHttpTransportOptions extends StreamableHttpOptions {

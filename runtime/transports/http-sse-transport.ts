@@ -5,26 +5,26 @@
  * and responses arrive on the stream, matched by id. `connect()` falls back to it when a server
  * answers neither protocol of Streamable HTTP. Sending is left to an `HttpIo` (fetch, undici).
  */
-import { localError } from "../protocol/errors.js";
-import type { McpError } from "../protocol/errors.js";
-import { parseMessage } from "../protocol/jsonrpc.js";
+import { localError } from "../protocol/index.js";
+import type { McpError } from "../protocol/index.js";
+import { parseMessage } from "../protocol/index.js";
 import type {
   JsonRpcId,
   JsonRpcNotification,
   JsonRpcRequest,
   JsonRpcResponse,
-} from "../protocol/jsonrpc.js";
+} from "../protocol/index.js";
 import type { Transport, TransportDiagnostic } from "./transport.js";
-import { drainBody, mediaType } from "../http/http-body.js";
-import { httpError } from "../http/http-error.js";
-import { credentialedIo } from "../auth/http-credentials.js";
-import type { HttpIo, HttpIoResponse } from "../http/http-io.js";
-import { networkError } from "../http/http-network-error.js";
-import { copyHeaders, resolveHttpTarget } from "../http/http-request-headers.js";
-import { snippet } from "../http/http-snippet.js";
-import { answerErrorStatus, unexpectedSuccess } from "../http/http-status.js";
+import { drainBody, mediaType } from "../http/index.js";
+import { httpError } from "../http/index.js";
+import { credentialedIo } from "../auth/index.js";
+import type { HttpIo, HttpIoResponse } from "../http/index.js";
+import { networkError } from "../http/index.js";
+import { copyHeaders, resolveHttpTarget } from "../http/index.js";
+import { snippet } from "../http/index.js";
+import { answerErrorStatus, unexpectedSuccess } from "../http/index.js";
 import { answerServerRequest } from "./server-request-answer.js";
-import { createSseReader } from "../http/sse-reader.js";
+import { createSseReader } from "../http/index.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./streamable-http.js";
 import type { StreamableHttpOptions } from "./streamable-http.js";
 

@@ -2,8 +2,8 @@
  * A transport that hands requests to a function in the same process: no serialisation, no
  * sockets. For tests and for embedding a server in the application that calls it.
  */
-import { localError } from "../protocol/errors.js";
-import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../protocol/jsonrpc.js";
+import { localError } from "../protocol/index.js";
+import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../protocol/index.js";
 import type { RequestExchange, Transport, TransportDiagnostic } from "./transport.js";
 
 /** What an in-process handler may use while answering one request. */

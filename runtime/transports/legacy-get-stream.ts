@@ -4,15 +4,15 @@
  * `roots/list`). Optional for servers (405 means none); kept open, and reopened politely after
  * failures, for as long as the transport is.
  */
-import { parseMessage, type JsonRpcRequest, type JsonRpcResponse } from "../protocol/jsonrpc.js";
+import { parseMessage, type JsonRpcRequest, type JsonRpcResponse } from "../protocol/index.js";
 import type { Transport } from "./transport.js";
-import { abortableDelay } from "../http/abortable-delay.js";
-import { mediaType } from "../http/http-body.js";
-import type { HttpIoBody, HttpIoMethod, HttpIoRequest, HttpIoResponse } from "../http/http-io.js";
-import type { HttpTarget } from "../http/http-request-headers.js";
-import type { HttpResponseContext } from "../http/http-response.js";
-import { snippet } from "../http/http-snippet.js";
-import { createSseReader } from "../http/sse-reader.js";
+import { abortableDelay } from "../http/index.js";
+import { mediaType } from "../http/index.js";
+import type { HttpIoBody, HttpIoMethod, HttpIoRequest, HttpIoResponse } from "../http/index.js";
+import type { HttpTarget } from "../http/index.js";
+import type { HttpResponseContext } from "../http/index.js";
+import { snippet } from "../http/index.js";
+import { createSseReader } from "../http/index.js";
 
 /** The first pause before reopening a failed or ended stream; doubled up to the maximum. */
 export const GET_STREAM_BACKOFF_MS = 1_000;

@@ -5,21 +5,21 @@
  * `notifications/cancelled` when a request aborts, the standalone GET stream and the DELETE that
  * ends the session.
  */
-import type { McpError } from "../protocol/errors.js";
+import type { McpError } from "../protocol/index.js";
 import type {
   JsonRpcId,
   JsonRpcNotification,
   JsonRpcRequest,
   JsonRpcResponse,
-} from "../protocol/jsonrpc.js";
+} from "../protocol/index.js";
 import type { Transport } from "./transport.js";
-import { drainBody } from "../http/http-body.js";
-import { httpError } from "../http/http-error.js";
-import type { HttpIo, HttpIoMethod, HttpIoRequest, HttpIoResponse } from "../http/http-io.js";
-import { copyHeaders } from "../http/http-request-headers.js";
-import type { HttpTarget } from "../http/http-request-headers.js";
-import type { HttpResponseContext } from "../http/http-response.js";
-import { snippet } from "../http/http-snippet.js";
+import { drainBody } from "../http/index.js";
+import { httpError } from "../http/index.js";
+import type { HttpIo, HttpIoMethod, HttpIoRequest, HttpIoResponse } from "../http/index.js";
+import { copyHeaders } from "../http/index.js";
+import type { HttpTarget } from "../http/index.js";
+import type { HttpResponseContext } from "../http/index.js";
+import { snippet } from "../http/index.js";
 import { runGetStream } from "./legacy-get-stream.js";
 import { answerServerRequest } from "./server-request-answer.js";
 

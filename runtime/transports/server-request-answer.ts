@@ -3,10 +3,10 @@
  * with, or -32601 when nothing handles requests. Shared by the legacy Streamable HTTP session
  * and the HTTP+SSE transport, which both POST it back.
  */
-import type { JsonRpcRequest, JsonRpcResponse } from "../protocol/jsonrpc.js";
-import { ErrorCode } from "../protocol/protocol.js";
+import type { JsonRpcRequest, JsonRpcResponse } from "../protocol/index.js";
+import { ErrorCode } from "../protocol/index.js";
 import type { Transport } from "./transport.js";
-import { snippet } from "../http/http-snippet.js";
+import { snippet } from "../http/index.js";
 
 /** Never rejects: a handler that throws (against its contract) becomes -32603. */
 export async function answerServerRequest(

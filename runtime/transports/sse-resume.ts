@@ -3,14 +3,14 @@
  * (2025-11-25): wait the `retry` it asked for, GET the endpoint with `Last-Event-ID`, and keep
  * reading for the response there, as often as the server keeps making progress.
  */
-import type { JsonRpcRequest, JsonRpcResponse } from "../protocol/jsonrpc.js";
+import type { JsonRpcRequest, JsonRpcResponse } from "../protocol/index.js";
 import type { RequestExchange } from "./transport.js";
-import { abortableDelay } from "../http/abortable-delay.js";
-import { mediaType } from "../http/http-body.js";
-import { httpError } from "../http/http-error.js";
-import { SseStreamInterrupted, readSseAnswer } from "../http/http-response.js";
-import type { SseResumeState } from "../http/http-response.js";
-import { answerErrorStatus, unexpectedSuccess } from "../http/http-status.js";
+import { abortableDelay } from "../http/index.js";
+import { mediaType } from "../http/index.js";
+import { httpError } from "../http/index.js";
+import { SseStreamInterrupted, readSseAnswer } from "../http/index.js";
+import type { SseResumeState } from "../http/index.js";
+import { answerErrorStatus, unexpectedSuccess } from "../http/index.js";
 import type { LegacySession } from "./legacy-session.js";
 
 /** The pause before reconnecting when the server sent no `retry`. */

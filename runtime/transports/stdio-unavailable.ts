@@ -3,7 +3,7 @@
  * edge runtimes). It lives in the core, not in `runtime/node/`, because it is raised exactly
  * where the Node-only modules cannot be loaded.
  */
-import { McpError } from "../protocol/errors.js";
+import { McpError } from "../protocol/index.js";
 
 /**
  * An `McpError` of kind `transport` saying that stdio needs a runtime that can spawn processes

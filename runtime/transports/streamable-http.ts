@@ -6,21 +6,21 @@
  * the GET stream, `notifications/cancelled`, resumption (`sse-resume.ts`) and DELETE on close.
  * Sending is left to an `HttpIo` (fetch, undici).
  */
-import { isAuthorizationTimeout } from "../auth/auth-failure.js";
-import { localError } from "../protocol/errors.js";
-import type { McpError } from "../protocol/errors.js";
-import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../protocol/jsonrpc.js";
+import { isAuthorizationTimeout } from "../auth/index.js";
+import { localError } from "../protocol/index.js";
+import type { McpError } from "../protocol/index.js";
+import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../protocol/index.js";
 import type { RequestExchange, Transport, TransportDiagnostic } from "./transport.js";
-import { contentLength, drainBody, mediaType } from "../http/http-body.js";
-import { httpError } from "../http/http-error.js";
-import type { OAuthOptions } from "../auth/oauth-options.js";
-import { credentialedIo } from "../auth/http-credentials.js";
-import type { HttpIo, HttpIoResponse } from "../http/http-io.js";
-import { networkError } from "../http/http-network-error.js";
-import { requestHeaders, resolveHttpTarget } from "../http/http-request-headers.js";
-import { SseStreamInterrupted, readJsonAnswer, readSseAnswer } from "../http/http-response.js";
-import type { HttpResponseContext, SseResumeState } from "../http/http-response.js";
-import { answerErrorStatus, unexpectedSuccess } from "../http/http-status.js";
+import { contentLength, drainBody, mediaType } from "../http/index.js";
+import { httpError } from "../http/index.js";
+import type { OAuthOptions } from "../auth/index.js";
+import { credentialedIo } from "../auth/index.js";
+import type { HttpIo, HttpIoResponse } from "../http/index.js";
+import { networkError } from "../http/index.js";
+import { requestHeaders, resolveHttpTarget } from "../http/index.js";
+import { SseStreamInterrupted, readJsonAnswer, readSseAnswer } from "../http/index.js";
+import type { HttpResponseContext, SseResumeState } from "../http/index.js";
+import { answerErrorStatus, unexpectedSuccess } from "../http/index.js";
 import { LegacySession } from "./legacy-session.js";
 import { resumeAnswer } from "./sse-resume.js";
 

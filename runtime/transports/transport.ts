@@ -5,15 +5,11 @@
  * Requests are exchanged one at a time through `request()`: that fits stdio (the transport matches
  * responses by id), Streamable HTTP (one POST per request) and in-process handlers alike.
  */
-import type { HttpCredentials } from "../auth/http-credentials.js";
-import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../protocol/jsonrpc.js";
-import type { RequestExchange, TransportDiagnostic } from "../protocol/request-exchange.js";
+import type { HttpCredentials } from "../auth/index.js";
+import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "../protocol/index.js";
+import type { RequestExchange, TransportDiagnostic } from "../protocol/index.js";
 
-export type {
-  AbortListener,
-  RequestExchange,
-  TransportDiagnostic,
-} from "../protocol/request-exchange.js";
+export type { AbortListener, RequestExchange, TransportDiagnostic } from "../protocol/index.js";
 
 export interface Transport {
   /** The endpoint, for error messages: a URL (without credentials) or a command line. */
