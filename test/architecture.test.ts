@@ -79,6 +79,247 @@ const TABLE: readonly (readonly [string, Record<string, string>, string[]])[] = 
   ],
 ];
 
+/**
+ * The folders of each package from the bottom layer up: a file may import from its own folder
+ * and from folders before it, never from one after it. A new folder must be placed here.
+ */
+const LAYERS: Readonly<Record<"runtime" | "cli", readonly string[]>> = {
+  runtime: [
+    "basics",
+    "protocol",
+    "ai",
+    "http",
+    "auth",
+    "transports",
+    "input",
+    "session",
+    "eras",
+    "listen",
+    "tasks",
+    "calls",
+    "governance",
+    "client",
+    "generated",
+    "testing",
+    "node",
+  ],
+  cli: [
+    "secrets",
+    "terminal",
+    "auth",
+    "config",
+    "output",
+    "drift",
+    "pull",
+    "jobs",
+    "init",
+    "commands",
+    "watch",
+    "api",
+  ],
+};
+
+/** Root files that may import past a folder's door: they choose what loads, and when. */
+const DIRECT_ENTRIES = /^(runtime\/internal|cli\/[^/]+)\.ts$/;
+
+/** The most source files directly in runtime/ or cli/ (entries only; the rest live in folders). */
+const MAX_ROOT_FILES = 12;
+
+/** `[package, folder]` of a file in a package folder, or undefined for a root file. */
+function folderOf(file: string): [keyof typeof LAYERS, string] | undefined {
+  const match = /^(runtime|cli)\/([^/]+)\//.exec(file);
+  return match ? [match[1] as keyof typeof LAYERS, match[2] as string] : undefined;
+}
+
+/** Static relative imports and exports of `file` (not `import()`), repository-relative. */
+function staticImportsOf(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
+  return source.statements
+    .flatMap((statement) =>
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+        ? [statement.moduleSpecifier.text]
+        : [],
+    )
+    .filter((specifier) => specifier.startsWith("."))
+    .map((specifier) =>
+      normalize(join(dirname(file), specifier))
+        .split(sep)
+        .join("/"),
+    );
+}
+
+/** The `.ts` file an import target (`x.js`, `x`, a folder) names among `files`, if any. */
+function resolveIn(files: ReadonlySet<string>, target: string): string | undefined {
+  const base = target.replace(/\.js$/, "");
+  return [`${base}.ts`, `${base}/index.ts`].find((candidate) => files.has(candidate));
+}
+
+/** Imports that climb a layer, and imports into another folder past its door. */
+function roomViolations(files: ReadonlyMap<string, string>): string[] {
+  const found: string[] = [];
+  const names = new Set(files.keys());
+  for (const [file, text] of files) {
+    const from = folderOf(file);
+    for (const raw of staticImportsOf(file, text)) {
+      const target = resolveIn(names, raw) ?? raw.replace(/\.js$/, ".ts");
+      const to = folderOf(target);
+      if (!to || (from && from[0] === to[0] && from[1] === to[1])) continue;
+      if (from && from[0] === to[0]) {
+        const layers = LAYERS[to[0]];
+        if (layers.indexOf(to[1]) > layers.indexOf(from[1]))
+          found.push(`${file} → ${target}: ${from[1]}/ is below ${to[1]}/`);
+      }
+      const door = `${to[0]}/${to[1]}/index.ts`;
+      if (to[1] !== "node" && target !== door && !DIRECT_ENTRIES.test(file))
+        found.push(`${file} → ${target}: past the door ${door}`);
+    }
+  }
+  return found;
+}
+
+/** Each import cycle (a strongly connected set of more than one file), `import type` included. */
+function cycles(files: ReadonlyMap<string, string>): string[][] {
+  const names = new Set(files.keys());
+  const edges = new Map(
+    [...files].map(([file, text]) => [
+      file,
+      importsOf(file, text).flatMap((target) => resolveIn(names, target) ?? []),
+    ]),
+  );
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) as number);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file) as number, low.get(next) as number));
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file) as number, index.get(next) as number));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const file of files.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+// [what, files, want]
+const ROOM_TABLE: readonly (readonly [string, Record<string, string>, string[]])[] = [
+  [
+    "an import that climbs a layer",
+    {
+      "runtime/session/a.ts": 'import type { X } from "../client/index.js";',
+      "runtime/client/index.ts": "",
+    },
+    ["runtime/session/a.ts → runtime/client/index.ts: session/ is below client/"],
+  ],
+  [
+    "an import past a door",
+    {
+      "runtime/client/a.ts": 'import { x } from "../session/session.js";',
+      "runtime/session/session.ts": "",
+    },
+    ["runtime/client/a.ts → runtime/session/session.ts: past the door runtime/session/index.ts"],
+  ],
+  [
+    "imports through the door, in the folder, and a lazy import() past the door",
+    {
+      "cli/commands/a.ts": 'import { x } from "../output/index.js";\nimport { y } from "./b.js";',
+      "cli/watch/w.ts": 'const m = await import("../commands/a.js");',
+      "cli/program.ts": 'import { z } from "./commands/a.js";',
+    },
+    [],
+  ],
+];
+
+describe("rooms", () => {
+  const sourceTexts = () => {
+    const files = ["runtime", "templates", "cli"].flatMap(sources);
+    return new Map(files.map((file) => [file, readFileSync(join(ROOT, file), "utf8")]));
+  };
+
+  it.each(ROOM_TABLE)("find %s", (_, files, want) => {
+    expect(roomViolations(new Map(Object.entries(files)))).toEqual(want);
+  });
+
+  it("find a cycle of type-only imports", () => {
+    const files = new Map([
+      ["runtime/a/x.ts", 'import type { Y } from "./y.js";'],
+      ["runtime/a/y.ts", 'export type { X } from "./x.js";'],
+      ["runtime/a/z.ts", 'import { x } from "./x.js";'],
+    ]);
+    expect(cycles(files)).toEqual([["runtime/a/x.ts", "runtime/a/y.ts"]]);
+  });
+
+  it("have no import cycle in runtime/, cli/ or templates/", () => {
+    expect(cycles(sourceTexts())).toEqual([]);
+  });
+
+  it("are entered through their doors, and no import climbs a layer", () => {
+    const texts = sourceTexts();
+    expect(texts.size).toBeGreaterThan(100);
+    expect(roomViolations(texts)).toEqual([]);
+  });
+
+  it.each(["runtime", "cli"] as const)(
+    "keep at most 12 source files in %s/, and rank every folder",
+    (pkg) => {
+      const entries = readdirSync(join(ROOT, pkg), { withFileTypes: true });
+      const rootFiles = entries.filter((entry) => entry.isFile() && entry.name.endsWith(".ts"));
+      expect(rootFiles.length).toBeLessThanOrEqual(MAX_ROOT_FILES);
+      const folders = entries
+        .filter(
+          (entry) => entry.isDirectory() && entry.name !== "dist" && entry.name !== "node_modules",
+        )
+        .map((entry) => entry.name)
+        .sort();
+      expect(folders).toEqual([...LAYERS[pkg]].sort());
+    },
+  );
+
+  it("open each door with a comment saying what the folder is for", () => {
+    for (const pkg of ["runtime", "cli"] as const) {
+      for (const folder of LAYERS[pkg]) {
+        if (folder === "node") continue;
+        const text = readFileSync(join(ROOT, pkg, folder, "index.ts"), "utf8");
+        expect(text.startsWith("/**\n"), `${pkg}/${folder}/index.ts`).toBe(true);
+      }
+    }
+  });
+
+  it("let templates/ take values from the runtime's platform-neutral internal entry only", () => {
+    const found = sources("templates").filter((file) =>
+      ts
+        .createSourceFile(file, readFileSync(join(ROOT, file), "utf8"), ts.ScriptTarget.Latest)
+        .statements.some(
+          (statement) =>
+            ts.isImportDeclaration(statement) &&
+            ts.isStringLiteral(statement.moduleSpecifier) &&
+            statement.moduleSpecifier.text === "@mcp-codegen/runtime" &&
+            statement.importClause?.isTypeOnly !== true,
+        ),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
 describe("layer rules", () => {
   it.each(TABLE)("%s", (_, files, want) => {
     expect(violations(new Map(Object.entries(files)))).toEqual(want);
