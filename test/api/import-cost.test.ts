@@ -19,6 +19,7 @@ const HEAVY = [
   /\/templates\//,
   /\/cli\/api\/(pull|generate|target|write-files)\./,
   /\/runtime\/(dist\/)?(node\/)?(index|connect|client)\./,
+  /\/runtime\/(dist\/)?client\//,
 ];
 
 /** The repository-relative URLs of the modules loaded by importing `entry` (then generating). */
