@@ -1,8 +1,9 @@
 /**
  * Contract drift for `mcp-codegen check --live`, as the rest of the CLI sees it: two snapshots
  * in, a classified report out (report.ts), built from the entity comparisons (contract.ts) and
- * the JSON Schema comparison (schema.ts, keywords.ts, variants.ts, refs.ts). Files outside
- * cli/drift/ import only from here.
+ * the JSON Schema comparison (schema.ts, keywords.ts, variants.ts, refs.ts); and what `check`
+ * prints of it: the --json report (check-report.ts) and the SARIF log (check-sarif.ts). Files
+ * outside cli/drift/ import only from here.
  */
 export {
   classifyDrift,

@@ -1,6 +1,7 @@
 /**
  * The client's calls that carry more than a session does: `tools/call` with its `Mcp-Param-*`
- * headers and task forms, result shape checks, the tool-list filter, per-call input handlers.
+ * headers and task forms, result shape checks, the tool-list filter, per-call input handlers,
+ * and the pinned contract a pinned client checks each tool against before its first call.
  */
 export { InputGlue, NO_INPUT } from "./client-input.js";
 export type { ClientInput } from "./client-input.js";
