@@ -9,11 +9,11 @@
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ConnectOptions } from "@mcp-codegen/runtime";
-import { createDemoServer } from "../../examples/demo-server/server.js";
-import { allTools } from "../../examples/trip-planner/all-tools.js";
-import { createTripPlannerClient, getWeatherTool } from "../../examples/trip-planner/index.js";
-import { rejection } from "./client-helpers.js";
-import { serveWeb, type WebServer } from "./sdk-web-server.js";
+import { createDemoServer } from "../../../examples/demo-server/server.js";
+import { allTools } from "../../../examples/trip-planner/all-tools.js";
+import { createTripPlannerClient, getWeatherTool } from "../../../examples/trip-planner/index.js";
+import { rejection } from "../client-helpers.js";
+import { serveWeb, type WebServer } from "../sdk-web-server.js";
 
 const open: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

@@ -16,15 +16,15 @@ import {
   type Subscription,
   type Tool,
 } from "@mcp-codegen/runtime";
-import { createSnapshot } from "../../templates/index.js";
+import { createSnapshot } from "../../../templates/index.js";
 import {
   contractState,
   createContractServer,
   type ContractState,
   type RunningHttpServer,
-} from "../fixtures/servers/index.js";
-import { serveFetch } from "../fixtures/servers/node-fetch-server.js";
-import { rejection } from "./client-helpers.js";
+} from "../../fixtures/servers/index.js";
+import { serveFetch } from "../../fixtures/servers/node-fetch-server.js";
+import { rejection } from "../client-helpers.js";
 
 interface World {
   state: ContractState;

@@ -10,9 +10,9 @@ import { isCreateTaskResult, type ConnectTarget } from "@mcp-codegen/runtime";
 import {
   createTaskFixtureClient,
   type TaskFixtureClient,
-} from "../golden/task-forms/expected/index.js";
-import { startTaskHttpServer, taskServer, type TaskServerLog } from "../support/task-server.js";
-import { rejection } from "./client-helpers.js";
+} from "../../golden/task-forms/expected/index.js";
+import { startTaskHttpServer, taskServer, type TaskServerLog } from "../../support/task-server.js";
+import { rejection } from "../client-helpers.js";
 
 interface Setup {
   client: TaskFixtureClient;

@@ -13,8 +13,8 @@ import {
   type McpClient,
   type Tool,
 } from "@mcp-codegen/runtime";
-import { contractStdio } from "../fixtures/servers/index.js";
-import { rejection } from "./client-helpers.js";
+import { contractStdio } from "../../fixtures/servers/index.js";
+import { rejection } from "../client-helpers.js";
 
 const clients: McpClient[] = [];
 afterEach(async () => {

@@ -4,13 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isMcpError, localError, type McpError } from "../../runtime/protocol/errors.js";
-import type { JsonRpcNotification, JsonRpcResponse } from "../../runtime/protocol/jsonrpc.js";
-import type { TransportDiagnostic } from "../../runtime/transports/transport.js";
-import { createStdioTransport, formatCommandLine } from "../../runtime/node/stdio.js";
-import type { StdioTransport, StdioTransportOptions } from "../../runtime/node/stdio.js";
+import { isMcpError, localError, type McpError } from "../../../runtime/protocol/errors.js";
+import type { JsonRpcNotification, JsonRpcResponse } from "../../../runtime/protocol/jsonrpc.js";
+import type { TransportDiagnostic } from "../../../runtime/transports/transport.js";
+import { createStdioTransport, formatCommandLine } from "../../../runtime/node/stdio.js";
+import type { StdioTransport, StdioTransportOptions } from "../../../runtime/node/stdio.js";
 
-const FIXTURES = fileURLToPath(new URL("../fixtures/stdio-misbehaving/", import.meta.url));
+const FIXTURES = fileURLToPath(new URL("../../fixtures/stdio-misbehaving", import.meta.url));
 const ECHO = join(FIXTURES, "echo-server.mjs");
 const STUBBORN = join(FIXTURES, "stubborn-server.mjs");
 

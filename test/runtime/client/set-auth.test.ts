@@ -7,10 +7,10 @@
 import { createServer } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { connect, isMcpError, type McpClient } from "@mcp-codegen/runtime";
-import { startKitchenSinkHttp } from "../fixtures/servers/index.js";
-import { listenLoopback, type RunningHttpServer } from "../fixtures/servers/loopback.js";
-import { scriptedServer } from "../support/scripted-server.js";
-import { cancelledCount, rejection } from "./client-helpers.js";
+import { startKitchenSinkHttp } from "../../fixtures/servers/index.js";
+import { listenLoopback, type RunningHttpServer } from "../../fixtures/servers/loopback.js";
+import { scriptedServer } from "../../support/scripted-server.js";
+import { cancelledCount, rejection } from "../client-helpers.js";
 
 /**
  * A 2026-07-28 server whose one tool is named after the bearer token it was sent. `server/discover`

@@ -3,13 +3,13 @@
  * environment given as data, so these run on every platform.
  */
 import { describe, expect, it } from "vitest";
-import { isMcpError } from "../../runtime/protocol/errors.js";
+import { isMcpError } from "../../../runtime/protocol/errors.js";
 import {
   planWindowsSpawn,
   resolveWindowsCommand,
   type WindowsEnvironment,
-} from "../../runtime/node/windows-command.js";
-import { cmdParse, commandLineToArgv } from "../support/windows-parsers.js";
+} from "../../../runtime/node/windows-command.js";
+import { cmdParse, commandLineToArgv } from "../../support/windows-parsers.js";
 
 /** Windows file names ignore case; the set holds them in lower case. */
 const FILES = new Set(

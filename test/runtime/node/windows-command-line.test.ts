@@ -11,8 +11,8 @@ import {
   escapeForCmd,
   isCmdRepresentable,
   quoteWindowsArgument,
-} from "../../runtime/node/windows-command-line.js";
-import { cmdParse, commandLineToArgv } from "../support/windows-parsers.js";
+} from "../../../runtime/node/windows-command-line.js";
+import { cmdParse, commandLineToArgv } from "../../support/windows-parsers.js";
 
 const NPX = "C:\\Program Files (x86)\\nodejs\\npx.cmd";
 

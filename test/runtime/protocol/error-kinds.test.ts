@@ -29,8 +29,8 @@ import {
   type TaskTimeoutData,
   type ValidationErrorData,
 } from "@mcp-codegen/runtime";
-import { RpcError, scriptedServer, type MethodHandler } from "../support/scripted-server.js";
-import { sendJson, startServer, type TestServer } from "./http-test-server.js";
+import { RpcError, scriptedServer, type MethodHandler } from "../../support/scripted-server.js";
+import { sendJson, startServer, type TestServer } from "../http-test-server.js";
 
 /** What a caller does with each kind; the `never` default proves every kind is handled. */
 function nextStep(error: AnyMcpError): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLineSplitter } from "../../runtime/node/line-splitter.js";
+import { createLineSplitter } from "../../../runtime/node/line-splitter.js";
 
 /** Feeds `chunks` through a splitter and returns what it reported. */
 function split(chunks: readonly (string | Buffer)[], maxLineBytes = 1024, end = false) {

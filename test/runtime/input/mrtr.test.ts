@@ -16,7 +16,7 @@ import {
   mrtrStdio,
   startMrtrHttp,
   type RunningHttpServer,
-} from "../fixtures/servers/index.js";
+} from "../../fixtures/servers/index.js";
 
 async function rejection(promise: Promise<unknown>): Promise<McpError> {
   const outcome = await promise.then(

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { connect, createMockServer, isMcpError } from "@mcp-codegen/runtime";
-import { convertCurrencyTool } from "../../examples/trip-planner/tools/convert-currency.js";
+import { convertCurrencyTool } from "../../../examples/trip-planner/tools/convert-currency.js";
 
 const currency = fc.constantFrom("EUR", "USD", "GBP", "JPY", "NOK", "CHF");
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true });

@@ -9,14 +9,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { connect, isMcpError, type ConnectionStatus, type McpClient } from "@mcp-codegen/runtime";
-import { kitchenSinkStdio } from "../fixtures/servers/index.js";
-import { startWorld } from "./auth/oauth-test-world.js";
+import { kitchenSinkStdio } from "../../fixtures/servers/index.js";
+import { startWorld } from "../auth/oauth-test-world.js";
 
 const echoServer = fileURLToPath(
-  new URL("../fixtures/stdio-misbehaving/echo-server.mjs", import.meta.url),
+  new URL("../../fixtures/stdio-misbehaving/echo-server.mjs", import.meta.url),
 );
 const legacyServer = fileURLToPath(
-  new URL("../fixtures/stdio-misbehaving/legacy-server.mjs", import.meta.url),
+  new URL("../../fixtures/stdio-misbehaving/legacy-server.mjs", import.meta.url),
 );
 
 async function rejection(promise: Promise<unknown>) {

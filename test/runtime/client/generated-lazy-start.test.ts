@@ -8,12 +8,12 @@
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import { afterEach, expect, it, vi } from "vitest";
 import type { ConnectionState } from "@mcp-codegen/runtime";
-import { createDemoServer } from "../../examples/demo-server/server.js";
+import { createDemoServer } from "../../../examples/demo-server/server.js";
 import {
   createTripPlannerClient,
   type TripPlannerClient,
-} from "../../examples/trip-planner/index.js";
-import { serveWeb, type WebServer } from "./sdk-web-server.js";
+} from "../../../examples/trip-planner/index.js";
+import { serveWeb, type WebServer } from "../sdk-web-server.js";
 
 const open: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

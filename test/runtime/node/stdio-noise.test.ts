@@ -5,13 +5,13 @@
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { createStdioTransport } from "../../runtime/node/stdio.js";
-import type { StdioTransport } from "../../runtime/node/stdio.js";
-import type { JsonRpcResponse } from "../../runtime/protocol/jsonrpc.js";
-import type { TransportDiagnostic } from "../../runtime/transports/transport.js";
+import { createStdioTransport } from "../../../runtime/node/stdio.js";
+import type { StdioTransport } from "../../../runtime/node/stdio.js";
+import type { JsonRpcResponse } from "../../../runtime/protocol/jsonrpc.js";
+import type { TransportDiagnostic } from "../../../runtime/transports/transport.js";
 
 const ECHO = fileURLToPath(
-  new URL("../fixtures/stdio-misbehaving/echo-server.mjs", import.meta.url),
+  new URL("../../fixtures/stdio-misbehaving/echo-server.mjs", import.meta.url),
 );
 
 const open: StdioTransport[] = [];

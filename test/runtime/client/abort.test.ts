@@ -9,9 +9,9 @@ import { Agent } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "@mcp-codegen/runtime";
 import type { McpClient } from "@mcp-codegen/runtime";
-import { kitchenSinkStdio, startKitchenSinkHttp } from "../fixtures/servers/index.js";
-import type { RunningHttpServer } from "../fixtures/servers/index.js";
-import { cancelledCount, rejection } from "./client-helpers.js";
+import { kitchenSinkStdio, startKitchenSinkHttp } from "../../fixtures/servers/index.js";
+import type { RunningHttpServer } from "../../fixtures/servers/index.js";
+import { cancelledCount, rejection } from "../client-helpers.js";
 
 /** Polls until the server has seen `count` cancellations; the notice travels asynchronously. */
 async function serverSawCancellations(client: McpClient, count: number): Promise<void> {

@@ -6,21 +6,21 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { isMcpError, type McpError } from "../../runtime/protocol/errors.js";
-import { hiddenCharacters } from "../../runtime/basics/hidden-characters.js";
-import { createStdioTransport } from "../../runtime/node/stdio.js";
-import type { StdioTransport, StdioTransportOptions } from "../../runtime/node/stdio.js";
+import { isMcpError, type McpError } from "../../../runtime/protocol/errors.js";
+import { hiddenCharacters } from "../../../runtime/basics/hidden-characters.js";
+import { createStdioTransport } from "../../../runtime/node/stdio.js";
+import type { StdioTransport, StdioTransportOptions } from "../../../runtime/node/stdio.js";
 import {
   QUOTED_STDERR_LENGTH,
   QUOTED_STDERR_LINES,
   quoteStderr,
-} from "../../runtime/node/stderr-tail.js";
-import { TSX_LOADER } from "../support/cli-child.js";
+} from "../../../runtime/node/stderr-tail.js";
+import { TSX_LOADER } from "../../support/cli-child.js";
 
 const ECHO = fileURLToPath(
-  new URL("../fixtures/stdio-misbehaving/echo-server.mjs", import.meta.url),
+  new URL("../../fixtures/stdio-misbehaving/echo-server.mjs", import.meta.url),
 );
-const STDIO_MODULE = fileURLToPath(new URL("../../runtime/node/stdio.ts", import.meta.url));
+const STDIO_MODULE = fileURLToPath(new URL("../../../runtime/node/stdio.ts", import.meta.url));
 
 const open: StdioTransport[] = [];
 afterEach(async () => {

@@ -5,8 +5,11 @@
  * on HTTP the embedded tool definition supplies the `Mcp-Param-Region` header on every round.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMrtrFixtureClient, type MrtrFixtureClient } from "../golden/mrtr/expected/index.js";
-import { mrtrStdio, startMrtrHttp, type RunningHttpServer } from "../fixtures/servers/index.js";
+import {
+  createMrtrFixtureClient,
+  type MrtrFixtureClient,
+} from "../../golden/mrtr/expected/index.js";
+import { mrtrStdio, startMrtrHttp, type RunningHttpServer } from "../../fixtures/servers/index.js";
 import type { ConnectOptions, ConnectTarget } from "@mcp-codegen/runtime";
 
 let http: RunningHttpServer;
