@@ -31,7 +31,7 @@ export function authorizingIo(io: HttpIo, session: OAuthSession, endpoint: strin
       for (;;) {
         const trigger: AuthTrigger = triggerOf(request, endpoint);
         const authorization = session.busy
-          ? await whileAuthorizing(request, () => session.authorization(trigger, signal))
+          ? await whileAuthorizing(request, trigger, () => session.authorization(trigger, signal))
           : await session.authorization(trigger, signal);
         const response = await io.send(await withAuthorization(session, request, authorization));
         const freshNonce = session.observeNonce(response.header("dpop-nonce"));
@@ -50,7 +50,7 @@ export function authorizingIo(io: HttpIo, session: OAuthSession, endpoint: strin
         if (response.status === 401 && !reauthorized) {
           reauthorized = true;
           response.body.discard();
-          await whileAuthorizing(request, () =>
+          await whileAuthorizing(request, trigger, () =>
             session.unauthorized(authorization, hints, trigger, signal),
           );
           continue;
@@ -62,7 +62,7 @@ export function authorizingIo(io: HttpIo, session: OAuthSession, endpoint: strin
         ) {
           stepUps++;
           response.body.discard();
-          await whileAuthorizing(request, () =>
+          await whileAuthorizing(request, trigger, () =>
             session.insufficientScope(hints, { ...trigger, status: 403 }, signal),
           );
           continue;
@@ -88,9 +88,17 @@ function triggerOf(request: HttpIoRequest, endpoint: string): AuthTrigger {
   return trigger;
 }
 
-/** Runs the flow with the request counted as waiting on it (the client's `authorizing` state). */
-async function whileAuthorizing<T>(request: HttpIoRequest, flow: () => Promise<T>): Promise<T> {
+/**
+ * Runs the flow with the request counted as waiting on it (the client's `authorizing` state).
+ * Entering it may lengthen the request's deadline (the probe's), so the trigger is told anew.
+ */
+async function whileAuthorizing<T>(
+  request: HttpIoRequest,
+  trigger: AuthTrigger,
+  flow: () => Promise<T>,
+): Promise<T> {
   const done = request.abort?.authorizing?.();
+  if (request.abort?.timeout !== undefined) trigger.timeout = request.abort.timeout;
   try {
     return await flow();
   } finally {

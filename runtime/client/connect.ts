@@ -229,6 +229,7 @@ export async function connect(
       modernVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
       prior,
       probeTimeout: Math.min(probeTimeout, timeout === 0 ? Infinity : timeout),
+      authorizationTimeout: timeout,
       capabilities,
       clientInfo:
         clientInfo === false ? { name: "mcp-codegen", version: RUNTIME_VERSION } : clientInfo,

@@ -7,7 +7,7 @@ import { isAuthorizationTimeout } from "../auth/index.js";
 import { McpError, isMcpError } from "../protocol/index.js";
 import { describeServer, type ServerDescription } from "./server-description.js";
 import { ErrorCode, MODERN_PROTOCOL_VERSIONS } from "../protocol/index.js";
-import type { RequestOptions } from "../protocol/index.js";
+import type { RequestExtras, RequestOptions } from "../protocol/index.js";
 import type { Session } from "../session/index.js";
 import type { Transport } from "../transports/index.js";
 
@@ -19,19 +19,22 @@ export async function negotiate(
   session: Session,
   signal: AbortSignal | undefined,
   timeout?: number,
+  authorizationTimeout?: number,
 ): Promise<ServerDescription> {
   const context = { method: "server/discover", target: session.transport.endpoint };
   const options: RequestOptions = {};
   if (signal !== undefined) options.signal = signal;
   if (timeout !== undefined) options.timeout = timeout;
+  // A 401 proves the server is there: its sign-in gets connect's timeout, not the probe's.
+  const extras: RequestExtras = authorizationTimeout === undefined ? {} : { authorizationTimeout };
   let result;
   try {
-    result = await session.request("server/discover", undefined, options, context);
+    result = await session.request("server/discover", undefined, options, context, extras);
   } catch (error) {
     const retryVersion = versionFromRejection(error);
     if (retryVersion === undefined) throw error;
     session.protocolVersion = retryVersion;
-    result = await session.request("server/discover", undefined, options, context);
+    result = await session.request("server/discover", undefined, options, context, extras);
   }
   const server = describeServer(result, session.protocolVersion, context);
   if (!server.supportedVersions.includes(session.protocolVersion)) {

@@ -24,6 +24,11 @@ export interface EraPlan {
   modernVersion: string;
   prior: EraVerdict | undefined;
   probeTimeout: number;
+  /**
+   * Connect's `timeout` (0: none): the deadline of an OAuth flow the probe's 401 starts, which
+   * the probe's short timeout must not cut (see `RequestExtras.authorizationTimeout`).
+   */
+  authorizationTimeout?: number;
   capabilities: ClientCapabilities;
   clientInfo: Implementation;
   signal: AbortSignal | undefined;
@@ -164,7 +169,7 @@ async function modern(
   let server: ServerDescription;
   plan.onPhase?.("discovering");
   try {
-    server = await negotiate(session, plan.signal, probeTimeout);
+    server = await negotiate(session, plan.signal, probeTimeout, plan.authorizationTimeout);
   } catch (error) {
     if (probeTimeout !== undefined) throw error;
     throw explainProbeFailure(error, session.transport.endpoint);

@@ -108,6 +108,13 @@ export interface RequestExtras {
   onId?: (id: number) => void;
   /** Capabilities declared for this request instead of the session's (per-call input handlers). */
   capabilities?: ClientCapabilities;
+  /**
+   * The deadline, from the moment it starts, of an OAuth flow this request's 401 starts, when
+   * longer than the request's own `timeout` (`0` or `Infinity`: none). The `server/discover`
+   * probe has a short timeout to tell a silent older server from a modern one; a server that
+   * answers with a 401 has shown it is there, and its sign-in is bounded by connect's `timeout`.
+   */
+  authorizationTimeout?: number;
 }
 
 /** Per-call options the pipeline reads. */

@@ -39,7 +39,9 @@ export class Call implements RequestExchange {
   #reason: McpError | undefined;
   #listener: AbortListener | undefined;
   readonly #context: ErrorContext;
-  readonly #timeout: number;
+  #timeout: number;
+  /** See `RequestExtras.authorizationTimeout`; undefined when the flow keeps `#timeout`. */
+  readonly #authorizationTimeout: number | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** When progress may no longer push the deadline out; 0 when progress does not reset it. */
   #deadline = 0;
@@ -58,8 +60,10 @@ export class Call implements RequestExchange {
     defaultTimeout: number,
     route: NotificationRouter,
     onPause?: (paused: boolean) => void,
+    authorizationTimeout?: number,
   ) {
     this.#route = route;
+    this.#authorizationTimeout = authorizationTimeout;
     this.#onPause = onPause;
     this.#context = context;
     this.onLog = options?.onLog;
@@ -134,6 +138,7 @@ export class Call implements RequestExchange {
   }
 
   authorizing(): () => void {
+    this.#lengthenForAuthorization();
     this.#onPause?.(true);
     let ended = false;
     return () => {
@@ -141,6 +146,22 @@ export class Call implements RequestExchange {
       ended = true;
       this.#onPause?.(false);
     };
+  }
+
+  /**
+   * The flow's deadline replaces a shorter request timeout, once, from now: the server answered
+   * (with its 401), so what remains is the sign-in, bounded as connect bounds everything.
+   */
+  #lengthenForAuthorization(): void {
+    const longer = this.#authorizationTimeout;
+    if (longer === undefined || this.#reason !== undefined) return;
+    const none = !(longer > 0) || !Number.isFinite(longer);
+    if (!none && longer <= this.#timeout) return;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#deadline = 0;
+    this.#timeout = none ? 0 : longer;
+    if (!none) this.#timer = setTimeout(() => this.#expire(), timerDelay(longer));
   }
 
   /** Releases the timer and the caller's signal listener. */

@@ -226,7 +226,14 @@ export class Session {
             method,
             params: params === undefined ? { _meta: meta } : withMeta(params, meta),
           };
-    const call = new Call(options, context, this.#timeout, this.#routeForCall, this.#onAuthorizing);
+    const call = new Call(
+      options,
+      context,
+      this.#timeout,
+      this.#routeForCall,
+      this.#onAuthorizing,
+      extras.authorizationTimeout,
+    );
     if (extras.headers !== undefined) call.headers = extras.headers;
     // Its id doubles as the progress token (see `#metaFor`).
     const watchesProgress = call.onProgress !== undefined;

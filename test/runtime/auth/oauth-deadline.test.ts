@@ -131,6 +131,40 @@ describe("connect({ timeout }) bounds the OAuth flow of the handshake", () => {
   );
 });
 
+describe("the server/discover probe's short timeout does not cut the sign-in", () => {
+  // The probe waits `probeTimeout` to tell a silent older server from a modern one; a 401 shows
+  // the server is there, so the flow it starts is bounded by connect's `timeout` instead.
+  it.concurrent("a registration slower than probeTimeout completes within timeout", async () => {
+    const delay = new Map([["/tenant1/register", 800]]);
+    await inWorld({ delay }, async (world, keep) => {
+      keep(
+        await connect(
+          { url: world.mcpUrl, auth: { redirect: world.redirect } },
+          { probeTimeout: 300, timeout: 10_000 },
+        ),
+      );
+      expect(world.issued).toHaveLength(1);
+    });
+  });
+
+  it.concurrent("a step that never answers is named with connect's timeout", async () => {
+    const hang = new Map([["/tenant1/register", "head" as const]]);
+    await inWorld({ hang }, async (world) => {
+      const error = await failure(
+        connect(
+          { url: world.mcpUrl, auth: { redirect: world.redirect } },
+          { probeTimeout: 300, timeout: TIMEOUT },
+        ),
+      );
+      expect(error.kind).toBe("timeout");
+      expect(error.data).toEqual({
+        authorization: `the registration endpoint ${world.issuer}/register`,
+        timeout: TIMEOUT,
+      });
+    });
+  });
+});
+
 describe("a request's timeout bounds the OAuth flow it starts", () => {
   it.concurrent("a metadata URL that never answers ends tools/list with kind timeout", async () => {
     const hang = new Map([["/.well-known/oauth-protected-resource/mcp", "head" as const]]);

@@ -49,6 +49,8 @@ export interface WorldOptions {
    * nothing, `body` sends the status and headers and then stalls.
    */
   hang?: Map<string, "head" | "body">;
+  /** Paths answered only after this many milliseconds: slow, not silent. */
+  delay?: Map<string, number>;
 }
 
 export interface World {
@@ -81,8 +83,15 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   let registrations = 0;
   let origin = "";
 
-  const server = await startServer((received, res) => {
+  const delayed = new WeakSet<object>();
+  const server = await startServer(function answer(received, res) {
     const url = new URL(received.url, origin);
+    const delay = options.delay?.get(url.pathname);
+    if (delay !== undefined && !delayed.has(received)) {
+      delayed.add(received);
+      setTimeout(() => answer(received, res), delay);
+      return;
+    }
     const issuer = `${origin}/tenant1`;
     const hang = options.hang?.get(url.pathname);
     if (hang === "body") {
