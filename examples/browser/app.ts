@@ -7,7 +7,7 @@
  * Serve the demo with `node --import tsx examples/demo-server/http.ts` (it answers CORS) and open
  * the page with `?server=<the URL it prints>`.
  */
-import type { ElicitRequestFormParams, ElicitResult } from "@mcp-codegen/runtime";
+import type { ElicitFormParams, ElicitResult } from "@mcp-codegen/runtime";
 import { createTripPlannerClient } from "../trip-planner/index.js";
 
 const REFERENCE = "FL-LIS-OSL-20260612";
@@ -24,7 +24,7 @@ function element<T extends HTMLElement>(id: string): T {
  * The demo asks for one boolean, `confirm`; the message and title are the server's text, so
  * they go in as text, never as HTML.
  */
-function askUser(params: ElicitRequestFormParams): Promise<ElicitResult> {
+function askUser(params: ElicitFormParams): Promise<ElicitResult> {
   const form = element<HTMLFormElement>("confirm");
   const box = element<HTMLInputElement>("confirm-box");
   const field = params.requestedSchema.properties["confirm"];

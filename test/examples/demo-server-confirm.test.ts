@@ -5,7 +5,7 @@
  * generated Trip Planner client over Streamable HTTP, as the browser test does from a page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ElicitRequestFormParams } from "@mcp-codegen/runtime";
+import type { ElicitFormParams } from "@mcp-codegen/runtime";
 import { startDemoHttp } from "../../examples/demo-server/http.js";
 import { createTripPlannerClient } from "../../examples/trip-planner/index.js";
 import type { RunningHttpServer } from "../fixtures/servers/index.js";
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 /** Cancels REFERENCE with a client whose elicitation handler gives `answer`; records the asks. */
 async function cancelAnswering(answer: { action: "accept" | "decline"; confirm?: boolean }) {
-  const asked: ElicitRequestFormParams[] = [];
+  const asked: ElicitFormParams[] = [];
   const client = await createTripPlannerClient(
     { url: server!.url },
     {
