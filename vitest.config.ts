@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -29,6 +29,8 @@ export default defineConfig({
       // Tests of the examples' application code, with the generated mock client.
       "examples/**/*.test.ts",
     ],
+    // Headless Chromium: `npm run test:browser` (test/browser/vitest.config.ts), run by .ci/run.
+    exclude: [...configDefaults.exclude, "test/browser/**"],
     // A net for hangs, not a speed check: tests that run the TypeScript compiler take 10-25 s
     // alone and three times that on a loaded two-core machine.
     testTimeout: 90_000,

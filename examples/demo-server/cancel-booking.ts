@@ -1,8 +1,11 @@
 /**
  * `trip.cancel-booking`: a tool name with a dot and a dash (no valid identifier as it is),
- * marked destructive; a `const` and a nested object in its output.
+ * marked destructive; a `const` and a nested object in its output. A client that can answer a
+ * form elicitation is asked to confirm first (a multi round-trip request); one that cannot is
+ * not asked, so the tool's contract is the same for both.
  */
-import type { McpServer } from "@modelcontextprotocol/server";
+import { inputRequired, inputResponse } from "@modelcontextprotocol/server";
+import type { McpServer, ServerContext } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { parseReference, priceEur } from "./bookings.js";
 import { money } from "./schemas.js";
@@ -43,16 +46,47 @@ export function registerCancelBooking(server: McpServer): void {
         openWorldHint: false,
       },
     },
-    ({ reference }) => {
+    ({ reference }, ctx) => {
       const booking = parseReference(reference);
       if (booking === undefined) return errorResult(`No booking has the reference ${reference}.`);
       const share = booking.kind === "flight" ? FLIGHT_REFUND_SHARE : 1;
-      const output: z.infer<typeof cancelOutput> = {
-        reference,
-        status: "cancelled",
-        refund: { amount: priceEur(booking) * share, currency: "EUR" },
-      };
+      const refund = { amount: priceEur(booking) * share, currency: "EUR" as const };
+      if (canElicit(ctx)) {
+        const answer = inputResponse(ctx.mcpReq.inputResponses, CONFIRM_KEY);
+        if (answer.kind !== "elicit") {
+          const message = `Cancel ${reference}? ${refund.amount} ${refund.currency} will be refunded.`;
+          return inputRequired({
+            inputRequests: { [CONFIRM_KEY]: inputRequired.elicit({ message, requestedSchema }) },
+          });
+        }
+        // The answer comes from the client: only an accepted, literal `true` cancels.
+        if (answer.action !== "accept" || answer.content?.["confirm"] !== true) {
+          return errorResult(`${reference} was not cancelled: the user did not confirm.`);
+        }
+      }
+      const output: z.infer<typeof cancelOutput> = { reference, status: "cancelled", refund };
       return jsonResult(output);
     },
   );
+}
+
+const CONFIRM_KEY = "confirm";
+
+const requestedSchema = {
+  type: "object" as const,
+  properties: {
+    confirm: { type: "boolean" as const, title: "Cancel the booking", default: false },
+  },
+  required: ["confirm"],
+};
+
+/**
+ * Whether this request declared form elicitation (2026-07-28 requests carry their client's
+ * capabilities). Initialize-era requests carry none here, so they are not asked.
+ */
+function canElicit(ctx: ServerContext): boolean {
+  // The SDK types the envelope as `{}`; its keys are the spec's `_meta` names.
+  const envelope: Record<string, unknown> = ctx.mcpReq.envelope ?? {};
+  const capabilities = envelope["io.modelcontextprotocol/clientCapabilities"];
+  return typeof capabilities === "object" && capabilities !== null && "elicitation" in capabilities;
 }
