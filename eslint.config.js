@@ -12,6 +12,10 @@ export default tseslint.config(
       "test/golden/**",
       "**/.tmp/**",
       "coverage/**",
+      // The docs build: the API reference TypeDoc writes, and VitePress's output and cache.
+      "docs/api/**",
+      "docs/.vitepress/dist/**",
+      "docs/.vitepress/cache/**",
     ],
   },
   js.configs.recommended,

@@ -3,10 +3,15 @@
  * function (`runCli`), and the programmatic API for build plugins (`pull`, `generate`,
  * `writeFiles`, `check`). Nothing heavy loads at import: each function loads what it needs when
  * called.
+ *
+ * @module mcp-codegen
  */
 export { defineConfig, type McpCodegenConfig, type ServerConfig } from "./config/define.js";
 export { runCli } from "./program.js";
 export type { RunOptions } from "./program.js";
+export type { SilenceNotice } from "./terminal/reporter.js";
+export type { WarningHandler } from "./api/warnings.js";
+export type { CodegenOptions } from "../templates/index.js";
 export { CliError, ExitCode, type ExitCodeValue } from "./terminal/exit-codes.js";
 export { check, generate, pull, writeFiles } from "./api/index.js";
 export type {
@@ -29,6 +34,8 @@ export type {
 } from "./drift/check-report.js";
 export type {
   SarifArtifactLocation,
+  SarifDriver,
+  SarifInvocation,
   SarifLevel,
   SarifLocation,
   SarifLog,

@@ -4,6 +4,8 @@
  * node/index.ts or node/bun-deno.ts, which export the same API with their transports installed.
  * The exported names are the runtime's public API; generated code uses only what
  * `generated-api.ts` lists.
+ *
+ * @module @mcp-codegen/runtime
  */
 export { connect } from "./client/index.js";
 export type {

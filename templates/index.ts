@@ -38,5 +38,6 @@ export {
   parseSnapshot,
   SnapshotError,
   type PulledContract,
+  type CodegenOptions,
   type Snapshot,
 } from "./snapshot.js";

@@ -1,6 +1,8 @@
 /**
  * `@mcp-codegen/runtime/node/auth`: the Node-only parts of OAuth, which the platform-neutral core
  * (`runtime/auth/`) takes as plug-ins: a token store in a file, and the loopback redirect.
+ *
+ * @module @mcp-codegen/runtime/node/auth
  */
 export {
   defaultTokenStorePath,

@@ -2,6 +2,8 @@
  * The Streamable HTTP transport on Node: the core transport (`runtime/http/`) sending through
  * undici (`undici-io.ts`), a keep-alive connection pool with cancellation by closing the
  * connection. Other platforms use `createFetchHttpTransport` from the core.
+ *
+ * @module @mcp-codegen/runtime/node/http
  */
 import type { Dispatcher } from "undici";
 import { createLegacySseTransport } from "../transports/index.js";

@@ -3,6 +3,8 @@
  * the child's stdin and stdout. This module is the public entry point (options and factory); the
  * connection itself, and the types it is built on, live in `stdio-connection.ts`, which does not
  * import this module back.
+ *
+ * @module @mcp-codegen/runtime/node/stdio
  */
 import { localError } from "../protocol/index.js";
 import { spawnChild } from "./spawn-child.js";

@@ -1,19 +1,41 @@
 /**
- * Every TypeScript example in the README compiles, as written, against this repository's build
+ * Every TypeScript example in the README and on the docs site's pages (docs/, the generated API
+ * reference aside) compiles, as written, against this repository's build
  * (`mcp-codegen` and `@mcp-codegen/runtime` resolve through the workspace's packages, so run
  * `npm run build` first; `npm test` does). The examples are compiled as virtual files at the
  * repository root, so their relative imports mean what a reader at the root expects.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "../..");
 
-function readmeExamples(): string[] {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  return [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
+/** Markdown pages of the docs site, without the API reference and VitePress's own folders. */
+function docsPages(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (name === "api" || name.startsWith(".")) return [];
+    if (statSync(path).isDirectory()) return docsPages(path);
+    return name.endsWith(".md") ? [path] : [];
+  });
+}
+
+interface Example {
+  /** Where it is, for the diagnostic: `docs/guide/cli.md#2`. */
+  source: string;
+  code: string;
+}
+
+function readmeExamples(): Example[] {
+  const pages = [join(ROOT, "README.md"), ...docsPages(join(ROOT, "docs"))];
+  return pages.flatMap((page) =>
+    [...readFileSync(page, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((match, i) => ({
+      source: `${relative(ROOT, page)}#${i + 1}`,
+      code: match[1]!,
+    })),
+  );
 }
 
 function compilerOptions(): ts.CompilerOptions {
@@ -24,11 +46,12 @@ function compilerOptions(): ts.CompilerOptions {
   return { ...options, noEmit: true, noUnusedLocals: false };
 }
 
-describe("README examples", () => {
+describe("README and docs examples", () => {
   const examples = readmeExamples();
 
   it("has examples to check", () => {
     expect(examples.length).toBeGreaterThanOrEqual(3);
+    expect(examples.some((example) => example.source.startsWith("docs/"))).toBe(true);
     expect(existsSync(join(ROOT, "runtime/dist/index.d.ts")), "run `npm run build` first").toBe(
       true,
     );
@@ -36,7 +59,10 @@ describe("README examples", () => {
 
   it("compiles every example under the project's strict settings", () => {
     const files = new Map(
-      examples.map((code, i) => [join(ROOT, `__readme_example_${i}.ts`), code]),
+      examples.map((example, i) => [join(ROOT, `__readme_example_${i}.ts`), example.code]),
+    );
+    const sources = new Map(
+      examples.map((example, i) => [join(ROOT, `__readme_example_${i}.ts`), example.source]),
     );
     const options = compilerOptions();
     const host = ts.createCompilerHost(options);
@@ -57,7 +83,7 @@ describe("README examples", () => {
         const where =
           d.file === undefined
             ? ""
-            : `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: `;
+            : `${sources.get(d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: `;
         return `${where}${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
       });
     expect(diagnostics).toEqual([]);
