@@ -3,8 +3,9 @@
  * and the behaviour behind its call: optional input validation, the call itself with the embedded
  * definition (no `tools/list` round trip), and output validation of `structuredContent`.
  */
-import { z, type ZodType } from "zod";
+import type { ZodType } from "zod";
 import type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
+import { validatorZod } from "./validator-zod.js";
 import type { McpClient } from "../client/index.js";
 import { McpError, describeContext, type ErrorContext } from "../protocol/index.js";
 import { INPUT_CHECK } from "../governance/index.js";
@@ -93,9 +94,11 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
 ): ToolBinding<Input, Result, Form> {
   let validators: ToolValidators | undefined;
   let definition: Tool | undefined;
-  // The facade and real zod differ only in static types: the objects are zod's own.
+  // The facade and real zod differ only in static types: the functions are zod's own.
   const getValidators = (): ToolValidators =>
-    (validators ??= spec.validators(z as unknown as GeneratedZod) as unknown as ToolValidators);
+    (validators ??= spec.validators(
+      validatorZod as unknown as GeneratedZod,
+    ) as unknown as ToolValidators);
   // Parsed on first use: importing a module with many tools evaluates nothing.
   const getDefinition = (): Tool => (definition ??= JSON.parse(spec.definitionJson) as Tool);
   const call = async (
