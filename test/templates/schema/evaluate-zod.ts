@@ -8,7 +8,11 @@ import ts from "typescript";
 import type { z } from "zod";
 import { validatorZod } from "../../../runtime/generated/validator-zod.js";
 import { linearPattern, outsidePatterns } from "../../../runtime/generated/linear-pattern.js";
+import { loadLinearEngine } from "../../../runtime/generated/linear-pattern.js";
 import type { ZodOutput } from "../../../templates/schema/emit/zod.js";
+
+// No runtime entry loaded the pattern engine (browser builds load it on first use): load it here.
+await loadLinearEngine();
 
 /** The validator `output` describes, with the runtime functions it may call in scope. */
 export function evaluateZod(output: ZodOutput): z.ZodType {
