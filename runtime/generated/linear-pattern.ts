@@ -7,7 +7,7 @@
  * costs 1–4 µs per test where `RegExp` costs 50–100 ns (10–60 times more, noise beside a network
  * round trip), and it stays linear where `RegExp` does not finish.
  *
- * The engine is 46 KB gzipped, half of a browser app's client, so it is loaded with a dynamic
+ * The engine is 45 KB gzipped, half of a browser app's client, so it is loaded with a dynamic
  * import (a chunk of its own in a split build) when the first pattern check is made, that is when
  * a tool's validators are built, and a tool call waits for it before it validates. The Node, Bun
  * and Deno entries load it statically (`useLinearEngine`), so there every check runs at once.
