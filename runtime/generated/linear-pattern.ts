@@ -23,6 +23,8 @@ type Engine = typeof RE2JS;
 
 let engine: Engine | undefined;
 let loading: Promise<Engine> | undefined;
+/** Whether a predicate was made: some validator checks a pattern, so calls need the engine. */
+let wanted = false;
 
 /**
  * Hands the engine over, for entries that import it statically (Node, Bun, Deno): checks made
@@ -60,7 +62,7 @@ export function loadLinearEngine(): Promise<void> {
  * Tool calls ask this after building their validators, so a tool without patterns never waits.
  */
 export function linearPatternsReady(): Promise<void> | undefined {
-  return engine === undefined && loading !== undefined ? loadLinearEngine() : undefined;
+  return engine === undefined && wanted ? loadLinearEngine() : undefined;
 }
 
 function compile(source: string): RE2JS {
@@ -79,8 +81,12 @@ function compile(source: string): RE2JS {
  * @throws McpError of kind `validation` when tested before the engine loaded (browser builds only).
  */
 export function linearPattern(source: string): (value: unknown) => boolean {
-  // Started now and awaited by the tool call; a failure is reported there, not as unhandled.
-  if (engine === undefined) loadLinearEngine().catch(() => undefined);
+  // Started now and awaited by the tool call; a failure is reported there (and the load tried
+  // again), not as an unhandled rejection.
+  if (engine === undefined) {
+    wanted = true;
+    loadLinearEngine().catch(() => undefined);
+  }
   let compiled: RE2JS | undefined;
   return (value) => typeof value === "string" && (compiled ??= compile(source)).test(value);
 }

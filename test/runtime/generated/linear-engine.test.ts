@@ -91,4 +91,23 @@ describe("the pattern engine, loaded on first use", () => {
     const runtime = await import("@mcp-codegen/runtime");
     expect(runtime.linearPattern("^[A-Z]{3}$")("OSL")).toBe(true);
   });
+
+  it("fails a call as kind transport when its chunk cannot load, and loads on the next", async () => {
+    // A chunk lost on the network cannot happen here: the module's factory fails in its place.
+    vi.doMock("re2js", () => {
+      throw new Error("chunk lost");
+    });
+    vi.resetModules();
+    patterns = await import("../../../runtime/generated/linear-pattern.js");
+    bindings = await import("../../../runtime/generated/tool-binding.js");
+    const tool = airportTool();
+    await expect(tool.call(clientReturning("OSL"), {})).rejects.toMatchObject({
+      name: "McpError",
+      kind: "transport",
+    });
+    vi.doUnmock("re2js");
+    vi.resetModules();
+    const result = await tool.call(clientReturning("OSL"), {});
+    expect(result).toMatchObject({ structuredContent: { code: "OSL" } });
+  });
 });
