@@ -137,6 +137,8 @@ export {
 export type { ModelTextOptions, ToolHints } from "./ai/index.js";
 export { MODEL_TOOL_NAME, toolNamesForModel } from "./ai/index.js";
 export { compileUriTemplate, expandUriTemplate } from "./generated/index.js";
+// Browser builds load the pattern engine on first use; an app validating before any call awaits it.
+export { loadLinearEngine } from "./generated/index.js";
 export type { UriTemplate } from "./generated/index.js";
 export { createFetchHttpSseTransport, createFetchHttpTransport } from "./transports/index.js";
 export type {

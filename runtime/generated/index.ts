@@ -6,6 +6,7 @@ export { bindClient } from "./bind-client.js";
 export type { WithoutClient } from "./bind-client.js";
 export type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
 export { linearPattern, outsidePatterns } from "./linear-pattern.js";
+export { loadLinearEngine, useLinearEngine } from "./linear-pattern.js";
 export { describeTools } from "./model-tool.js";
 export type { DescribableTool, ModelTool, ModelToolOf, ModelTools } from "./model-tool.js";
 export { definePrompt } from "./prompt-binding.js";

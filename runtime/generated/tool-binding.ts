@@ -3,8 +3,10 @@
  * and the behaviour behind its call: optional input validation, the call itself with the embedded
  * definition (no `tools/list` round trip), and output validation of `structuredContent`.
  */
-import { z, type ZodType } from "zod";
+import type { ZodType } from "zod";
 import type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
+import { linearPatternsReady } from "./linear-pattern.js";
+import { validatorZod } from "./validator-zod.js";
 import type { McpClient } from "../client/index.js";
 import { McpError, describeContext, type ErrorContext } from "../protocol/index.js";
 import { INPUT_CHECK } from "../governance/index.js";
@@ -93,9 +95,11 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
 ): ToolBinding<Input, Result, Form> {
   let validators: ToolValidators | undefined;
   let definition: Tool | undefined;
-  // The facade and real zod differ only in static types: the objects are zod's own.
+  // The facade and real zod differ only in static types: the functions are zod's own.
   const getValidators = (): ToolValidators =>
-    (validators ??= spec.validators(z as unknown as GeneratedZod) as unknown as ToolValidators);
+    (validators ??= spec.validators(
+      validatorZod as unknown as GeneratedZod,
+    ) as unknown as ToolValidators);
   // Parsed on first use: importing a module with many tools evaluates nothing.
   const getDefinition = (): Tool => (definition ??= JSON.parse(spec.definitionJson) as Tool);
   const call = async (
@@ -112,6 +116,10 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
     const task = taskModeOf(tool, options);
     // The client runs the validator at its place in the pipeline: after the hooks that may
     // rewrite the arguments (see governance/input-check.ts).
+    const validate = tool.outputSchema !== undefined && options?.validateOutput !== false;
+    // Building the validators starts loading the pattern engine if one of them checks a pattern
+    // (browser builds load it on first use): the output's wait overlaps the call's round trip.
+    if (validate || options?.validateInput === true) getValidators();
     const check =
       options?.validateInput === true
         ? {
@@ -123,12 +131,13 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
       (task === undefined || task === options?.task) && check === undefined && !model
         ? options
         : { ...withoutShape(options), ...(task === undefined ? {} : { task }), ...check };
+    if (check !== undefined) await linearPatternsReady();
     const result = await client.callTool(tool.name, args, sent, tool);
     // Manual mode: the server's question goes back to the caller, there is no output yet; a task
     // handle (`task: "return"`) has no output either.
     if (result.resultType === "input_required" || result.resultType === "task") return result;
-    const validate = tool.outputSchema !== undefined && options?.validateOutput !== false;
     if (validate && result.isError !== true) {
+      await linearPatternsReady();
       const output = getValidators().output;
       if (output !== undefined) checkOutput(output, result, context);
     }

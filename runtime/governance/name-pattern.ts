@@ -2,8 +2,8 @@
  * Tool-name patterns for the client's selection and policy: exact names and `*` globs (as the
  * CLI config's `include`/`exclude` write them), and, for selection, regular expressions. The
  * names are the server's choice, so every match runs in time linear in the name: the glob walk
- * below never backtracks more than one star, and a `RegExp` runs on the RE2 engine
- * (linear-pattern.ts) rather than on `RegExp`'s backtracking one.
+ * below never backtracks more than one star, and a `RegExp` runs on the RE2 engine (re2js, as
+ * generated validators' patterns do) rather than on `RegExp`'s backtracking one.
  */
 import { localError } from "../protocol/index.js";
 
@@ -88,8 +88,11 @@ const IGNORED_FLAGS = new Set(["g", "y", "d", "u"]);
 async function compileLinear(
   expressions: readonly RegExp[],
   where: string,
-): Promise<((value: unknown) => boolean)[]> {
-  const { linearPattern } = await import("../generated/linear-pattern.js");
+): Promise<NameMatcher[]> {
+  // The engine itself, not generated/linear-pattern.js: the runtime's entry re-exports that
+  // module for generated validators, and once a dynamic import kept its exports alive, esbuild
+  // put it (and the engine's 150 KB) in the initial load of every app, patterns or none.
+  const { RE2JS } = await import("re2js");
   return expressions.map((expression) => {
     const flags = [...expression.flags].filter((flag) => !IGNORED_FLAGS.has(flag));
     const unknown = flags.find((flag) => INLINE_FLAGS[flag] === undefined);
@@ -100,10 +103,10 @@ async function compileLinear(
       );
     }
     const inline = flags.length === 0 ? "" : `(?${flags.join("")})`;
-    const matches = linearPattern(`${inline}${expression.source}`);
     try {
-      // The engine compiles on first use: compile now, so a bad pattern fails at connect().
-      matches("");
+      // Compiled now, so a bad pattern fails at connect().
+      const compiled = RE2JS.compile(`${inline}${expression.source}`);
+      return (name: string) => compiled.test(name);
     } catch (error) {
       throw localError(
         "input",
@@ -112,7 +115,6 @@ async function compileLinear(
         error,
       );
     }
-    return matches;
   });
 }
 

@@ -15,8 +15,11 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, dirname } from "node:path";
 import { gzipSync } from "node:zlib";
-import { linearPattern } from "../../runtime/generated/linear-pattern.js";
+import { linearPattern, loadLinearEngine } from "../../runtime/generated/linear-pattern.js";
 import { compilePattern } from "../../templates/schema/lower/pattern.js";
+
+// No runtime entry loaded the pattern engine here (browser builds load it on first use).
+await loadLinearEngine();
 
 const json = process.argv.includes("--json");
 

@@ -1,8 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { linearPattern, outsidePatterns } from "../../../runtime/generated/linear-pattern.js";
+import { loadLinearEngine } from "../../../runtime/generated/linear-pattern.js";
 import { TSX_LOADER } from "../../support/cli-child.js";
+
+// This module is the runtime's, without an entry that loads the engine: load it as a browser would.
+beforeAll(() => loadLinearEngine());
 
 describe("linearPattern", () => {
   const cases: ReadonlyArray<[string, unknown, boolean]> = [

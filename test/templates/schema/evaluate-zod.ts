@@ -1,12 +1,18 @@
 /**
  * Test helper: turns emitted zod source into a live validator, by stripping its types with the
- * TypeScript compiler and evaluating the JavaScript against the installed zod. Only ever used on
- * output the tests generated themselves.
+ * TypeScript compiler and evaluating the JavaScript against the zod functions the runtime hands
+ * generated validators (runtime/generated/validator-zod.ts), so a function the emitters write and
+ * the runtime lacks fails here. Only ever used on output the tests generated themselves.
  */
 import ts from "typescript";
-import { z } from "zod";
+import type { z } from "zod";
+import { validatorZod } from "../../../runtime/generated/validator-zod.js";
 import { linearPattern, outsidePatterns } from "../../../runtime/generated/linear-pattern.js";
+import { loadLinearEngine } from "../../../runtime/generated/linear-pattern.js";
 import type { ZodOutput } from "../../../templates/schema/emit/zod.js";
+
+// No runtime entry loaded the pattern engine (browser builds load it on first use): load it here.
+await loadLinearEngine();
 
 /** The validator `output` describes, with the runtime functions it may call in scope. */
 export function evaluateZod(output: ZodOutput): z.ZodType {
@@ -18,5 +24,5 @@ export function evaluateZod(output: ZodOutput): z.ZodType {
     linearPattern,
     outsidePatterns,
   ) as (zod: typeof z) => z.ZodType;
-  return build(z);
+  return build(validatorZod as unknown as typeof z);
 }
