@@ -34,6 +34,8 @@ interface RunState {
   /** The engine's memory grew past the limit (see `heapBytes`). */
   outOfMemory: boolean;
   inFlight: number;
+  /** Approvals under way: the deadline waits for them. */
+  approving: number;
   wake: () => void;
   logs: CodeModeLog[];
   logChars: number;
@@ -48,6 +50,7 @@ export async function runInSandbox(options: SandboxRunOptions): Promise<CodeMode
     timedOut: false,
     outOfMemory: false,
     inFlight: 0,
+    approving: 0,
     wake: () => {},
     logs: [],
     logChars: 0,
@@ -62,7 +65,14 @@ export async function runInSandbox(options: SandboxRunOptions): Promise<CodeMode
     approve: options.approve,
     granted: options.granted,
     signal: ended.signal,
-    paused: (ms) => (state.deadline += ms),
+    pause: () => {
+      const started = Date.now();
+      state.approving++;
+      return () => {
+        state.approving--;
+        state.deadline += Date.now() - started;
+      };
+    },
   });
   const runtime = options.engine.newRuntime();
   runtime.setMemoryLimit(limits.memoryBytes);
@@ -244,7 +254,7 @@ async function settle(
 function waitForHost(state: RunState, signal: AbortSignal | undefined): Promise<boolean> {
   return new Promise((resolve) => {
     const check = (): void => {
-      const left = state.deadline - Date.now();
+      const left = state.approving > 0 ? 1_000 : state.deadline - Date.now();
       if (left <= 0) return done(false);
       timer = setTimeout(check, Math.min(left, 1_000));
     };

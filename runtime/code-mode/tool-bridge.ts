@@ -43,8 +43,8 @@ export interface BridgeOptions {
   readonly granted: Set<string>;
   /** Aborted when the run ends: calls still under way are cancelled. */
   readonly signal: AbortSignal;
-  /** Called with the time an approval took, so the run's deadline moves by it. */
-  readonly paused: (ms: number) => void;
+  /** Called when an approval starts; the function it returns, when it ends (the clock stops). */
+  readonly pause: () => () => void;
 }
 
 /** A call's outcome; a result stays the JSON text it was checked as. */
@@ -104,7 +104,7 @@ async function ask(
   args: Record<string, unknown>,
 ): Promise<Answer | undefined> {
   if (options.approve === undefined || options.granted.has(path)) return undefined;
-  const started = Date.now();
+  const resume = options.pause();
   let answer: unknown;
   try {
     answer = await options.approve({
@@ -117,7 +117,7 @@ async function ask(
   } catch {
     answer = "deny";
   } finally {
-    options.paused(Date.now() - started);
+    resume();
   }
   if (answer === "always") options.granted.add(path);
   if (answer === "allow" || answer === "always") return undefined;
