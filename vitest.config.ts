@@ -13,6 +13,10 @@ export default defineConfig({
       { find: /^@mcp-codegen\/runtime$/, replacement: source("./runtime/node/index.ts") },
       { find: /^@mcp-codegen\/runtime\/internal$/, replacement: source("./runtime/internal.ts") },
       {
+        find: /^@mcp-codegen\/runtime\/code-mode$/,
+        replacement: source("./runtime/code-mode/index.ts"),
+      },
+      {
         find: /^@mcp-codegen\/runtime\/node\/auth$/,
         replacement: source("./runtime/node/auth.ts"),
       },

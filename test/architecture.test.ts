@@ -100,6 +100,7 @@ const LAYERS: Readonly<Record<"runtime" | "cli", readonly string[]>> = {
     "governance",
     "client",
     "generated",
+    "code-mode",
     "testing",
     "node",
   ],
