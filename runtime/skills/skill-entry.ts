@@ -34,7 +34,7 @@ export interface SkillFrontmatter {
 export interface Skill {
   uri: string;
   frontmatter: SkillFrontmatter;
-  resources: SkillResource[] | "dynamic";
+  resources: readonly SkillResource[] | "dynamic";
 }
 
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
@@ -87,7 +87,7 @@ export function readSkillEntry(value: unknown, context: ErrorContext): Skill {
     seen.add(file.uri);
   }
   if (!seen.has(uri)) return fail(`${uri}: resources does not list SKILL.md itself`);
-  return { ...skill, resources: resources as SkillResource[] };
+  return { ...skill, resources: resources as readonly SkillResource[] };
 }
 
 /** The skill's folder: its `SKILL.md` URI without `/SKILL.md`, or undefined for another URI. */
