@@ -18,6 +18,7 @@ export type {
 export type { CallOptions } from "./input/index.js";
 export type { MaybeInputRequired } from "./input/index.js";
 export type { CreateTaskResult } from "./tasks/index.js";
+export type { Skill } from "./skills/index.js";
 export { defineTool, toolFunction } from "./generated/index.js";
 export { linearPattern, outsidePatterns } from "./generated/index.js";
 export { describeTools } from "./generated/index.js";

@@ -64,6 +64,22 @@ export type {
 export type { GovernanceOptions, GovernedCallOptions } from "./governance/index.js";
 export { PINNED_FIELDS } from "./calls/index.js";
 export type { ContractChangedData, PinnedField, PinOptions } from "./calls/index.js";
+export {
+  LoadedSkill,
+  SKILL_LIMITS,
+  SKILLS_EXTENSION,
+  SkillsClient,
+  skillKey,
+} from "./skills/index.js";
+export type {
+  LoadSkillOptions,
+  Skill,
+  SkillFile,
+  SkillFrontmatter,
+  SkillMismatchData,
+  SkillMismatchKind,
+  SkillResource,
+} from "./skills/index.js";
 export { MODEL_TEXT_LIMIT, shapeForModel } from "./governance/index.js";
 export type { ModelShapeOptions } from "./governance/index.js";
 export { createInProcessTransport } from "./transports/index.js";

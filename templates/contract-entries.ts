@@ -214,3 +214,22 @@ function describeValue(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   return typeof value === "string" ? "a string" : `a ${typeof value}`;
 }
+
+/**
+ * A skill entry (SEP-2640) as `pull` records it: the runtime checked it when it was listed; a
+ * hand-edited snapshot is checked again here, since its values become literal types.
+ */
+export const skillEntry = z.looseObject({
+  uri: z.string().regex(/\/SKILL\.md$/, "a URI ending in /SKILL.md"),
+  frontmatter: z.looseObject({ name: z.string(), description: z.string() }),
+  resources: z.union([
+    z.literal("dynamic"),
+    z.array(
+      z.looseObject({
+        uri: z.string(),
+        digest: z.string().regex(/^sha256:[0-9a-f]{64}$/, "sha256: and 64 lowercase hex digits"),
+        size: z.number().int().nonnegative(),
+      }),
+    ),
+  ]),
+});

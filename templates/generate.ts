@@ -10,6 +10,7 @@ import { emitMock } from "./emit-mock.js";
 import { emitPrompt } from "./emit-prompt.js";
 import { emitResource, emitTemplate } from "./emit-resource.js";
 import { emitTool, type ToolEmitOptions } from "./emit-tool.js";
+import { emitSkills, SKILLS_FILE } from "./emit-skills.js";
 import { formatModules } from "./format.js";
 import type { GenerationWarning } from "./generation-warning.js";
 import { provenanceHeader } from "./header.js";
@@ -135,6 +136,16 @@ export async function generateOutput(
       emit: (r: string) => emitAllTools(snapshot, plan, r),
       identity: ["all-tools", snapshot.server, plan.tools],
     },
+    // Only for a server that listed skills: every other output stays as it was.
+    ...(snapshot.skills === undefined || snapshot.skills.length === 0
+      ? []
+      : [
+          {
+            path: SKILLS_FILE,
+            emit: (r: string) => emitSkills(snapshot.skills ?? [], r),
+            identity: ["skills", snapshot.skills],
+          },
+        ]),
   ];
   const done: Array<{ path: string; module: CachedModule }> = [];
   const misses: Array<{ module: PendingModule; key: string; runtimeImport: string }> = [];

@@ -8,6 +8,7 @@ import {
   promptEntry,
   resourceEntry,
   resourceTemplateEntry,
+  skillEntry,
   toolEntry,
 } from "./contract-entries.js";
 import { escapeInvisible } from "./escape.js";
@@ -19,6 +20,7 @@ import type {
   Resource,
   ResourceTemplate,
   ServerCapabilities,
+  Skill,
   Tool,
 } from "@mcp-codegen/runtime";
 import { compareText } from "@mcp-codegen/runtime/internal";
@@ -46,6 +48,11 @@ export interface Snapshot {
   prompts: Prompt[];
   resources: Resource[];
   resourceTemplates: ResourceTemplate[];
+  /**
+   * The skills the server listed (SEP-2640), sorted by URI, each with its files' digests. Only
+   * present when the server declares the skills extension; absent in older snapshots.
+   */
+  skills?: Skill[];
   /** Generation choices made at pull time, so `generate` reproduces the same bytes. */
   codegen?: CodegenOptions;
   /**
@@ -84,6 +91,8 @@ export interface PulledContract {
   prompts: Prompt[];
   resources: Resource[];
   resourceTemplates: ResourceTemplate[];
+  /** Absent when the server does not declare the skills extension. */
+  skills?: Skill[] | undefined;
   codegen?: CodegenOptions | undefined;
 }
 
@@ -149,6 +158,17 @@ export function createSnapshot(contract: PulledContract): Snapshot {
         compareText(a.uriTemplate, b.uriTemplate) || compareText(a.name, b.name) || tieBreak(a, b),
     ),
   };
+  if (contract.skills !== undefined) {
+    snapshot.skills = [...contract.skills]
+      .sort((a, b) => compareText(a.uri, b.uri) || tieBreak(a, b))
+      .map((skill) => ({
+        ...skill,
+        resources:
+          skill.resources === "dynamic"
+            ? skill.resources
+            : [...skill.resources].sort((a, b) => compareText(a.uri, b.uri)),
+      }));
+  }
   const codegen = normaliseCodegen(contract.codegen);
   if (codegen !== undefined) snapshot.codegen = codegen;
   return sortKeys(snapshot) as Snapshot;
@@ -225,6 +245,7 @@ const snapshotSchema = z.object({
   prompts: z.array(promptEntry),
   resources: z.array(resourceEntry),
   resourceTemplates: z.array(resourceTemplateEntry),
+  skills: z.array(skillEntry).optional(),
   codegen: z
     .strictObject({
       runtime: z.enum(["package", "vendored"]).optional(),

@@ -97,6 +97,7 @@ const LAYERS: Readonly<Record<"runtime" | "cli", readonly string[]>> = {
     "listen",
     "tasks",
     "calls",
+    "skills",
     "governance",
     "client",
     "generated",

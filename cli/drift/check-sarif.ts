@@ -49,7 +49,7 @@ const RULES: readonly (readonly [RuleKey, SarifLevel, string, string, string])[]
     "needsReview",
     "warning",
     "Contract drift that needs review",
-    "Text a model reads changed since the snapshot: a description, a title or annotations of a tool, prompt or resource, a schema's descriptions, or the server's instructions. Calls still work; what a model is told does not match what was reviewed.",
+    "Text a model reads changed since the snapshot: a description, a title or annotations of a tool, prompt or resource, a schema's descriptions, the server's instructions, or a skill's frontmatter or files. Calls still work; what a model is told does not match what was reviewed.",
     "Read the change; if it is what you expect, run `mcp-codegen pull` to record the new contract. `check --allow-review` passes without recording it.",
   ],
   [

@@ -13,6 +13,7 @@
  * arguments, resources and templates, annotation keywords in a tool's schemas, and the server's
  * instructions. Compatible: additions, widened inputs, narrowed outputs, versions, icons, `_meta`.
  */
+import { compareSkills } from "./skills.js";
 import { compareText } from "@mcp-codegen/runtime/internal";
 import type { Snapshot } from "../../templates/index.js";
 import {
@@ -31,8 +32,11 @@ export type { DriftChange, DriftSeverity } from "./contract.js";
 
 /** What a change is about, for tools that read the report (`check --json`) rather than print it. */
 export interface DriftEntity {
-  type: "tool" | "prompt" | "resource" | "resource-template" | "server";
-  /** The server's own name for the tool, prompt, resource or template, unquoted; none for `server`. */
+  type: "tool" | "prompt" | "resource" | "resource-template" | "skill" | "server";
+  /**
+   * The server's own name for the tool, prompt, resource or template, or a skill's `SKILL.md`
+   * URI, unquoted; none for `server`.
+   */
   name?: string;
 }
 
@@ -83,6 +87,9 @@ export function classifyDrift(before: Snapshot, after: Snapshot): DriftReport {
     after.resourceTemplates,
     compareResourceTemplate,
     collector,
+  );
+  compareSkills(before.skills, after.skills, (uri) =>
+    collector(`skill ${quote(uri)}`, { type: "skill", name: uri }),
   );
   compareServer(before, after, collector("server", { type: "server" }));
   changes.sort(compareChanges);

@@ -1,7 +1,7 @@
 /**
  * `--runtime vendored`: the compiled runtime package (JavaScript and declarations) copied into the
  * output folder under `runtime/`, so generated code needs no `@mcp-codegen/runtime` dependency at
- * run time (it still needs zod, re2js, undici and eventsource-parser). Generated code imports the
+ * run time (it still needs zod, re2js, undici, eventsource-parser and yaml). Generated code imports the
  * copy's Node entry: a copy has no export conditions to pick another platform's. Each copied file
  * gets the generated marker, so `check` compares it and a later run without vendoring removes it.
  */

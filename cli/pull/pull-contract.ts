@@ -6,6 +6,7 @@ import {
   connect,
   ErrorCode,
   isMcpError,
+  SKILLS_EXTENSION,
   type AnyMcpError,
   type ClientCapabilities,
   type ConnectTarget,
@@ -131,6 +132,11 @@ async function pullConnected(
         client.listResourceTemplates(bounded),
       ),
     ]);
+    // Skill entries only (SEP-2640): no skill file is read while pulling.
+    const skills =
+      capabilities.extensions?.[SKILLS_EXTENSION] === undefined
+        ? undefined
+        : await listOrEmpty("skills/list", () => client.skills.list(bounded), options);
     const { tools, prompts, resources, resourceTemplates } = keepWellFormed(
       {
         tools: listed[0],
@@ -142,7 +148,7 @@ async function pullConnected(
       options.reporter,
     );
     options.reporter.progress(
-      `${options.label}: ${count(tools.length, "tool")}, ${count(prompts.length, "prompt")}, ${count(resources.length, "resource")}, ${count(resourceTemplates.length, "resource template")}`,
+      `${options.label}: ${count(tools.length, "tool")}, ${count(prompts.length, "prompt")}, ${count(resources.length, "resource")}, ${count(resourceTemplates.length, "resource template")}${skills === undefined ? "" : `, ${count(skills.length, "skill")}`}`,
     );
     return {
       name: clientName(options.name, info.name, options.label, options.reporter),
@@ -157,6 +163,7 @@ async function pullConnected(
       prompts,
       resources,
       resourceTemplates,
+      ...(skills === undefined ? {} : { skills }),
     };
   } catch (error) {
     throw serverError(error, { ...failure, what: "failed while reading its contract" });

@@ -36,6 +36,7 @@ import {
   type CallToolOptions,
 } from "../tasks/index.js";
 import { LegacyTaskClient } from "../tasks/index.js";
+import { SkillsClient } from "../skills/index.js";
 import { TaskInputBudgets } from "../input/index.js";
 import type {
   CallToolResult,
@@ -59,6 +60,12 @@ export class McpClient extends ClientCatalog implements OffersPinned {
   readonly #legacyTasks: LegacyTaskClient;
   readonly #toolCalls: ToolCallHost;
   readonly #pin: ContractPin | undefined;
+  /**
+   * The server's skills (SEP-2640): `list()`, `get(uri)`, `load(skill)` and the loaded skill's
+   * `readFile(path)`, each file verified against the skill's entry; `readDirectory(uri)` where
+   * the server declares it. Files are read only when a skill is loaded or a file of it is read.
+   */
+  readonly skills: SkillsClient;
 
   /** @internal Use `connect()`. */
   constructor(session: Connection, parts?: ClientParts) {
@@ -81,6 +88,18 @@ export class McpClient extends ClientCatalog implements OffersPinned {
       this.#legacyTasks.pushed(notification.params),
     );
     this.#pin = parts?.pin === undefined ? undefined : this.#pinContract(session, parts.pin);
+    this.skills = new SkillsClient({
+      origin: () => session.endpoint,
+      capabilities: async (options) =>
+        (session.server ?? (await this.discover(options))).capabilities,
+      cachedRequest: (method, params, options) =>
+        this.cached(method, params, options, () =>
+          session.request(method, params, options, skillsContext(method, params)),
+        ),
+      request: (method, params, options) =>
+        session.request(method, params, options, skillsContext(method, params)),
+      readResource: (uri, options) => this.readResource(uri, { ...options, manual: false }),
+    });
     this.#toolCalls = {
       session,
       input: this.#input,
@@ -385,6 +404,14 @@ export class McpClient extends ClientCatalog implements OffersPinned {
     this.#hub.closeAll();
     return this.connection.close();
   }
+}
+
+/** A skills request's error context: its method, and the URI it names. */
+function skillsContext(
+  method: string,
+  params: Record<string, unknown> | undefined,
+): { method: string; target?: string } {
+  return typeof params?.uri === "string" ? { method, target: params.uri } : { method };
 }
 
 /** What `connect()` hands a client besides its session. */

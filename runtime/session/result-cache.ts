@@ -30,6 +30,9 @@ export const CACHEABLE_METHODS: ReadonlySet<string> = new Set([
   "resources/list",
   "resources/templates/list",
   "resources/read",
+  // The skills extension's two reads carry ttlMs/cacheScope like resources/read (SEP-2640).
+  "skills/list",
+  "skills/get",
 ]);
 
 interface Entry {

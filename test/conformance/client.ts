@@ -5,7 +5,7 @@
  * them; the harness's mock server records the wire and judges it. No protocol work happens here.
  *
  * A scenario with no entry in SCENARIOS (and not `auth/*`) exits 2 without a request, so the
- * harness reports it failing: the skills extension (SEP-2640).
+ * harness reports it failing.
  */
 import { connect } from "@mcp-codegen/runtime";
 import type {
@@ -25,6 +25,18 @@ const DECLARE_EVERY_INPUT_KIND = {
   capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: {} },
   handlers: { elicitation: "manual", sampling: "manual", roots: "manual" } as const,
 };
+
+/**
+ * The skills extension (SEP-2640) as a host uses it: list the entries, load the first skill, and
+ * read its files; a file that fails verification throws, so nothing after it is read.
+ */
+const loadEverySkill: Scenario = (url) =>
+  session(url, {}, async (client) => {
+    for (const entry of await client.skills.list()) {
+      const skill = await client.skills.load(entry);
+      for (const file of skill.files) if (file !== entry.uri) await skill.readFile(file);
+    }
+  });
 
 /** What a scenario's mock serves, through the calls an application would make. */
 const SCENARIOS: Record<string, Scenario> = {
@@ -102,6 +114,17 @@ const SCENARIOS: Record<string, Scenario> = {
         await client.callTool(tool.name, { region: "us-west1" }).catch(report);
       }
     }),
+
+  // Listing skills reads metadata only: no skill file is fetched before a skill is loaded.
+  "sep-2640-client-no-prefetch": (url) =>
+    session(url, {}, async (client) => {
+      await client.skills.list();
+    }),
+  // Each mock serves a SKILL.md that fails one check against its entry: loading it must fail
+  // before the skill's other file is read.
+  "sep-2640-client-verify-digest": loadEverySkill,
+  "sep-2640-client-verify-size": loadEverySkill,
+  "sep-2640-client-verify-frontmatter": loadEverySkill,
 
   // Listing must not fetch the network `$ref` in a tool's outputSchema.
   "json-schema-ref-no-deref": (url) => session(url, {}, (client) => client.listTools()),

@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPOSITORY_ROOT } from "../support/golden-cases.js";
-import { runHarness } from "./harness.js";
+import { readSingle, runHarness } from "./harness.js";
 
 /** Each requirement set, with the file listing the scenarios of it the runtime fails. */
 const REVISIONS = [
@@ -79,3 +79,29 @@ describe.each(REVISIONS)(
     });
   },
 );
+
+/**
+ * The skills extension's client scenarios (SEP-2640), which no requirement set scores yet: each
+ * run by name. The harness passes a scenario whose client never reached the mock (its checks are
+ * skipped), so each must pass with at least one check and none failed or warned.
+ */
+const SKILLS_SCENARIOS = [
+  "sep-2640-client-no-prefetch",
+  "sep-2640-client-verify-digest",
+  "sep-2640-client-verify-size",
+  "sep-2640-client-verify-frontmatter",
+];
+
+describe("MCP conformance, the skills extension's client scenarios", () => {
+  it.each(SKILLS_SCENARIOS)("%s passes with checks", { timeout: 120_000 }, async (scenario) => {
+    const run = await runHarness(["--scenario", scenario]);
+    const counts = readSingle(run.output);
+    expect(counts, run.output).toBeDefined();
+    expect(counts?.passed, run.output).toBeGreaterThan(0);
+    expect({ failed: counts?.failed, warnings: counts?.warnings }, run.output).toEqual({
+      failed: 0,
+      warnings: 0,
+    });
+    expect(run.exitCode, run.output).toBe(0);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSummary } from "./harness.js";
+import { readSingle, readSummary } from "./harness.js";
 
 describe("readSummary", () => {
   it("reads each scenario's line, and the total, after the suite summary only", () => {
@@ -26,5 +26,22 @@ describe("readSummary", () => {
 
   it("finds no outcomes in a single-scenario run, which prints no summary", () => {
     expect(readSummary("Passed: 2/2, 0 failed, 0 warnings\n")).toEqual({ outcomes: [], total: "" });
+  });
+});
+
+describe("readSingle", () => {
+  it("reads the counts of a single-scenario run", () => {
+    const output =
+      "Checks:\n...\nTest Results:\nPassed: 1/1, 0 failed, 0 warnings\n\n✅ OVERALL: PASSED\n";
+    expect(readSingle(output)).toEqual({ passed: 1, failed: 0, warnings: 0 });
+    expect(readSingle("Passed: 0/2, 1 failed, 1 warnings")).toEqual({
+      passed: 0,
+      failed: 1,
+      warnings: 1,
+    });
+  });
+
+  it("finds nothing in output without the closing line", () => {
+    expect(readSingle("Client exited with code 2\n")).toBeUndefined();
   });
 });

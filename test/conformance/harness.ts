@@ -111,3 +111,17 @@ export function readSummary(output: string): Pick<HarnessRun, "outcomes" | "tota
   }
   return { outcomes, total };
 }
+
+/** The closing line of a single `--scenario` run: `Passed: 1/1, 0 failed, 0 warnings`. */
+export interface SingleRun {
+  passed: number;
+  failed: number;
+  warnings: number;
+}
+
+/** The counts of a single-scenario run, or undefined when its output has no closing line. */
+export function readSingle(output: string): SingleRun | undefined {
+  const line = /^Passed: (\d+)\/\d+, (\d+) failed, (\d+) warnings$/m.exec(output);
+  if (line === null) return undefined;
+  return { passed: Number(line[1]), failed: Number(line[2]), warnings: Number(line[3]) };
+}
