@@ -3,7 +3,13 @@
  * server's `data.requiredCapabilities` names capabilities; the message names the handler (or the
  * tasks extension) to give the client for each, so the fix is one line away.
  */
-import { ErrorCode, isMcpError, McpError, describeContext, type ErrorContext } from "../protocol/index.js";
+import {
+  ErrorCode,
+  isMcpError,
+  McpError,
+  describeContext,
+  type ErrorContext,
+} from "../protocol/index.js";
 import { needAdvice, needsNamedBy } from "../input/index.js";
 
 /**

@@ -45,7 +45,8 @@ export function declaresNeed(capabilities: ClientCapabilities, need: ClientNeed)
   switch (need) {
     case "elicitation":
       return (
-        elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined)
+        elicitation !== undefined &&
+        (elicitation.form !== undefined || elicitation.url === undefined)
       );
     case "elicitation.url":
       return elicitation?.url !== undefined;

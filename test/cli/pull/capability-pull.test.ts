@@ -131,7 +131,10 @@ describe("server-everything", () => {
 
   it("compiles with the usage program under strict settings", () => {
     expect(
-      compileStrict([project.path("usage.ts"), project.path("mcp/everything/index.ts")], "nodenext"),
+      compileStrict(
+        [project.path("usage.ts"), project.path("mcp/everything/index.ts")],
+        "nodenext",
+      ),
     ).toEqual([]);
   });
 
@@ -155,7 +158,7 @@ describe("server-everything", () => {
       bare: {
         kind: "input",
         message: expect.stringContaining(
-          'needs the sampling handler: pass handlers.sampling to createClient/connect',
+          "needs the sampling handler: pass handlers.sampling to createClient/connect",
         ) as string,
       },
     });
@@ -197,7 +200,15 @@ describe("a 2026-07-28 server gating tools per request", () => {
       gatedTools: { ask: ["elicitation.url"], sample: ["sampling", "roots"], long: ["tasks"] },
     });
     const run = await runCliCaptured(
-      ["pull", "--out", "mcp/gated", "--", process.execPath, CONTRACT_SERVER, project.path("gated.json")],
+      [
+        "pull",
+        "--out",
+        "mcp/gated",
+        "--",
+        process.execPath,
+        CONTRACT_SERVER,
+        project.path("gated.json"),
+      ],
       project.dir,
     );
     expect(run.stderr).toBe("");
