@@ -14,7 +14,7 @@ import {
 import { schemaWarnings, subjectOf, uniqueWarnings } from "./generation-warning.js";
 import { jsDocBlock, stringLiteral } from "./escape.js";
 import { toolTaskSupport, type ToolTaskSupport } from "./task-support.js";
-import { handlerFor, TASKS_EXTENSION } from "@mcp-codegen/runtime";
+import { handlerFor, TASKS_EXTENSION } from "@mcp-codegen/runtime/internal";
 import type { ClientNeed, ServerCapabilities } from "@mcp-codegen/runtime";
 import { layoutCode } from "./layout-code.js";
 import type { ModuleText } from "./module-text.js";

@@ -12,7 +12,6 @@ import {
 } from "./contract-entries.js";
 import { escapeInvisible } from "./escape.js";
 import { jsonValueProblem, MAX_CONTRACT_DEPTH } from "./json-depth.js";
-import { CLIENT_NEEDS } from "@mcp-codegen/runtime";
 import type {
   ClientCapabilities,
   ClientNeed,
@@ -23,7 +22,7 @@ import type {
   ServerCapabilities,
   Tool,
 } from "@mcp-codegen/runtime";
-import { compareText } from "@mcp-codegen/runtime/internal";
+import { CLIENT_NEEDS, compareText } from "@mcp-codegen/runtime/internal";
 
 /** Bumped when the snapshot's shape changes incompatibly. */
 export const SNAPSHOT_FORMAT_VERSION = 1;

@@ -243,6 +243,24 @@ describe("a 2026-07-28 server gating tools per request", () => {
     expect(snapshot["toolCapabilities"]).toEqual({ sample: ["roots", "sampling"] });
   }, 60_000);
 
+  it("a config server's capabilities declare only those", async () => {
+    await project.write("config-some/mcp-codegen.config.json", {
+      servers: {
+        gated: {
+          command: process.execPath,
+          args: [CONTRACT_SERVER, project.path("gated.json")],
+          capabilities: ["elicitation.url"],
+        },
+      },
+    });
+    const run = await runCliCaptured(["pull"], project.path("config-some"));
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const snapshot = await snapshotOf("config-some/mcp/gated");
+    expect(snapshot["clientCapabilities"]).toEqual({ elicitation: { url: {} } });
+    expect(snapshot["toolCapabilities"]).toEqual({ ask: ["elicitation.url"] });
+  }, 60_000);
+
   it("refuses an unknown capability name in one line (exit 2)", async () => {
     const run = await runCliCaptured(
       ["pull", "--capabilities", "sampling,telepathy", "--", process.execPath, CONTRACT_SERVER],
