@@ -4,7 +4,8 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { looksLikeCredential, MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
-import type { AuthorizationRedirect } from "@mcp-codegen/runtime";
+import type { AuthorizationRedirect, ClientNeed } from "@mcp-codegen/runtime";
+import { CAPABILITY_WORDS, parseCapabilityList } from "./pull/pull-capabilities.js";
 import { TOKEN_STORE_HELP } from "./auth/env-names.js";
 import type { CommandContext } from "./commands/context.js";
 import { PROTOCOL_CHOICES } from "./config/protocol-choices.js";
@@ -48,6 +49,15 @@ function maskCredentialWords(text: string): string {
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
+}
+
+/** `--capabilities`: commander reports a bad list as it reports any bad argument. */
+function capabilityList(value: string): ClientNeed[] {
+  try {
+    return parseCapabilityList(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
 }
 
 function positiveInteger(value: string): number {
@@ -186,6 +196,11 @@ export async function runCli(
     )
     .option("--timeout <ms>", "per-request timeout", positiveInteger)
     .addOption(protocolOption())
+    .option(
+      "--capabilities <list>",
+      `client capabilities to declare while pulling, comma-separated: ${CAPABILITY_WORDS.join(", ")} (default: all but none)`,
+      capabilityList,
+    )
     .option("--strict", STRICT_HELP)
     .addOption(runtimeOption())
     .option(

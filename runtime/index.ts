@@ -95,6 +95,15 @@ export type {
 } from "./input/index.js";
 export type * from "./input/index.js";
 export { DEFAULT_MAX_ROUNDS } from "./input/index.js";
+export {
+  CLIENT_NEEDS,
+  declaredNeeds,
+  declaresNeed,
+  handlerFor,
+  needAdvice,
+  needsNamedBy,
+  withoutNeeds,
+} from "./input/index.js";
 export type { CallOptions, RoundTripOptions } from "./input/index.js";
 export type { RequestOptions } from "./protocol/index.js";
 export {

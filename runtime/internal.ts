@@ -13,6 +13,7 @@ export { decodeOnce, maskUrl } from "./basics/mask-url.js";
 export { LEGACY_PROTOCOL_VERSIONS } from "./protocol/protocol.js";
 export { SUBSCHEMA_KEYWORDS } from "./basics/schema-keywords.js";
 export { TASKS_EXTENSION } from "./protocol/task-types.js";
+export { CLIENT_NEEDS, declaredNeeds, handlerFor } from "./input/client-needs.js";
 export { MAX_TIMER_DELAY_MS } from "./basics/timer-delay.js";
 export { compileUriTemplate, parseUriTemplateVariables } from "./generated/uri-template.js";
 export type { UriTemplateVariable } from "./generated/uri-template.js";

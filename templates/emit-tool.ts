@@ -14,7 +14,8 @@ import {
 import { schemaWarnings, subjectOf, uniqueWarnings } from "./generation-warning.js";
 import { jsDocBlock, stringLiteral } from "./escape.js";
 import { toolTaskSupport, type ToolTaskSupport } from "./task-support.js";
-import type { ServerCapabilities } from "@mcp-codegen/runtime";
+import { handlerFor, TASKS_EXTENSION } from "@mcp-codegen/runtime/internal";
+import type { ClientNeed, ServerCapabilities } from "@mcp-codegen/runtime";
 import { layoutCode } from "./layout-code.js";
 import type { ModuleText } from "./module-text.js";
 
@@ -108,6 +109,28 @@ export interface ToolEmitOptions {
   readonly openInputTypes?: boolean;
   /** The server's capabilities: declaring the tasks extension gives every tool the task forms. */
   readonly serverCapabilities?: ServerCapabilities;
+  /** The snapshot's `toolCapabilities`: what each tool was listed with only. */
+  readonly toolCapabilities?: Readonly<Record<string, readonly ClientNeed[]>> | undefined;
+}
+
+/** The tool's needs from the snapshot (an own key only: a tool may be called `constructor`). */
+function needsOf(options: ToolEmitOptions, name: string): readonly ClientNeed[] {
+  const all = options.toolCapabilities;
+  return all !== undefined && Object.hasOwn(all, name) ? (all[name] ?? []) : [];
+}
+
+/** What the call's documentation says about each client capability the tool needs. */
+function needDocLines(needs: readonly ClientNeed[]): string[] {
+  if (needs.length === 0) return [];
+  const lines = needs.map((need) => {
+    const handler = handlerFor(need);
+    const what =
+      handler === undefined
+        ? `Needs the tasks extension: pass \`capabilities: { extensions: { "${TASKS_EXTENSION}": {} } }\` to createClient/connect`
+        : `Needs the \`${handler}\` handler: pass \`handlers.${handler}\` to createClient/connect`;
+    return `${what} (the server lists this tool only to clients that declare ${need}).`;
+  });
+  return ["", ...lines, "Without it, a call fails with kind `input` before anything is sent."];
 }
 
 export function emitTool(
@@ -160,10 +183,12 @@ export function emitTool(
     );
 
   const tasks = toolTaskSupport(tool, options.serverCapabilities);
+  const needs = needsOf(options, tool.name);
   const docLines = [
     ...describedLines(tool.title ?? tool.annotations?.title, tool.description),
     ...(tool.title === undefined && tool.description === undefined ? [] : [""]),
     `Calls the MCP tool ${stringLiteral(tool.name)}.`,
+    ...needDocLines(needs),
     ...taskDocLines(tasks),
     ...annotationLines(tool.annotations),
   ];
@@ -194,6 +219,7 @@ export function emitTool(
         // Compact JSON, parsed on first use: nothing to evaluate at import, cheap to format, and
         // exact for any key (the readable copy is mcp.snapshot.json).
         `definitionJson: ${stringLiteral(JSON.stringify(tool))},`,
+        ...(needs.length === 0 ? [] : [`needs: [${needs.map(stringLiteral).join(", ")}],`]),
         "// prettier-ignore",
         VALIDATORS_PLACEHOLDER,
         `});`,

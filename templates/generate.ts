@@ -97,6 +97,7 @@ export async function generateOutput(
   const toolOptions: ToolEmitOptions = {
     openInputTypes: snapshot.codegen?.openInputTypes === true,
     serverCapabilities: snapshot.capabilities,
+    toolCapabilities: snapshot.toolCapabilities,
   };
   const plan = planNames(snapshot, snapshot.codegen?.rename);
   const header = provenanceHeader(snapshot, options.generatorVersion);

@@ -15,6 +15,7 @@ import { escapeInvisible } from "./escape.js";
 import { jsonValueProblem, MAX_CONTRACT_DEPTH } from "./json-depth.js";
 import type {
   ClientCapabilities,
+  ClientNeed,
   Implementation,
   Prompt,
   Resource,
@@ -23,7 +24,7 @@ import type {
   Skill,
   Tool,
 } from "@mcp-codegen/runtime";
-import { compareText } from "@mcp-codegen/runtime/internal";
+import { CLIENT_NEEDS, compareText } from "@mcp-codegen/runtime/internal";
 
 /** Bumped when the snapshot's shape changes incompatibly. */
 export const SNAPSHOT_FORMAT_VERSION = 1;
@@ -44,6 +45,12 @@ export interface Snapshot {
   instructions?: string;
   /** The capabilities declared while pulling: some servers list different tools per capability. */
   clientCapabilities: ClientCapabilities;
+  /**
+   * Tool name → the client capabilities (`ClientNeed`s) the server listed it with only, found by
+   * listing again with fewer declared. Absent when no tool depends on one, or in snapshots
+   * written before it existed; a tool missing from it needs none that could be told.
+   */
+  toolCapabilities?: Record<string, ClientNeed[]>;
   tools: Tool[];
   prompts: Prompt[];
   resources: Resource[];
@@ -87,6 +94,7 @@ export interface PulledContract {
   capabilities: ServerCapabilities;
   instructions?: string | undefined;
   clientCapabilities: ClientCapabilities;
+  toolCapabilities?: Record<string, ClientNeed[]> | undefined;
   tools: Tool[];
   prompts: Prompt[];
   resources: Resource[];
@@ -169,9 +177,34 @@ export function createSnapshot(contract: PulledContract): Snapshot {
             : [...skill.resources].sort((a, b) => compareText(a.uri, b.uri)),
       }));
   }
+  const toolCapabilities = keptToolNeeds(contract.toolCapabilities, snapshot.tools);
+  if (toolCapabilities !== undefined) snapshot.toolCapabilities = toolCapabilities;
   const codegen = normaliseCodegen(contract.codegen);
   if (codegen !== undefined) snapshot.codegen = codegen;
   return sortKeys(snapshot) as Snapshot;
+}
+
+/**
+ * The needs of the tools the snapshot keeps (include/exclude may have dropped some), each list
+ * sorted and without repeats; undefined when none is left, so the key is then absent.
+ */
+function keptToolNeeds(
+  needs: Record<string, ClientNeed[]> | undefined,
+  tools: readonly Tool[],
+): Record<string, ClientNeed[]> | undefined {
+  if (needs === undefined) return undefined;
+  const kept: Record<string, ClientNeed[]> = {};
+  for (const { name } of tools) {
+    const list = Object.hasOwn(needs, name) ? needs[name] : undefined;
+    if (list === undefined || list.length === 0) continue;
+    Object.defineProperty(kept, name, {
+      value: [...new Set(list)].sort(compareText),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return Object.keys(kept).length === 0 ? undefined : kept;
 }
 
 /** Leaves defaults out, so a plain pull writes no `codegen` section at all. */
@@ -240,6 +273,7 @@ const snapshotSchema = z.object({
   instructions: z.string().optional(),
   httpTransport: z.literal("sse").optional(),
   clientCapabilities: z.record(z.string(), z.unknown()),
+  toolCapabilities: z.record(z.string(), z.array(z.enum(CLIENT_NEEDS))).optional(),
   // The shapes `pull` keeps, so any snapshot `pull` writes, `generate` reads.
   tools: z.array(toolEntry),
   prompts: z.array(promptEntry),

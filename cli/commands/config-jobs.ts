@@ -1,6 +1,7 @@
 /**
  * The servers of a loaded config as jobs, with command-line flags applied on top.
  */
+import type { ClientNeed } from "@mcp-codegen/runtime";
 import type { ProtocolChoice, ResolvedConfig } from "../config/index.js";
 import { bearerTokenEnvs } from "../auth/index.js";
 import type { ServerJob } from "../jobs/index.js";
@@ -16,6 +17,7 @@ export function jobsFromConfig(
   flags: {
     timeout?: number | undefined;
     protocol?: ProtocolChoice | undefined;
+    capabilities?: readonly ClientNeed[] | undefined;
     runtime?: "package" | "vendored" | undefined;
     strict?: boolean | undefined;
     openInputTypes?: boolean | undefined;
@@ -47,6 +49,7 @@ export function jobsFromConfig(
     openInputTypes: flags.openInputTypes ?? server.openInputTypes,
     timeout: flags.timeout ?? server.timeout,
     protocol: flags.protocol ?? server.protocol,
+    capabilities: flags.capabilities ?? server.capabilities,
     // The flag can only make a pull stricter: a config that asks for strict stays strict.
     strict: flags.strict === true || config.strict,
     secrets: config.secrets,

@@ -12,6 +12,7 @@ import { noConfigForNamesError, serverSelector } from "../jobs/index.js";
 import { pullAuthenticated } from "../pull/index.js";
 import { CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/index.js";
 import type { AuthChoice } from "../auth/index.js";
+import type { ClientNeed } from "@mcp-codegen/runtime";
 import type { Reporter } from "../terminal/index.js";
 import type { CommandContext } from "./context.js";
 import { filterContract, type ServerJob } from "../jobs/index.js";
@@ -27,6 +28,8 @@ export interface PullFlags extends TargetFlags {
   config?: string | undefined;
   timeout?: number | undefined;
   protocol?: ProtocolChoice | undefined;
+  /** `--capabilities`: the client capabilities to declare (parsed by program.ts). */
+  capabilities?: readonly ClientNeed[] | undefined;
   runtime?: "package" | "vendored" | undefined;
   /** Generation warnings fail the pull (exit 4) and nothing is written. */
   strict?: boolean | undefined;
@@ -102,6 +105,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
         openInputTypes: flags.openInputTypes,
         timeout: flags.timeout,
         protocol: flags.protocol,
+        capabilities: flags.capabilities,
         strict: flags.strict,
         secrets: resolved.secrets,
         auth: authFromFlags(flags, context.cwd),
@@ -181,6 +185,7 @@ async function pullJob(
       name: job.name,
       timeout: job.timeout,
       protocol: job.protocol,
+      declare: job.capabilities,
       reporter: contractReporter,
       label: job.label,
     },

@@ -8,6 +8,7 @@ import { CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/index.js";
 import { interpolate, type ConfigEnv } from "./interpolate.js";
 import { configError, type ConfigError } from "./issues.js";
 import type { ProtocolChoice } from "./protocol-choices.js";
+import type { ClientNeed } from "@mcp-codegen/runtime";
 import type { McpCodegenConfig, ServerConfig } from "./schema.js";
 import {
   argumentSecrets,
@@ -66,6 +67,8 @@ export interface ResolvedServer {
   timeout?: number;
   /** `auto` or a pinned protocol version. */
   protocol?: ProtocolChoice;
+  /** The client capabilities to declare while pulling; absent: all of them. */
+  capabilities?: ClientNeed[];
   /** Absolute files and folders `pull --watch` watches instead of the derived ones. */
   watch?: string[];
 }
@@ -177,6 +180,7 @@ function resolveServer(name: string, server: ServerConfig, context: ServerContex
   if (server.openInputTypes !== undefined) resolved.openInputTypes = server.openInputTypes;
   if (server.timeout !== undefined) resolved.timeout = server.timeout;
   if (server.protocol !== undefined) resolved.protocol = server.protocol;
+  if (server.capabilities !== undefined) resolved.capabilities = [...server.capabilities];
   if (server.watch !== undefined) {
     resolved.watch = server.watch.map((entry) => path.resolve(context.base, entry));
   }

@@ -5,7 +5,8 @@
  * Every field has a description because editors show it as help.
  */
 import { z } from "zod";
-import { MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
+import { CLIENT_NEEDS, MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
+import type { ClientNeed } from "@mcp-codegen/runtime";
 import { PROTOCOL_CHOICES } from "./protocol-choices.js";
 
 /** Server names become folder names and `create<Name>Client`, so they stay identifier-like. */
@@ -107,6 +108,16 @@ const commonServerFields = {
     .optional()
     .describe(
       'The MCP protocol to speak: "auto" (default) finds the server\'s era (server/discover, else the initialize handshake); a version pins it.',
+    ),
+  capabilities: z
+    .array(
+      z.enum(CLIENT_NEEDS as readonly [ClientNeed, ...ClientNeed[]], {
+        error: `must be one of ${CLIENT_NEEDS.join(", ")}`,
+      }),
+    )
+    .optional()
+    .describe(
+      `The client capabilities pull declares, so the server lists the tools it offers only to clients that have them: any of ${CLIENT_NEEDS.join(", ")}; [] declares none. Default: all of them (requests the server sends during a pull are refused either way).`,
     ),
   watch: z
     .array(z.string().min(1, "a path must not be empty"))

@@ -2,7 +2,7 @@
  * One server to pull, generate or check, whether it came from flags or from a config file:
  * where it is, where its output goes and how to shape the generated code.
  */
-import type { HttpTarget, StdioTarget } from "@mcp-codegen/runtime";
+import type { ClientNeed, HttpTarget, StdioTarget } from "@mcp-codegen/runtime";
 import type { AuthChoice } from "../auth/index.js";
 import { createNameFilter, findUnmatchedPatterns, type ProtocolChoice } from "../config/index.js";
 import type { PulledContract } from "../../templates/index.js";
@@ -27,6 +27,8 @@ export interface ServerJob {
   timeout?: number | undefined;
   /** `--protocol`/`protocol`: `auto` (default) or a pinned version. */
   protocol?: ProtocolChoice | undefined;
+  /** `--capabilities`/`capabilities`: the client capabilities to declare (default: all). */
+  capabilities?: readonly ClientNeed[] | undefined;
   /** `--strict` or `strict: true`: a generation warning fails the pull (exit 4). */
   strict?: boolean | undefined;
   /** How to authenticate to an HTTP server (client credentials, token store, reauthorize). */

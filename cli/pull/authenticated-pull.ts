@@ -10,7 +10,7 @@ import {
   type AuthChoice,
   type AuthEnvironment,
 } from "../auth/index.js";
-import { pullContract, type PullOptions } from "./pull-contract.js";
+import { pullContract, recordedCapabilities, type PullOptions } from "./pull-contract.js";
 
 export async function pullAuthenticated(
   target: ConnectTarget,
@@ -19,7 +19,7 @@ export async function pullAuthenticated(
   environment: AuthEnvironment,
 ): Promise<PulledContract> {
   if (!("url" in target)) return pullContract(target, options);
-  const recorded = options.clientCapabilities ?? {};
+  const recorded = recordedCapabilities(options);
   const prepared = await prepareHttpAuth(target, recorded, choice, environment, options.label);
   try {
     return await pullContract(prepared.target, {

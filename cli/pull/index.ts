@@ -4,3 +4,4 @@
  */
 export { pullAuthenticated } from "./authenticated-pull.js";
 export { redactSecrets } from "./redact-contract.js";
+export { CAPABILITY_WORDS, parseCapabilityList } from "./pull-capabilities.js";

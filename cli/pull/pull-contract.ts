@@ -3,12 +3,16 @@
  * server advertises. The only part of the CLI that opens a connection.
  */
 import {
+  CLIENT_NEEDS,
   connect,
+  declaredNeeds,
   ErrorCode,
   isMcpError,
   SKILLS_EXTENSION,
+  withoutNeeds,
   type AnyMcpError,
   type ClientCapabilities,
+  type ClientNeed,
   type ConnectTarget,
   type Implementation,
   type McpClient,
@@ -37,6 +41,8 @@ import { PACKAGE_VERSION } from "../output/index.js";
 import { count } from "../terminal/index.js";
 import { watchSilence, type SilenceWatch } from "./silence-watch.js";
 import { NoiseTally } from "./stdout-noise-tally.js";
+import { capabilitiesDeclaring, refusingHandlers } from "./pull-capabilities.js";
+import { findToolNeeds, type ToolNeeds } from "./tool-needs.js";
 
 export interface PullOptions {
   /** The client name for generated code; defaults to the server's own name. */
@@ -45,7 +51,12 @@ export interface PullOptions {
   timeout?: number | undefined;
   /** `auto` (default) or a pinned protocol version. */
   protocol?: string | undefined;
-  /** The capabilities recorded in the snapshot. */
+  /**
+   * The client capabilities to declare (`--capabilities`, a server's `capabilities` in the
+   * config); default: every one the runtime can answer. Ignored when `clientCapabilities` is given.
+   */
+  declare?: readonly ClientNeed[] | undefined;
+  /** The capabilities recorded in the snapshot (`check --live`: the snapshot's own). */
   clientCapabilities?: ClientCapabilities;
   /**
    * The capabilities sent, when they differ: an auth extension declared for this connection only
@@ -59,12 +70,21 @@ export interface PullOptions {
   fromConfig?: boolean | undefined;
 }
 
-/** Connects, discovers, lists everything and closes. Failures become one-line `CliError`s. */
+/** The capabilities a pull declares and records: `clientCapabilities`, else those of `declare`. */
+export function recordedCapabilities(options: PullOptions): ClientCapabilities {
+  return options.clientCapabilities ?? capabilitiesDeclaring(options.declare ?? CLIENT_NEEDS);
+}
+
+/**
+ * Connects, discovers, lists everything and closes. Failures become one-line `CliError`s. Every
+ * request the server sends meanwhile is refused (a pull never runs a tool); when some tools are
+ * listed only with some client capabilities, the contract says which (`toolCapabilities`).
+ */
 export async function pullContract(
   target: ConnectTarget,
   options: PullOptions,
 ): Promise<PulledContract> {
-  const clientCapabilities = options.clientCapabilities ?? {};
+  const clientCapabilities = recordedCapabilities(options);
   const noise = new NoiseTally();
   const silence = watchSilence(options.reporter, options.label);
   try {
@@ -90,10 +110,12 @@ async function pullConnected(
     fromConfig: options.fromConfig === true,
   };
   let client: McpClient;
+  const sent = options.connectCapabilities ?? clientCapabilities;
   try {
     client = await connect(withoutCliCredentials(target), {
       clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
-      capabilities: options.connectCapabilities ?? clientCapabilities,
+      capabilities: sent,
+      handlers: refusingHandlers(sent),
       // Tools the runtime itself leaves out (not an object, a bad x-mcp-header) are named too.
       onDiagnostic: (diagnostic) => {
         if (diagnostic.kind === "invalid-tool") {
@@ -147,6 +169,10 @@ async function pullConnected(
       options.label,
       options.reporter,
     );
+    const toolCapabilities = await toolNeedsOf(
+      tools.map((tool) => tool.name),
+      { target, options, client, sent, silence },
+    );
     options.reporter.progress(
       `${options.label}: ${count(tools.length, "tool")}, ${count(prompts.length, "prompt")}, ${count(resources.length, "resource")}, ${count(resourceTemplates.length, "resource template")}${skills === undefined ? "" : `, ${count(skills.length, "skill")}`}`,
     );
@@ -159,6 +185,7 @@ async function pullConnected(
       capabilities,
       instructions: keptInstructions(server.instructions, options.label, options.reporter),
       clientCapabilities,
+      ...(Object.keys(toolCapabilities).length === 0 ? {} : { toolCapabilities }),
       tools,
       prompts,
       resources,
@@ -169,6 +196,64 @@ async function pullConnected(
     throw serverError(error, { ...failure, what: "failed while reading its contract" });
   } finally {
     await client.close().catch(() => undefined);
+  }
+}
+
+/** What listing the tools again with fewer capabilities needs. */
+interface Relisting {
+  target: ConnectTarget;
+  options: PullOptions;
+  /** The pull's connection: its era verdict spares each new one the probe. */
+  client: McpClient;
+  /** The capabilities the pull sent. */
+  sent: ClientCapabilities;
+  silence: SilenceWatch;
+}
+
+/**
+ * Which tools need which client capabilities (see tool-needs.ts). Each listing is a connection
+ * of its own: an initialize-era server fixes the capabilities at its handshake, and one code path
+ * for both eras keeps this simple (a 2026-07-28 server is stateless, so its connection costs no
+ * handshake, only, on stdio, a process). A listing that fails leaves the tools' needs unknown,
+ * with a warning; the pull itself goes on.
+ */
+async function toolNeedsOf(names: readonly string[], relisting: Relisting): Promise<ToolNeeds> {
+  const { options, client, sent } = relisting;
+  // The initialize era has no extensions: dropping the tasks extension there changes nothing.
+  const legacy = client.verdict?.era === "legacy";
+  const declared = declaredNeeds(sent).filter((need) => !(legacy && need === "tasks"));
+  try {
+    return await findToolNeeds(names, declared, (dropped) =>
+      toolNamesWith(withoutNeeds(sent, dropped), relisting),
+    );
+  } catch (error) {
+    const reason = isMcpError(error) ? error.message : String(error);
+    options.reporter.warn(
+      `${options.label}: could not tell which tools need which client capabilities (listing with fewer failed: ${reason}); the generated code does not say`,
+    );
+    return {};
+  }
+}
+
+/** The names of the tools a new connection declaring `capabilities` is offered. */
+async function toolNamesWith(
+  capabilities: ClientCapabilities,
+  { target, options, client, silence }: Relisting,
+): Promise<ReadonlySet<string>> {
+  const relisted = await connect(withoutCliCredentials(target), {
+    clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
+    capabilities,
+    handlers: refusingHandlers(capabilities),
+    prior: client.verdict,
+    onRequestSent: silence.sent,
+    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+    ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
+  });
+  try {
+    const tools = await relisted.listTools({ maxBytes: MAX_LIST_SIZE });
+    return new Set(tools.map((tool) => tool.name));
+  } finally {
+    await relisted.close().catch(() => undefined);
   }
 }
 

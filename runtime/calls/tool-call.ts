@@ -21,6 +21,7 @@ import {
   type CallToolOptions,
 } from "../tasks/index.js";
 import { paramHeadersFor } from "./tool-headers.js";
+import { withCapabilityAdvice } from "./missing-capability.js";
 import type { ClientCapabilities, Result, ServerCapabilities, Tool } from "../protocol/index.js";
 
 /** What a tool call needs from the client that makes it. */
@@ -37,8 +38,25 @@ export interface ToolCallHost {
   readonly pin?: ContractPin | undefined;
 }
 
-/** See `McpClient.callTool`. */
+/**
+ * See `McpClient.callTool`. A -32021 (the server requires a client capability the call did not
+ * declare) is rethrown naming the handler to pass.
+ */
 export async function callTool(
+  host: ToolCallHost,
+  name: string,
+  args: Record<string, unknown> | undefined,
+  options: CallToolOptions | undefined,
+  definition: Tool | undefined,
+): Promise<Result> {
+  try {
+    return await callToolRounds(host, name, args, options, definition);
+  } catch (error) {
+    throw withCapabilityAdvice(error);
+  }
+}
+
+async function callToolRounds(
   host: ToolCallHost,
   name: string,
   args: Record<string, unknown> | undefined,

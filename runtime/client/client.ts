@@ -9,7 +9,7 @@ import type { HttpCredentials } from "../auth/index.js";
 import type { InputResponses, MaybeInputRequired } from "../input/index.js";
 import { firstRoundParams, type CallOptions } from "../input/index.js";
 import { invalidResult } from "../eras/index.js";
-import type { RequestOptions } from "../protocol/index.js";
+import type { ClientCapabilities, RequestOptions } from "../protocol/index.js";
 import { checkPromptResult, checkResourceResult } from "../calls/index.js";
 import {
   ListenHub,
@@ -110,6 +110,15 @@ export class McpClient extends ClientCatalog implements OffersPinned {
       listTools: (options) => this.listUsable(options),
       pin: this.#pin,
     };
+  }
+
+  /**
+   * The client capabilities this connection declares: `ConnectOptions.capabilities` plus the
+   * kinds its `handlers` answer (a call's own `handlers` add to it for that call only). A copy:
+   * changing it changes nothing.
+   */
+  get capabilities(): ClientCapabilities {
+    return structuredClone(this.#input.sessionCapabilities());
   }
 
   /**

@@ -8,7 +8,8 @@ import type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
 import { linearPatternsReady } from "./linear-pattern.js";
 import { validatorZod } from "./validator-zod.js";
 import type { McpClient } from "../client/index.js";
-import { McpError, describeContext, type ErrorContext } from "../protocol/index.js";
+import { McpError, describeContext, localError, type ErrorContext } from "../protocol/index.js";
+import { declaresNeed, handlerFor, needAdvice, type ClientNeed } from "../input/index.js";
 import { INPUT_CHECK } from "../governance/index.js";
 import { checkShape, shapeForModel } from "../governance/index.js";
 import { OFFER_PINNED, type OffersPinned } from "../calls/index.js";
@@ -48,6 +49,12 @@ export interface ToolSpec {
    * generated-zod.ts), so compiling generated code never infers zod's types.
    */
   validators: (z: GeneratedZod) => { input: GeneratedSchema; output?: GeneratedSchema };
+  /**
+   * The client capabilities the server listed this tool with only (`toolCapabilities` in the
+   * snapshot): a call from a client that declares none of a need's kind (no handler for it in
+   * `connect`'s or the call's options) fails with kind `input` before anything is sent.
+   */
+  needs?: readonly ClientNeed[];
 }
 
 /**
@@ -66,6 +73,31 @@ export interface ToolBinding<Input, Result, Form extends ToolForm = "any"> {
    * offered the embedded definition, so its plain `callTool` of this tool is pinned to it.
    */
   bindTo(client: McpClient): ToolMethods<Input, Result>[Form];
+}
+
+/**
+ * Refuses a call the server would not serve: the tool was listed only to clients declaring
+ * `needs`, and neither the client nor the call's own handlers declare one of them.
+ */
+function checkNeeds(
+  needs: readonly ClientNeed[] | undefined,
+  client: McpClient,
+  options: AnyToolCallOptions | undefined,
+  context: ErrorContext,
+): void {
+  if (needs === undefined || needs.length === 0) return;
+  const declared = client.capabilities;
+  const own = options?.handlers;
+  const missing = needs.find((need) => {
+    const handler = handlerFor(need);
+    return !declaresNeed(declared, need) && (handler === undefined || own?.[handler] === undefined);
+  });
+  if (missing === undefined) return;
+  throw localError(
+    "input",
+    `this tool needs ${needAdvice(missing)} to createClient/connect (or in this call's options): the server offers it only to clients that declare ${missing}`,
+    context,
+  );
 }
 
 /** `shape` stays with the binding: the client would shape the result before its output check. */
@@ -111,6 +143,7 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
     const tool = getDefinition();
     const context = { method: "tools/call", target: tool.name };
     const args = (input ?? {}) as Record<string, unknown>;
+    checkNeeds(spec.needs, client, options, context);
     // Refused before anything is sent, as `client.callTool` refuses it.
     const model = checkShape(options, tool.name);
     const task = taskModeOf(tool, options);

@@ -4,6 +4,16 @@
  */
 export { planAnswers, runAnswers } from "./answer-input.js";
 export { capabilitiesFor, mergeHandlers } from "./input-handlers.js";
+export {
+  CLIENT_NEEDS,
+  declaredNeeds,
+  declaresNeed,
+  handlerFor,
+  needAdvice,
+  needsNamedBy,
+  withoutNeeds,
+} from "./client-needs.js";
+export type { ClientNeed } from "./client-needs.js";
 export type {
   ElicitationHandler,
   InputContext,

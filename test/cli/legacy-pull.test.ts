@@ -65,7 +65,7 @@ it("pulls each server with a summary line", () => {
       .map((line) => line.replace(/ → .*/, ""))
       .sort(),
   ).toEqual([
-    "everything: 13 tools, 4 prompts, 7 resources, 2 resource templates",
+    "everything: 17 tools, 4 prompts, 7 resources, 2 resource templates",
     "filesystem: 14 tools, 0 prompts, 0 resources, 0 resource templates",
     "memory: 9 tools, 0 prompts, 1 resource, 0 resource templates",
   ]);

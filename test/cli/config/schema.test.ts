@@ -8,6 +8,7 @@ import {
   STDIO_SERVER_KEYS,
   configSchema,
   renderConfigJsonSchema,
+  stdioServerSchema,
 } from "../../../cli/config/schema.js";
 import { defineConfig } from "../../../cli/config/define.js";
 
@@ -67,6 +68,7 @@ describe("configSchema", () => {
       "openInputTypes",
       "timeout",
       "protocol",
+      "capabilities",
       "watch",
     ];
     expect(STDIO_SERVER_KEYS).toEqual(["command", "args", "env", "cwd", ...common]);
@@ -80,8 +82,16 @@ describe("configSchema", () => {
       servers: {
         local: { command: "node", args: ["server.js"], env: { KEY: "${KEY}" }, cwd: "server" },
         remote: { url: "https://h/mcp", headers: { Authorization: "Bearer ${T}" }, timeout: 10 },
+        asking: { command: "node", capabilities: ["elicitation", "sampling"] },
       },
     });
     expect(configSchema.parse(config)).toEqual(config);
+  });
+
+  it("names the client capabilities a server's capabilities may list", () => {
+    const parsed = stdioServerSchema.safeParse({ command: "n", capabilities: ["mind"] });
+    expect(parsed.error?.issues[0]?.message).toBe(
+      "must be one of elicitation, elicitation.url, roots, sampling, tasks",
+    );
   });
 });

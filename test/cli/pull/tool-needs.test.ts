@@ -1,0 +1,79 @@
+/**
+ * `findToolNeeds` against scripted listings (given: which tools a server lists for which
+ * declaration; want: the needs recorded), and `parseCapabilityList`'s words.
+ */
+import { describe, expect, it } from "vitest";
+import type { ClientNeed } from "@mcp-codegen/runtime";
+import { findToolNeeds } from "../../../cli/pull/tool-needs.js";
+import { parseCapabilityList } from "../../../cli/pull/pull-capabilities.js";
+
+const ALL: ClientNeed[] = ["elicitation", "elicitation.url", "roots", "sampling", "tasks"];
+
+/** A server listing each tool while every need of `gates[tool]` is declared (any of `anyOf`). */
+function server(gates: Record<string, ClientNeed[]>, anyOf: Record<string, ClientNeed[]> = {}) {
+  const calls: ClientNeed[][] = [];
+  const listWithout = (dropped: readonly ClientNeed[]) => {
+    calls.push([...dropped]);
+    // Dropping elicitation drops URL mode with it (withoutNeeds).
+    const gone = new Set(
+      dropped.includes("elicitation") ? [...dropped, "elicitation.url"] : dropped,
+    );
+    const declared = ALL.filter((need) => !gone.has(need));
+    const names = Object.keys({ ...gates, ...anyOf }).filter(
+      (name) =>
+        (gates[name] ?? []).every((need) => declared.includes(need)) &&
+        (anyOf[name] === undefined || anyOf[name].some((need) => declared.includes(need))),
+    );
+    return Promise.resolve(new Set(names));
+  };
+  return { listWithout, calls };
+}
+
+describe("findToolNeeds", () => {
+  it.each<[string, Record<string, ClientNeed[]>, Record<string, ClientNeed[]>]>([
+    ["nothing gated", { a: [], b: [] }, {}],
+    ["one need", { a: [], s: ["sampling"] }, { s: ["sampling"] }],
+    ["two needs", { s: ["sampling", "roots"] }, { s: ["roots", "sampling"] }],
+    ["form elicitation", { f: ["elicitation"] }, { f: ["elicitation"] }],
+    ["URL elicitation implies elicitation", { u: ["elicitation.url"] }, { u: ["elicitation.url"] }],
+    ["the tasks extension", { t: ["tasks"] }, { t: ["tasks"] }],
+  ])("%s", async (_name, gates, want) => {
+    const { listWithout } = server(gates);
+    expect(await findToolNeeds(Object.keys(gates), ALL, listWithout)).toEqual(want);
+  });
+
+  it("lists once more only when nothing is gated", async () => {
+    const { listWithout, calls } = server({ a: [], b: [] });
+    await findToolNeeds(["a", "b"], ALL, listWithout);
+    expect(calls).toEqual([ALL]);
+  });
+
+  it("records nothing for a tool that needs one capability among several", async () => {
+    const { listWithout } = server({}, { either: ["sampling", "roots"] });
+    expect(await findToolNeeds(["either"], ALL, listWithout)).toEqual({});
+  });
+
+  it("does not list again when nothing is declared or nothing listed", async () => {
+    const { listWithout, calls } = server({ a: [] });
+    expect(await findToolNeeds(["a"], [], listWithout)).toEqual({});
+    expect(await findToolNeeds([], ALL, listWithout)).toEqual({});
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("parseCapabilityList", () => {
+  it.each<[string, ClientNeed[]]>([
+    ["none", []],
+    ["sampling", ["sampling"]],
+    ["roots, sampling,elicitation.url", ["elicitation.url", "roots", "sampling"]],
+    ["tasks,elicitation", ["elicitation", "tasks"]],
+  ])("%j → %j", (given, want) => {
+    expect(parseCapabilityList(given)).toEqual(want);
+  });
+
+  it.each(["", "telepathy", "sampling,none", "Sampling", ","])("refuses %j", (given) => {
+    expect(() => parseCapabilityList(given)).toThrow(
+      /is not a client capability; give a comma-separated list of elicitation, elicitation.url, roots, sampling, tasks, or none/,
+    );
+  });
+});
