@@ -211,11 +211,11 @@ interface Relisting {
 }
 
 /**
- * Which tools need which client capabilities (see tool-needs.ts). Each listing is a connection
- * of its own: an initialize-era server fixes the capabilities at its handshake, and one code path
- * for both eras keeps this simple (a 2026-07-28 server is stateless, so its connection costs no
- * handshake, only, on stdio, a process). A listing that fails leaves the tools' needs unknown,
- * with a warning; the pull itself goes on.
+ * Which tools need which client capabilities (see tool-needs.ts). A 2026-07-28 server reads the
+ * capabilities of each request, so its listings share the pull's connection; an initialize-era
+ * server fixes them at its handshake, so each of its listings is a connection of its own (on
+ * stdio, a process). A listing that fails leaves the tools' needs unknown, with a warning; the
+ * pull itself goes on.
  */
 async function toolNeedsOf(names: readonly string[], relisting: Relisting): Promise<ToolNeeds> {
   const { options, client, sent } = relisting;
@@ -235,11 +235,18 @@ async function toolNeedsOf(names: readonly string[], relisting: Relisting): Prom
   }
 }
 
-/** The names of the tools a new connection declaring `capabilities` is offered. */
+/**
+ * The names of the tools a client declaring `capabilities` is offered: on the pull's own
+ * connection for a 2026-07-28 server (it reads each request's capabilities), else on a new one.
+ */
 async function toolNamesWith(
   capabilities: ClientCapabilities,
   { target, options, client, silence }: Relisting,
 ): Promise<ReadonlySet<string>> {
+  const sameConnection = await client.listToolNamesDeclaring(capabilities, {
+    maxBytes: MAX_LIST_SIZE,
+  });
+  if (sameConnection !== undefined) return new Set(sameConnection);
   const relisted = await connect(withoutCliCredentials(target), {
     clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
     capabilities,

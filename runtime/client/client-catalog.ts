@@ -20,7 +20,14 @@ import type { RequestOptions } from "../protocol/index.js";
 import { cachedRequest, type ResultCache } from "../session/index.js";
 import { describeServer, type ServerDescription } from "../eras/index.js";
 import { dropInvalidTools, dropMalformedTools } from "../calls/index.js";
-import type { Prompt, Resource, ResourceTemplate, Result, Tool } from "../protocol/index.js";
+import type {
+  ClientCapabilities,
+  Prompt,
+  Resource,
+  ResourceTemplate,
+  Result,
+  Tool,
+} from "../protocol/index.js";
 
 export abstract class ClientCatalog extends ClientLifecycle {
   /** @internal The results cache; `setAuth` and `listen` notifications invalidate it. */
@@ -122,6 +129,36 @@ export abstract class ClientCatalog extends ClientLifecycle {
       this.connection.transport.carriesHeaders === true ? dropInvalidTools(listed, report) : listed;
     this.#tools = new Map(usable.map((tool) => [tool.name, tool]));
     return usable;
+  }
+
+  /**
+   * @internal The names of the tools the server lists to a client declaring `capabilities`
+   * instead of this connection's, on this connection: a 2026-07-28 server reads the
+   * capabilities of each request, so no new connection (on stdio, no new process) is needed.
+   * `undefined` in the initialize era, where the capabilities are fixed at the handshake and
+   * only a new session can declare others. Never cached, never governed: `pull` asks it to
+   * learn which tools a capability gates.
+   */
+  async listToolNamesDeclaring(
+    capabilities: ClientCapabilities,
+    options?: ListOptions,
+  ): Promise<string[] | undefined> {
+    if (this.connection.era !== "modern") return undefined;
+    const context = { method: "tools/list" };
+    const tools = await collectAllPages<Tool>(
+      async (cursor) => {
+        const params = cursor === undefined ? undefined : { cursor };
+        const result = await this.connection.request("tools/list", params, options, context, {
+          capabilities,
+        });
+        return readPage<Tool>(result, LIST_METHODS["tools/list"], context);
+      },
+      options ?? {},
+      context,
+    );
+    return dropMalformedTools(tools, this.connection.transport.onDiagnostic).map(
+      (tool) => tool.name,
+    );
   }
 
   /** @internal The tool of that name from the last full `listTools()`, if any. */
