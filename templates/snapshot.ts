@@ -12,6 +12,7 @@ import {
 } from "./contract-entries.js";
 import { escapeInvisible } from "./escape.js";
 import { jsonValueProblem, MAX_CONTRACT_DEPTH } from "./json-depth.js";
+import type { ContractListKey } from "./contract-entries.js";
 import type {
   ClientCapabilities,
   Implementation,
@@ -46,6 +47,12 @@ export interface Snapshot {
   prompts: Prompt[];
   resources: Resource[];
   resourceTemplates: ResourceTemplate[];
+  /**
+   * The lists the server advertised but failed to give (it answered `resources/list` with an
+   * error): their sections above are empty because they are unknown, not because the server
+   * offers nothing, so `check --live` does not compare them. Absent when every list was read.
+   */
+  unlisted?: UnlistedSections;
   /** Generation choices made at pull time, so `generate` reproduces the same bytes. */
   codegen?: CodegenOptions;
   /**
@@ -56,6 +63,28 @@ export interface Snapshot {
    */
   files?: string[];
 }
+
+/** Per list that could not be read, the server's error answer (its code and message). */
+export type UnlistedSections = Partial<Record<ContractListKey, ListFailure>>;
+
+/** A server's error answer to a list request, as the snapshot records it. */
+export interface ListFailure {
+  /** The JSON-RPC error code, e.g. -32603. */
+  code: number;
+  /** The server's message, cut to `MAX_LIST_FAILURE_MESSAGE` characters. */
+  message: string;
+}
+
+/** The request that reads each list of a contract. */
+export const CONTRACT_LIST_METHODS: Readonly<Record<ContractListKey, string>> = {
+  tools: "tools/list",
+  prompts: "prompts/list",
+  resources: "resources/list",
+  resourceTemplates: "resources/templates/list",
+};
+
+/** Most characters of a server's error message the snapshot keeps: enough to name the cause. */
+export const MAX_LIST_FAILURE_MESSAGE = 300;
 
 /** Choices that shape generated code but are not part of the server's contract. */
 export interface CodegenOptions {
@@ -84,6 +113,8 @@ export interface PulledContract {
   prompts: Prompt[];
   resources: Resource[];
   resourceTemplates: ResourceTemplate[];
+  /** Lists the server failed to give (see `Snapshot.unlisted`). */
+  unlisted?: UnlistedSections | undefined;
   codegen?: CodegenOptions | undefined;
 }
 
@@ -149,6 +180,9 @@ export function createSnapshot(contract: PulledContract): Snapshot {
         compareText(a.uriTemplate, b.uriTemplate) || compareText(a.name, b.name) || tieBreak(a, b),
     ),
   };
+  if (contract.unlisted !== undefined && Object.keys(contract.unlisted).length > 0) {
+    snapshot.unlisted = contract.unlisted;
+  }
   const codegen = normaliseCodegen(contract.codegen);
   if (codegen !== undefined) snapshot.codegen = codegen;
   return sortKeys(snapshot) as Snapshot;
@@ -209,6 +243,10 @@ export function isSafeOutputPath(path: string): boolean {
   return path.split("/").every((part) => part !== "" && part !== "." && part !== "..");
 }
 
+const listFailure = z.strictObject({
+  code: z.number().int(),
+  message: z.string().max(MAX_LIST_FAILURE_MESSAGE),
+});
 const implementation = z.looseObject({ name: z.string(), version: z.string() });
 const snapshotSchema = z.object({
   formatVersion: z.literal(SNAPSHOT_FORMAT_VERSION),
@@ -225,6 +263,14 @@ const snapshotSchema = z.object({
   prompts: z.array(promptEntry),
   resources: z.array(resourceEntry),
   resourceTemplates: z.array(resourceTemplateEntry),
+  unlisted: z
+    .strictObject({
+      tools: listFailure.optional(),
+      prompts: listFailure.optional(),
+      resources: listFailure.optional(),
+      resourceTemplates: listFailure.optional(),
+    })
+    .optional(),
   codegen: z
     .strictObject({
       runtime: z.enum(["package", "vendored"]).optional(),

@@ -4,7 +4,6 @@
  */
 import {
   connect,
-  ErrorCode,
   isMcpError,
   type AnyMcpError,
   type ClientCapabilities,
@@ -13,7 +12,7 @@ import {
   type McpClient,
   type TimeoutErrorData,
 } from "@mcp-codegen/runtime";
-import type { PulledContract } from "../../templates/index.js";
+import type { ContractListKey, PulledContract, UnlistedSections } from "../../templates/index.js";
 import {
   checkDescription,
   clientName,
@@ -36,6 +35,7 @@ import { PACKAGE_VERSION } from "../output/index.js";
 import { count } from "../terminal/index.js";
 import { watchSilence, type SilenceWatch } from "./silence-watch.js";
 import { NoiseTally } from "./stdout-noise-tally.js";
+import { fatalListFailure, readList, type FaultSink, type ListRead } from "./list-reads.js";
 
 export interface PullOptions {
   /** The client name for generated code; defaults to the server's own name. */
@@ -56,6 +56,13 @@ export interface PullOptions {
   label: string;
   /** The server comes from the config file: hints name its fields rather than flags. */
   fromConfig?: boolean | undefined;
+  /**
+   * Where warnings about the server's faults go: a list it failed or advertises without
+   * implementing it, junk on its stdout. They change no generated type, so `--strict` (which
+   * captures `reporter.warn`) passes its own reporter's `warn` here to keep them warnings.
+   * Default: `reporter.warn`.
+   */
+  onServerFault?: FaultSink | undefined;
 }
 
 /** Connects, discovers, lists everything and closes. Failures become one-line `CliError`s. */
@@ -72,7 +79,7 @@ export async function pullContract(
     silence.stop();
     // One line for the whole pull, however many lines and connections (a probe restart) it took.
     const warning = noise.describe();
-    if (warning !== undefined) options.reporter.warn(`${options.label}: the server ${warning}`);
+    if (warning !== undefined) faultSink(options)(`${options.label}: the server ${warning}`);
   }
 }
 
@@ -119,24 +126,35 @@ async function pullConnected(
     );
     const capabilities = server.capabilities;
     checkDescription({ capabilities, info }, options.label);
-    const list = <T>(advertised: unknown, method: string, fetch: () => Promise<T[]>) =>
-      advertised === undefined ? Promise.resolve([]) : listOrEmpty(method, fetch, options);
+    const fault = faultSink(options);
+    const list = <T>(advertised: unknown, key: ContractListKey, fetch: () => Promise<T[]>) =>
+      advertised === undefined
+        ? Promise.resolve<ListRead<T>>({ entries: [] })
+        : readList(key, fetch, options.label, fault);
     // Typed as the runtime returns them, but nothing a server sends is checked until here.
     const bounded = { maxBytes: MAX_LIST_SIZE };
-    const listed = await Promise.all([
-      list(capabilities.tools, "tools/list", () => client.listTools(bounded)),
-      list(capabilities.prompts, "prompts/list", () => client.listPrompts(bounded)),
-      list(capabilities.resources, "resources/list", () => client.listResources(bounded)),
-      list(capabilities.resources, "resources/templates/list", () =>
+    const [toolsRead, promptsRead, resourcesRead, templatesRead] = await Promise.all([
+      list(capabilities.tools, "tools", () => client.listTools(bounded)),
+      list(capabilities.prompts, "prompts", () => client.listPrompts(bounded)),
+      list(capabilities.resources, "resources", () => client.listResources(bounded)),
+      list(capabilities.resources, "resourceTemplates", () =>
         client.listResourceTemplates(bounded),
       ),
     ]);
+    const reads = {
+      tools: toolsRead,
+      prompts: promptsRead,
+      resources: resourcesRead,
+      resourceTemplates: templatesRead,
+    };
+    const fatal = fatalListFailure(reads);
+    if (fatal !== undefined) throw fatal;
     const { tools, prompts, resources, resourceTemplates } = keepWellFormed(
       {
-        tools: listed[0],
-        prompts: listed[1],
-        resources: listed[2],
-        resourceTemplates: listed[3],
+        tools: toolsRead.entries,
+        prompts: promptsRead.entries,
+        resources: resourcesRead.entries,
+        resourceTemplates: templatesRead.entries,
       },
       options.label,
       options.reporter,
@@ -157,6 +175,7 @@ async function pullConnected(
       prompts,
       resources,
       resourceTemplates,
+      unlisted: unlistedSections(reads),
     };
   } catch (error) {
     throw serverError(error, { ...failure, what: "failed while reading its contract" });
@@ -165,24 +184,19 @@ async function pullConnected(
   }
 }
 
-/**
- * A list the server advertised but does not implement (it answers MethodNotFound, as some
- * servers do for resource templates): empty, with a warning, rather than failing the pull.
- */
-async function listOrEmpty<T>(
-  method: string,
-  fetch: () => Promise<T[]>,
-  options: PullOptions,
-): Promise<T[]> {
-  try {
-    return await fetch();
-  } catch (error) {
-    if (!isMcpError(error) || error.code !== ErrorCode.MethodNotFound) throw error;
-    options.reporter.warn(
-      `${options.label}: the server advertises ${method} but does not implement it; taken as empty`,
-    );
-    return [];
-  }
+/** Where server faults are told (see `PullOptions.onServerFault`). */
+function faultSink(options: PullOptions): FaultSink {
+  return options.onServerFault ?? ((line) => options.reporter.warn(line));
+}
+
+/** The lists the server failed to give, for the snapshot; undefined when there is none. */
+function unlistedSections(
+  reads: Record<ContractListKey, ListRead<unknown>>,
+): UnlistedSections | undefined {
+  const failed = Object.entries(reads).flatMap(([key, read]) =>
+    read.failure === undefined ? [] : [[key, read.failure.recorded] as const],
+  );
+  return failed.length === 0 ? undefined : Object.fromEntries(failed);
 }
 
 /**
