@@ -30,6 +30,7 @@ export type {
   SchemaIssue,
   ServerErrorKind,
   TimeoutErrorData,
+  ConnectTimeoutData,
   TransportErrorData,
   TaskTimeoutData,
   ValidationErrorData,

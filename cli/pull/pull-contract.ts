@@ -7,6 +7,7 @@ import {
   isMcpError,
   type AnyMcpError,
   type ClientCapabilities,
+  type ConnectTimeoutData,
   type ConnectTarget,
   type Implementation,
   type McpClient,
@@ -90,6 +91,7 @@ async function pullConnected(
   { noise, silence }: { noise: NoiseTally; silence: SilenceWatch },
 ): Promise<PulledContract> {
   const failure = {
+    started: Date.now(),
     label: options.label,
     stdio: "command" in target,
     timeout: options.timeout,
@@ -217,6 +219,8 @@ interface FailureContext {
   timeout: number | undefined;
   /** The server is from the config file: hints name its fields, not flags. */
   fromConfig: boolean;
+  /** When connecting began (`Date.now()`): a message about waiting says how long it really took. */
+  started: number;
 }
 
 /** One line that says what failed and what to do about it, each part said once. */
@@ -235,7 +239,9 @@ function serverError(error: unknown, context: FailureContext): CliError {
       ? `${what}: ${error.message}`
       : error.data !== undefined && "authorization" in error.data
         ? authorizationUnanswered(error.data, context)
-        : neverAnswered(error.method, context);
+        : error.data !== undefined && "connectTimeout" in error.data
+          ? connectUnanswered(error.data, context)
+          : neverAnswered(error.method, context);
   return new CliError(`${label}: ${withHint(message, hintFor(error, context))}`, ExitCode.Server, {
     cause: error,
   });
@@ -249,10 +255,28 @@ function neverAnswered(method: string | undefined, context: FailureContext): str
   const request = method ?? "a request";
   const limit =
     context.timeout === undefined ? "the default 60 s" : `${context.timeout} ms (--timeout)`;
-  const why = context.stdio
+  return `${context.what}: the server never answered ${request} within ${limit}; ${silentWhy(context)}`;
+}
+
+/** What a server that answers nothing usually is. */
+function silentWhy(context: FailureContext): string {
+  return context.stdio
     ? "the command may not be an MCP server, or may be waiting for input (`node` without a script path reads its stdin as the script)"
     : "the URL may not be an MCP endpoint, or the server may be stuck";
-  return `${context.what}: the server never answered ${request} within ${limit}; ${why}`;
+}
+
+/**
+ * Connecting ran out of its one deadline: every request that went unanswered, the limit, and
+ * the time really spent (starting the process included), so "within 3000 ms" is never said of
+ * a pull that took 14 s.
+ */
+function connectUnanswered(data: ConnectTimeoutData, context: FailureContext): string {
+  // Measured here, not taken from `data.elapsed`: stopping the silent process counts too.
+  const elapsed = Math.max(data.elapsed, Date.now() - context.started);
+  const limit =
+    context.timeout === undefined ? "the default 60 s" : `${context.timeout} ms (--timeout)`;
+  const spent = `gave up after ${(elapsed / 1000).toFixed(1)} s`;
+  return `${context.what}: the server never answered ${data.unanswered.join(", then ")} within ${limit} (${spent}); ${silentWhy(context)}`;
 }
 
 /**
@@ -275,7 +299,9 @@ function hintFor(error: AnyMcpError, context: FailureContext): string | undefine
         ? "check the command, and that the server starts and stays up"
         : "check the URL, and that the server is up";
     case "timeout":
-      if (error.data !== undefined) return "raise --timeout if it is only slow";
+      if (error.data !== undefined && !("connectTimeout" in error.data)) {
+        return "raise --timeout if it is only slow";
+      }
       return context.stdio
         ? "check the command and its arguments; raise --timeout if the server is only slow to start"
         : "raise --timeout if the server is only slow";

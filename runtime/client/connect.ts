@@ -8,7 +8,7 @@ import type { PinOptions } from "../calls/index.js";
 import type { StatusListener } from "./connection-status.js";
 import { localError } from "../protocol/index.js";
 import type { EraVerdict } from "../protocol/index.js";
-import { DEFAULT_PROBE_TIMEOUT_MS, establishEra } from "../eras/index.js";
+import { DEFAULT_PROBE_TIMEOUT_MS, establishEra, startDeadline } from "../eras/index.js";
 import { Governance, type GovernanceOptions } from "../governance/index.js";
 import { capabilitiesFor, type InputHandlers } from "../input/index.js";
 import type { HttpTarget, InProcessTarget, StdioTarget } from "../transports/index.js";
@@ -215,6 +215,8 @@ export async function connect(
     phase: (state: "discovering" | "initializing") => void,
     again: boolean,
   ): Promise<EstablishedSession> => {
+    // Started before the process or socket opens: one deadline for the whole attempt.
+    const deadline = startDeadline(timeout);
     const session = await openSession();
     if (again && prior?.era === "modern") {
       // Stateless: a restarted modern server needs no handshake, and the era is known.
@@ -228,7 +230,8 @@ export async function connect(
       protocol,
       modernVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
       prior,
-      probeTimeout: Math.min(probeTimeout, timeout === 0 ? Infinity : timeout),
+      probeTimeout,
+      deadline,
       authorizationTimeout: timeout,
       capabilities,
       clientInfo:
