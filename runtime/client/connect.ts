@@ -58,7 +58,10 @@ export interface ConnectOptions extends GovernanceOptions {
   handlers?: InputHandlers;
   /**
    * Default per-request timeout in milliseconds (60 s). `0` or `Infinity` waits forever; values
-   * above 2^31 - 1 (about 24.8 days) are clamped to it, the longest a timer can wait.
+   * above 2^31 - 1 (about 24.8 days) are clamped to it, the longest a timer can wait. Connecting
+   * is one deadline of this length: the probe, the `initialize` handshake and a process restarted
+   * between them share it, and a server silent throughout fails with kind `timeout` and
+   * `ConnectTimeoutData` (what went unanswered, the time spent).
    */
   timeout?: number;
   /** Preferred 2026-era protocol version for the probe (default: the latest this runtime speaks). */
@@ -77,7 +80,8 @@ export interface ConnectOptions extends GovernanceOptions {
   prior?: EraVerdict | undefined;
   /**
    * How long the `server/discover` probe may go unanswered before the server counts as an
-   * initialize-era server (some never answer unknown requests). Default 10 s, at most `timeout`.
+   * initialize-era server (some never answer unknown requests). Default 10 s, at most half of
+   * connect's `timeout`, so the handshake always has the other half.
    */
   probeTimeout?: number;
   /**
