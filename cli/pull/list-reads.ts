@@ -29,7 +29,7 @@ export type FaultSink = (line: string) => void;
 /**
  * Reads one advertised list. A server that does not implement it (MethodNotFound) gives an
  * empty list and a warning, as before; any other error the server answered with gives an empty
- * list, a warning and a recorded failure. What the server did not answer (timeouts, a lost
+ * list and a recorded failure (see `reportListFailures`). What the server did not answer (timeouts, a lost
  * connection, a list past its size bound) still fails the pull: the server is not there.
  */
 export async function readList<T>(
@@ -48,9 +48,7 @@ export async function readList<T>(
       return { entries: [] };
     }
     const recorded = { code: error.code!, message: cut(error.serverMessage ?? error.message) };
-    fault(
-      `${label}: the server failed ${method} (${recorded.code}: ${recorded.message}); its section is left empty and recorded as unlisted in the snapshot`,
-    );
+    // Told by `reportListFailures` once it is known the pull goes on.
     return { entries: [], failure: { error, recorded } };
   }
 }
@@ -65,6 +63,21 @@ export function fatalListFailure(reads: Record<ContractListKey, ListRead<unknown
   if (tools === undefined) return undefined;
   const others = [reads.prompts, reads.resources, reads.resourceTemplates];
   return others.some((read) => read.entries.length > 0) ? undefined : tools.error;
+}
+
+/** One warning per list the server failed (after `fatalListFailure` let the pull go on). */
+export function reportListFailures(
+  reads: Record<ContractListKey, ListRead<unknown>>,
+  label: string,
+  fault: FaultSink,
+): void {
+  for (const [key, read] of Object.entries(reads) as Array<[ContractListKey, ListRead<unknown>]>) {
+    const recorded = read.failure?.recorded;
+    if (recorded === undefined) continue;
+    fault(
+      `${label}: the server failed ${CONTRACT_LIST_METHODS[key]} (${recorded.code}: ${recorded.message}); its section is left empty and recorded as unlisted in the snapshot`,
+    );
+  }
 }
 
 /** A JSON-RPC error the server sent (it has a code), not a local failure. */

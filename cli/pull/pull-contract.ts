@@ -36,7 +36,13 @@ import { PACKAGE_VERSION } from "../output/index.js";
 import { count } from "../terminal/index.js";
 import { watchSilence, type SilenceWatch } from "./silence-watch.js";
 import { NoiseTally } from "./stdout-noise-tally.js";
-import { fatalListFailure, readList, type FaultSink, type ListRead } from "./list-reads.js";
+import {
+  fatalListFailure,
+  readList,
+  reportListFailures,
+  type FaultSink,
+  type ListRead,
+} from "./list-reads.js";
 
 export interface PullOptions {
   /** The client name for generated code; defaults to the server's own name. */
@@ -151,6 +157,7 @@ async function pullConnected(
     };
     const fatal = fatalListFailure(reads);
     if (fatal !== undefined) throw fatal;
+    reportListFailures(reads, options.label, fault);
     const { tools, prompts, resources, resourceTemplates } = keepWellFormed(
       {
         tools: toolsRead.entries,
