@@ -32,6 +32,7 @@ export type {
   SchemaIssue,
   ServerErrorKind,
   TimeoutErrorData,
+  ConnectTimeoutData,
   TransportErrorData,
   TaskTimeoutData,
   ValidationErrorData,

@@ -33,11 +33,15 @@ export {
   scanDocument,
 } from "./schema/index.js";
 export {
+  CONTRACT_LIST_METHODS,
   createSnapshot,
   isSafeOutputPath,
+  MAX_LIST_FAILURE_MESSAGE,
   parseSnapshot,
   SnapshotError,
+  type ListFailure,
   type PulledContract,
   type CodegenOptions,
   type Snapshot,
+  type UnlistedSections,
 } from "./snapshot.js";

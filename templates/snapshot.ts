@@ -13,6 +13,7 @@ import {
 } from "./contract-entries.js";
 import { escapeInvisible } from "./escape.js";
 import { jsonValueProblem, MAX_CONTRACT_DEPTH } from "./json-depth.js";
+import type { ContractListKey } from "./contract-entries.js";
 import type {
   ClientCapabilities,
   ClientNeed,
@@ -60,6 +61,12 @@ export interface Snapshot {
    * present when the server declares the skills extension; absent in older snapshots.
    */
   skills?: Skill[];
+  /**
+   * The lists the server advertised but failed to give (it answered `resources/list` with an
+   * error): their sections above are empty because they are unknown, not because the server
+   * offers nothing, so `check --live` does not compare them. Absent when every list was read.
+   */
+  unlisted?: UnlistedSections;
   /** Generation choices made at pull time, so `generate` reproduces the same bytes. */
   codegen?: CodegenOptions;
   /**
@@ -70,6 +77,28 @@ export interface Snapshot {
    */
   files?: string[];
 }
+
+/** Per list that could not be read, the server's error answer (its code and message). */
+export type UnlistedSections = Partial<Record<ContractListKey, ListFailure>>;
+
+/** A server's error answer to a list request, as the snapshot records it. */
+export interface ListFailure {
+  /** The JSON-RPC error code, e.g. -32603. */
+  code: number;
+  /** The server's message, cut to `MAX_LIST_FAILURE_MESSAGE` characters. */
+  message: string;
+}
+
+/** The request that reads each list of a contract. */
+export const CONTRACT_LIST_METHODS: Readonly<Record<ContractListKey, string>> = {
+  tools: "tools/list",
+  prompts: "prompts/list",
+  resources: "resources/list",
+  resourceTemplates: "resources/templates/list",
+};
+
+/** Most characters of a server's error message the snapshot keeps: enough to name the cause. */
+export const MAX_LIST_FAILURE_MESSAGE = 300;
 
 /** Choices that shape generated code but are not part of the server's contract. */
 export interface CodegenOptions {
@@ -101,6 +130,8 @@ export interface PulledContract {
   resourceTemplates: ResourceTemplate[];
   /** Absent when the server does not declare the skills extension. */
   skills?: Skill[] | undefined;
+  /** Lists the server failed to give (see `Snapshot.unlisted`). */
+  unlisted?: UnlistedSections | undefined;
   codegen?: CodegenOptions | undefined;
 }
 
@@ -179,6 +210,9 @@ export function createSnapshot(contract: PulledContract): Snapshot {
   }
   const toolCapabilities = keptToolNeeds(contract.toolCapabilities, snapshot.tools);
   if (toolCapabilities !== undefined) snapshot.toolCapabilities = toolCapabilities;
+  if (contract.unlisted !== undefined && Object.keys(contract.unlisted).length > 0) {
+    snapshot.unlisted = contract.unlisted;
+  }
   const codegen = normaliseCodegen(contract.codegen);
   if (codegen !== undefined) snapshot.codegen = codegen;
   return sortKeys(snapshot) as Snapshot;
@@ -262,6 +296,10 @@ export function isSafeOutputPath(path: string): boolean {
   return path.split("/").every((part) => part !== "" && part !== "." && part !== "..");
 }
 
+const listFailure = z.strictObject({
+  code: z.number().int(),
+  message: z.string().max(MAX_LIST_FAILURE_MESSAGE),
+});
 const implementation = z.looseObject({ name: z.string(), version: z.string() });
 const snapshotSchema = z.object({
   formatVersion: z.literal(SNAPSHOT_FORMAT_VERSION),
@@ -280,6 +318,14 @@ const snapshotSchema = z.object({
   resources: z.array(resourceEntry),
   resourceTemplates: z.array(resourceTemplateEntry),
   skills: z.array(skillEntry).optional(),
+  unlisted: z
+    .strictObject({
+      tools: listFailure.optional(),
+      prompts: listFailure.optional(),
+      resources: listFailure.optional(),
+      resourceTemplates: listFailure.optional(),
+    })
+    .optional(),
   codegen: z
     .strictObject({
       runtime: z.enum(["package", "vendored"]).optional(),

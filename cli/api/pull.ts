@@ -52,6 +52,8 @@ export async function pullSnapshot(
         timeout: options.timeout,
         protocol: options.protocol,
         reporter: contractReporter,
+        // A server's faults change no generated type: warnings even under strict.
+        onServerFault: (line) => reporter.warn(line),
         label,
       },
       authChoice(auth),

@@ -171,9 +171,10 @@ async function pullJob(
   preview?: Preview,
 ): Promise<(() => void) | undefined> {
   const { cwd } = context;
-  // Under strict, what reading the contract warns about (an entry left out as malformed, a list
-  // taken as empty, a name replaced) fails the pull like a generation warning: the client would
-  // say less than the server does.
+  // Under strict, what reading the contract warns about (an entry left out as malformed, a name
+  // replaced) fails the pull like a generation warning: the client would say less than the
+  // server declares. The server's faults (a list it failed or does not implement, junk on its
+  // stdout) stay warnings: no declared type is weakened, and the snapshot records them.
   const contractWarnings: string[] = [];
   const contractReporter: Reporter =
     job.strict === true
@@ -187,6 +188,8 @@ async function pullJob(
       protocol: job.protocol,
       declare: job.capabilities,
       reporter: contractReporter,
+      // A server's faults change no generated type: warnings even under strict.
+      onServerFault: (line) => reporter.warn(line),
       label: job.label,
     },
     job.auth ?? {},

@@ -15,7 +15,8 @@
  */
 import { compareSkills } from "./skills.js";
 import { compareText } from "@mcp-codegen/runtime/internal";
-import type { Snapshot } from "../../templates/index.js";
+import { CONTRACT_LIST_METHODS } from "../../templates/index.js";
+import type { ContractListKey, Snapshot } from "../../templates/index.js";
 import {
   compareResource,
   comparePrompt,
@@ -78,20 +79,28 @@ export function classifyDrift(before: Snapshot, after: Snapshot): DriftReport {
         entity,
         ...(path === undefined ? {} : { schemaPath: path }),
       });
-  compareEntities("tool", before.tools, after.tools, compareTool, collector);
-  compareEntities("prompt", before.prompts, after.prompts, comparePrompt, collector);
-  compareEntities("resource", before.resources, after.resources, compareResource, collector);
-  compareEntities(
-    "resource template",
-    before.resourceTemplates,
-    after.resourceTemplates,
-    compareResourceTemplate,
-    collector,
-  );
+  const server = collector("server", { type: "server" });
+  const listed = (key: ContractListKey) => comparable(key, before, after, server);
+  if (listed("tools")) compareEntities("tool", before.tools, after.tools, compareTool, collector);
+  if (listed("prompts")) {
+    compareEntities("prompt", before.prompts, after.prompts, comparePrompt, collector);
+  }
+  if (listed("resources")) {
+    compareEntities("resource", before.resources, after.resources, compareResource, collector);
+  }
+  if (listed("resourceTemplates")) {
+    compareEntities(
+      "resource template",
+      before.resourceTemplates,
+      after.resourceTemplates,
+      compareResourceTemplate,
+      collector,
+    );
+  }
   compareSkills(before.skills, after.skills, (uri) =>
     collector(`skill ${quote(uri)}`, { type: "skill", name: uri }),
   );
-  compareServer(before, after, collector("server", { type: "server" }));
+  compareServer(before, after, server);
   changes.sort(compareChanges);
   return {
     changes,
@@ -99,6 +108,37 @@ export function classifyDrift(before: Snapshot, after: Snapshot): DriftReport {
     needsReview: changes.some((change) => change.severity === "needs-review"),
   };
 }
+
+/**
+ * Whether a list can be compared: not when the server failed to give it on either side (the
+ * snapshot's `unlisted`), where an empty section means "unknown", not "everything removed".
+ * The skipped comparison is said, as a compatible change naming the server's error.
+ */
+function comparable(
+  key: ContractListKey,
+  before: Snapshot,
+  after: Snapshot,
+  add: AddChange,
+): boolean {
+  const then = before.unlisted?.[key];
+  const now = after.unlisted?.[key];
+  if (then === undefined && now === undefined) return true;
+  const failure = (now ?? then)!;
+  const when = now === undefined ? "when the snapshot was taken" : "now";
+  add(
+    "compatible",
+    "list-not-compared",
+    `${LIST_NOUNS[key]} not compared: the server failed ${CONTRACT_LIST_METHODS[key]} ${when} (${failure.code}: ${preview(failure.message)})`,
+  );
+  return false;
+}
+
+const LIST_NOUNS: Readonly<Record<ContractListKey, string>> = {
+  tools: "tools",
+  prompts: "prompts",
+  resources: "resources",
+  resourceTemplates: "resource templates",
+};
 
 function compareEntities<T extends { name: string }>(
   noun: string,

@@ -13,12 +13,13 @@ import {
   type AnyMcpError,
   type ClientCapabilities,
   type ClientNeed,
+  type ConnectTimeoutData,
   type ConnectTarget,
   type Implementation,
   type McpClient,
   type TimeoutErrorData,
 } from "@mcp-codegen/runtime";
-import type { PulledContract } from "../../templates/index.js";
+import type { ContractListKey, PulledContract, UnlistedSections } from "../../templates/index.js";
 import {
   checkDescription,
   clientName,
@@ -43,6 +44,13 @@ import { watchSilence, type SilenceWatch } from "./silence-watch.js";
 import { NoiseTally } from "./stdout-noise-tally.js";
 import { capabilitiesDeclaring, refusingHandlers } from "./pull-capabilities.js";
 import { findToolNeeds, type ToolNeeds } from "./tool-needs.js";
+import {
+  fatalListFailure,
+  readList,
+  reportListFailures,
+  type FaultSink,
+  type ListRead,
+} from "./list-reads.js";
 
 export interface PullOptions {
   /** The client name for generated code; defaults to the server's own name. */
@@ -68,6 +76,13 @@ export interface PullOptions {
   label: string;
   /** The server comes from the config file: hints name its fields rather than flags. */
   fromConfig?: boolean | undefined;
+  /**
+   * Where warnings about the server's faults go: a list it failed or advertises without
+   * implementing it, junk on its stdout. They change no generated type, so `--strict` (which
+   * captures `reporter.warn`) passes its own reporter's `warn` here to keep them warnings.
+   * Default: `reporter.warn`.
+   */
+  onServerFault?: FaultSink | undefined;
 }
 
 /** The capabilities a pull declares and records: `clientCapabilities`, else those of `declare`. */
@@ -93,7 +108,7 @@ export async function pullContract(
     silence.stop();
     // One line for the whole pull, however many lines and connections (a probe restart) it took.
     const warning = noise.describe();
-    if (warning !== undefined) options.reporter.warn(`${options.label}: the server ${warning}`);
+    if (warning !== undefined) faultSink(options)(`${options.label}: the server ${warning}`);
   }
 }
 
@@ -104,6 +119,7 @@ async function pullConnected(
   { noise, silence }: { noise: NoiseTally; silence: SilenceWatch },
 ): Promise<PulledContract> {
   const failure = {
+    started: Date.now(),
     label: options.label,
     stdio: "command" in target,
     timeout: options.timeout,
@@ -142,18 +158,30 @@ async function pullConnected(
     );
     const capabilities = server.capabilities;
     checkDescription({ capabilities, info }, options.label);
-    const list = <T>(advertised: unknown, method: string, fetch: () => Promise<T[]>) =>
-      advertised === undefined ? Promise.resolve([]) : listOrEmpty(method, fetch, options);
+    const fault = faultSink(options);
+    const list = <T>(advertised: unknown, key: ContractListKey, fetch: () => Promise<T[]>) =>
+      advertised === undefined
+        ? Promise.resolve<ListRead<T>>({ entries: [] })
+        : readList(key, fetch, options.label, fault);
     // Typed as the runtime returns them, but nothing a server sends is checked until here.
     const bounded = { maxBytes: MAX_LIST_SIZE };
-    const listed = await Promise.all([
-      list(capabilities.tools, "tools/list", () => client.listTools(bounded)),
-      list(capabilities.prompts, "prompts/list", () => client.listPrompts(bounded)),
-      list(capabilities.resources, "resources/list", () => client.listResources(bounded)),
-      list(capabilities.resources, "resources/templates/list", () =>
+    const [toolsRead, promptsRead, resourcesRead, templatesRead] = await Promise.all([
+      list(capabilities.tools, "tools", () => client.listTools(bounded)),
+      list(capabilities.prompts, "prompts", () => client.listPrompts(bounded)),
+      list(capabilities.resources, "resources", () => client.listResources(bounded)),
+      list(capabilities.resources, "resourceTemplates", () =>
         client.listResourceTemplates(bounded),
       ),
     ]);
+    const reads = {
+      tools: toolsRead,
+      prompts: promptsRead,
+      resources: resourcesRead,
+      resourceTemplates: templatesRead,
+    };
+    const fatal = fatalListFailure(reads);
+    if (fatal !== undefined) throw fatal;
+    reportListFailures(reads, options.label, fault);
     // Skill entries only (SEP-2640): no skill file is read while pulling.
     const skills =
       capabilities.extensions?.[SKILLS_EXTENSION] === undefined
@@ -161,10 +189,10 @@ async function pullConnected(
         : await listOrEmpty("skills/list", () => client.skills.list(bounded), options);
     const { tools, prompts, resources, resourceTemplates } = keepWellFormed(
       {
-        tools: listed[0],
-        prompts: listed[1],
-        resources: listed[2],
-        resourceTemplates: listed[3],
+        tools: toolsRead.entries,
+        prompts: promptsRead.entries,
+        resources: resourcesRead.entries,
+        resourceTemplates: templatesRead.entries,
       },
       options.label,
       options.reporter,
@@ -191,6 +219,7 @@ async function pullConnected(
       resources,
       resourceTemplates,
       ...(skills === undefined ? {} : { skills }),
+      unlisted: unlistedSections(reads),
     };
   } catch (error) {
     throw serverError(error, { ...failure, what: "failed while reading its contract" });
@@ -228,7 +257,8 @@ async function toolNeedsOf(names: readonly string[], relisting: Relisting): Prom
     );
   } catch (error) {
     const reason = isMcpError(error) ? error.message : String(error);
-    options.reporter.warn(
+    // A server fault: it changes no generated type, so it stays a warning under --strict.
+    faultSink(options)(
       `${options.label}: could not tell which tools need which client capabilities (listing with fewer failed: ${reason}); the generated code does not say`,
     );
     return {};
@@ -277,11 +307,26 @@ async function listOrEmpty<T>(
     return await fetch();
   } catch (error) {
     if (!isMcpError(error) || error.code !== ErrorCode.MethodNotFound) throw error;
-    options.reporter.warn(
+    faultSink(options)(
       `${options.label}: the server advertises ${method} but does not implement it; taken as empty`,
     );
     return [];
   }
+}
+
+/** Where server faults are told (see `PullOptions.onServerFault`). */
+function faultSink(options: PullOptions): FaultSink {
+  return options.onServerFault ?? ((line) => options.reporter.warn(line));
+}
+
+/** The lists the server failed to give, for the snapshot; undefined when there is none. */
+function unlistedSections(
+  reads: Record<ContractListKey, ListRead<unknown>>,
+): UnlistedSections | undefined {
+  const failed = Object.entries(reads).flatMap(([key, read]) =>
+    read.failure === undefined ? [] : [[key, read.failure.recorded] as const],
+  );
+  return failed.length === 0 ? undefined : Object.fromEntries(failed);
 }
 
 /**
@@ -302,6 +347,8 @@ interface FailureContext {
   timeout: number | undefined;
   /** The server is from the config file: hints name its fields, not flags. */
   fromConfig: boolean;
+  /** When connecting began (`Date.now()`): a message about waiting says how long it really took. */
+  started: number;
 }
 
 /** One line that says what failed and what to do about it, each part said once. */
@@ -320,7 +367,9 @@ function serverError(error: unknown, context: FailureContext): CliError {
       ? `${what}: ${error.message}`
       : error.data !== undefined && "authorization" in error.data
         ? authorizationUnanswered(error.data, context)
-        : neverAnswered(error.method, context);
+        : error.data !== undefined && "connectTimeout" in error.data
+          ? connectUnanswered(error.data, context)
+          : neverAnswered(error.method, context);
   return new CliError(`${label}: ${withHint(message, hintFor(error, context))}`, ExitCode.Server, {
     cause: error,
   });
@@ -334,10 +383,28 @@ function neverAnswered(method: string | undefined, context: FailureContext): str
   const request = method ?? "a request";
   const limit =
     context.timeout === undefined ? "the default 60 s" : `${context.timeout} ms (--timeout)`;
-  const why = context.stdio
+  return `${context.what}: the server never answered ${request} within ${limit}; ${silentWhy(context)}`;
+}
+
+/** What a server that answers nothing usually is. */
+function silentWhy(context: FailureContext): string {
+  return context.stdio
     ? "the command may not be an MCP server, or may be waiting for input (`node` without a script path reads its stdin as the script)"
     : "the URL may not be an MCP endpoint, or the server may be stuck";
-  return `${context.what}: the server never answered ${request} within ${limit}; ${why}`;
+}
+
+/**
+ * Connecting ran out of its one deadline: every request that went unanswered, the limit, and
+ * the time really spent (starting the process included), so "within 3000 ms" is never said of
+ * a pull that took 14 s.
+ */
+function connectUnanswered(data: ConnectTimeoutData, context: FailureContext): string {
+  // Measured here, not taken from `data.elapsed`: stopping the silent process counts too.
+  const elapsed = Math.max(data.elapsed, Date.now() - context.started);
+  const limit =
+    context.timeout === undefined ? "the default 60 s" : `${context.timeout} ms (--timeout)`;
+  const spent = `gave up after ${(elapsed / 1000).toFixed(1)} s`;
+  return `${context.what}: the server never answered ${data.unanswered.join(", then ")} within ${limit} (${spent}); ${silentWhy(context)}`;
 }
 
 /**
@@ -360,7 +427,9 @@ function hintFor(error: AnyMcpError, context: FailureContext): string | undefine
         ? "check the command, and that the server starts and stays up"
         : "check the URL, and that the server is up";
     case "timeout":
-      if (error.data !== undefined) return "raise --timeout if it is only slow";
+      if (error.data !== undefined && !("connectTimeout" in error.data)) {
+        return "raise --timeout if it is only slow";
+      }
       return context.stdio
         ? "check the command and its arguments; raise --timeout if the server is only slow to start"
         : "raise --timeout if the server is only slow";

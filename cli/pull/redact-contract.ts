@@ -20,6 +20,8 @@ const PROSE_KEYS: ReadonlySet<string> = new Set([
   "examples",
   "$comment",
   "instructions",
+  // The error a server answered a list request with (snapshot `unlisted`).
+  "unlisted",
   "version",
 ]);
 

@@ -17,10 +17,13 @@ export interface Reporter {
   warn(line: string): void;
   error(line: string): void;
   /**
-   * When to tell, through `progress`, that a server has been silent (see silence-watch.ts); unset
-   * where progress is not shown, so nothing is timed there.
+   * When to tell that a server has been silent (see silence-watch.ts): often on a terminal, every
+   * 10 s when output is piped (a CI log shows the pull is alive); unset under `--quiet` and in
+   * the programmatic API, so nothing is timed there.
    */
   readonly silenceNotice?: SilenceNotice | undefined;
+  /** A line saying what a silent server is awaited on; printed wherever `silenceNotice` is set. */
+  waiting?(line: string): void;
 }
 
 /** A first notice after `afterMs` without a new request, then one every `everyMs`. */
@@ -31,6 +34,9 @@ export interface SilenceNotice {
 
 /** Long enough that a server starting normally is never mentioned, short enough to beat a shrug. */
 export const DEFAULT_SILENCE_NOTICE: SilenceNotice = { afterMs: 5000, everyMs: 5000 };
+
+/** Piped output (CI): a line every 10 s, so a log shows the wait without filling up. */
+export const PIPED_SILENCE_NOTICE: SilenceNotice = { afterMs: 10_000, everyMs: 10_000 };
 
 export interface ReporterOptions {
   quiet?: boolean;
@@ -43,7 +49,10 @@ export interface ReporterOptions {
   masker?: SecretMasker;
   stdout?: { write(text: string): unknown };
   stderr?: { write(text: string): unknown };
-  /** Test seam: the silence notice's timing (default `DEFAULT_SILENCE_NOTICE`). */
+  /**
+   * Test seam: the silence notice's timing (default `DEFAULT_SILENCE_NOTICE` on a terminal,
+   * `PIPED_SILENCE_NOTICE` otherwise).
+   */
   silenceNotice?: SilenceNotice;
 }
 
@@ -64,7 +73,14 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
   const redact = (line: string): string => mask(toTerminalLine(mask(line)));
   const showsProgress = interactive && options.quiet !== true;
   return {
-    silenceNotice: showsProgress ? (options.silenceNotice ?? DEFAULT_SILENCE_NOTICE) : undefined,
+    silenceNotice:
+      options.quiet === true
+        ? undefined
+        : (options.silenceNotice ??
+          (showsProgress ? DEFAULT_SILENCE_NOTICE : PIPED_SILENCE_NOTICE)),
+    waiting: (line) => {
+      if (options.quiet !== true) stderr.write(`${redact(line)}\n`);
+    },
     progress: (line) => {
       if (interactive && options.quiet !== true) stderr.write(`${redact(line)}\n`);
     },

@@ -8,7 +8,7 @@ import type { PinOptions } from "../calls/index.js";
 import type { StatusListener } from "./connection-status.js";
 import { localError } from "../protocol/index.js";
 import type { EraVerdict } from "../protocol/index.js";
-import { DEFAULT_PROBE_TIMEOUT_MS, establishEra } from "../eras/index.js";
+import { DEFAULT_PROBE_TIMEOUT_MS, establishEra, startDeadline } from "../eras/index.js";
 import { Governance, type GovernanceOptions } from "../governance/index.js";
 import { capabilitiesFor, type InputHandlers } from "../input/index.js";
 import type { HttpTarget, InProcessTarget, StdioTarget } from "../transports/index.js";
@@ -58,7 +58,10 @@ export interface ConnectOptions extends GovernanceOptions {
   handlers?: InputHandlers;
   /**
    * Default per-request timeout in milliseconds (60 s). `0` or `Infinity` waits forever; values
-   * above 2^31 - 1 (about 24.8 days) are clamped to it, the longest a timer can wait.
+   * above 2^31 - 1 (about 24.8 days) are clamped to it, the longest a timer can wait. Connecting
+   * is one deadline of this length: the probe, the `initialize` handshake and a process restarted
+   * between them share it, and a server silent throughout fails with kind `timeout` and
+   * `ConnectTimeoutData` (what went unanswered, the time spent).
    */
   timeout?: number;
   /** Preferred 2026-era protocol version for the probe (default: the latest this runtime speaks). */
@@ -77,7 +80,8 @@ export interface ConnectOptions extends GovernanceOptions {
   prior?: EraVerdict | undefined;
   /**
    * How long the `server/discover` probe may go unanswered before the server counts as an
-   * initialize-era server (some never answer unknown requests). Default 10 s, at most `timeout`.
+   * initialize-era server (some never answer unknown requests). Default 10 s, at most half of
+   * connect's `timeout`, so the handshake always has the other half.
    */
   probeTimeout?: number;
   /**
@@ -215,6 +219,8 @@ export async function connect(
     phase: (state: "discovering" | "initializing") => void,
     again: boolean,
   ): Promise<EstablishedSession> => {
+    // Started before the process or socket opens: one deadline for the whole attempt.
+    const deadline = startDeadline(timeout);
     const session = await openSession();
     if (again && prior?.era === "modern") {
       // Stateless: a restarted modern server needs no handshake, and the era is known.
@@ -228,7 +234,8 @@ export async function connect(
       protocol,
       modernVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
       prior,
-      probeTimeout: Math.min(probeTimeout, timeout === 0 ? Infinity : timeout),
+      probeTimeout,
+      deadline,
       authorizationTimeout: timeout,
       capabilities,
       clientInfo:

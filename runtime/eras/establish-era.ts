@@ -13,6 +13,7 @@ import { LEGACY_PROTOCOL_VERSIONS } from "../protocol/index.js";
 import type { ServerDescription } from "./server-description.js";
 import type { Session } from "../session/index.js";
 import type { ClientCapabilities, Implementation } from "../protocol/index.js";
+import { isRequestTimeout, startDeadline, type ConnectDeadline } from "./connect-deadline.js";
 
 /** How long the probe may go unanswered before the server counts as initialize-era. */
 export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
@@ -23,7 +24,13 @@ export interface EraPlan {
   /** The preferred modern version for the probe. */
   modernVersion: string;
   prior: EraVerdict | undefined;
+  /** The probe's own bound; the deadline gives it at most half of what is left. */
   probeTimeout: number;
+  /**
+   * The one deadline of this attempt (probe, handshake, restarts); started by the caller
+   * before the transport was opened, so starting the process counts too. None if unset.
+   */
+  deadline?: ConnectDeadline | undefined;
   /**
    * Connect's `timeout` (0: none): the deadline of an OAuth flow the probe's 401 starts, which
    * the probe's short timeout must not cut (see `RequestExtras.authorizationTimeout`).
@@ -58,18 +65,25 @@ export interface Established {
  */
 export async function establishEra(session: Session, plan: EraPlan): Promise<Established> {
   let latest = session;
+  const deadline = plan.deadline ?? startDeadline(0);
   const tracked = (open: (() => Promise<Session>) | undefined) =>
     open === undefined ? undefined : async () => (latest = await open());
   try {
     return await establish(session, {
       ...plan,
+      deadline,
       reopen: tracked(plan.reopen),
       openSse: tracked(plan.openSse),
     });
   } catch (error) {
     if (latest !== session) await latest.close().catch(() => undefined);
-    throw error;
+    throw deadline.explain(error, session.transport.endpoint);
   }
+}
+
+/** The plan's deadline (`establishEra` always sets one). */
+function deadlineOf(plan: EraPlan): ConnectDeadline {
+  return plan.deadline!;
 }
 
 async function establish(session: Session, plan: EraPlan): Promise<Established> {
@@ -98,7 +112,9 @@ async function establish(session: Session, plan: EraPlan): Promise<Established> 
       ) {
         throw error;
       }
-      // The server changed since the verdict was taken: find its era again, on a fresh process.
+      // The server changed since the verdict was taken: find its era again, on a fresh process
+      // (unless the deadline is spent: a silent server stays silent).
+      if (deadlineOf(plan).passed()) throw error;
       const fresh = plan.reopen === undefined ? session : await replace(session, plan.reopen);
       fresh.protocolVersion = plan.modernVersion;
       return detect(fresh, plan);
@@ -117,6 +133,7 @@ async function detect(session: Session, plan: EraPlan): Promise<Established> {
     ({ restart } = probeVerdict(error, session.transport));
     probeError = error;
   }
+  if (deadlineOf(plan).passed()) throw probeError;
   const first =
     restart && plan.reopen !== undefined ? await replace(session, plan.reopen) : session;
   try {
@@ -124,7 +141,7 @@ async function detect(session: Session, plan: EraPlan): Promise<Established> {
   } catch (error) {
     // Some stdio servers fix their era on the first request they see, and refuse `initialize`
     // after the probe: a fresh process gets it first.
-    if (restart || plan.reopen === undefined || !retryable(error)) {
+    if (restart || plan.reopen === undefined || !retryable(error) || deadlineOf(plan).passed()) {
       throw neitherEra(probeError, error, first.transport.endpoint);
     }
     const fresh = await replace(first, plan.reopen);
@@ -168,9 +185,12 @@ async function modern(
 ): Promise<Established> {
   let server: ServerDescription;
   plan.onPhase?.("discovering");
+  const deadline = deadlineOf(plan);
+  const timeout = probeTimeout === undefined ? deadline.left() : deadline.probe(probeTimeout);
   try {
-    server = await negotiate(session, plan.signal, probeTimeout, plan.authorizationTimeout);
+    server = await negotiate(session, plan.signal, timeout, plan.authorizationTimeout);
   } catch (error) {
+    if (isRequestTimeout(error)) deadline.unanswered("server/discover");
     if (probeTimeout !== undefined) throw error;
     throw explainProbeFailure(error, session.transport.endpoint);
   }
@@ -186,16 +206,28 @@ async function legacy(
 ): Promise<Established> {
   const protocolVersion =
     preferred !== undefined && accepted.includes(preferred) ? preferred : accepted[0]!;
-  const handshake = (version: string, versions: readonly string[], signal?: AbortSignal) =>
+  const handshake = (
+    version: string,
+    versions: readonly string[],
+    signal?: AbortSignal,
+    timeout?: number,
+  ) =>
     initializeLegacy(session, {
       protocolVersion: version,
       acceptedVersions: versions,
       capabilities: plan.capabilities,
       clientInfo: plan.clientInfo,
       signal,
+      timeout,
     });
   plan.onPhase?.("initializing");
-  const server = await handshake(protocolVersion, accepted, plan.signal);
+  const deadline = deadlineOf(plan);
+  const server = await handshake(protocolVersion, accepted, plan.signal, deadline.left()).catch(
+    (error: unknown) => {
+      if (isRequestTimeout(error)) deadline.unanswered("initialize");
+      throw error;
+    },
+  );
   // A server that forgets the HTTP session (404) gets the same handshake again, once per 404,
   // for the version already agreed on.
   session.reinitialize = () => handshake(server.protocolVersion, [server.protocolVersion]);

@@ -24,6 +24,8 @@ export interface LegacyHandshakeOptions {
   /** Required in this era: a client that chose to send none still names the runtime. */
   clientInfo: Implementation;
   signal: AbortSignal | undefined;
+  /** The request's timeout (what is left of connect's deadline); the session's default if unset. */
+  timeout?: number | undefined;
 }
 
 /** Runs the handshake on `session` and switches it to the initialize era. */
@@ -32,7 +34,10 @@ export async function initializeLegacy(
   options: LegacyHandshakeOptions,
 ): Promise<ServerDescription> {
   const context: ErrorContext = { method: "initialize", target: session.transport.endpoint };
-  const requestOptions = options.signal === undefined ? undefined : { signal: options.signal };
+  const requestOptions = {
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+  };
   const send = (version: string): Promise<Result> => {
     // Before the answer the session must already speak legacy: no modern `_meta` on initialize.
     session.useLegacy(version, false);

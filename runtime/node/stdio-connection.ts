@@ -283,7 +283,14 @@ export class StdioConnection implements StdioTransport, CancelHandler {
 
   /** The child is gone or unusable (see `ChildMonitor`). */
   private died(reason: string): void {
-    this.breakWith(serverGoneError(this.endpoint, reason, this.stderrTail?.text() ?? ""));
+    this.breakWith(
+      serverGoneError(
+        this.endpoint,
+        reason,
+        this.stderrTail?.text() ?? "",
+        this.stderrTail?.cause(),
+      ),
+    );
   }
 
   /** Fails the transport and makes sure the process ends: nothing useful can come from it. */

@@ -7,11 +7,17 @@ import { quoteStderr } from "./stderr-tail.js";
 
 /**
  * The server is gone: `reason` is "exited with code 3", "was killed by SIGKILL", "closed its
- * stdout"…; the last lines of its stderr (see `quoteStderr`) follow on the next lines, and the
- * whole kept tail is `data.stderr`.
+ * stdout"…; the last lines of its stderr (see `quoteStderr`), led by the line that named the
+ * cause when they do not hold it, follow on the next lines, and the whole kept tail is
+ * `data.stderr`.
  */
-export function serverGoneError(endpoint: string, reason: string, stderr: string): McpError {
-  const quoted = quoteStderr(stderr);
+export function serverGoneError(
+  endpoint: string,
+  reason: string,
+  stderr: string,
+  cause?: string,
+): McpError {
+  const quoted = quoteStderr(stderr, cause);
   const said = quoted === "" ? "" : `; its stderr ended with:\n${quoted}`;
   const message = `the MCP server ${JSON.stringify(endpoint)} ${reason}${said}`;
   const data = stderr === "" ? undefined : { stderr };

@@ -138,6 +138,19 @@ export interface TimeoutErrorData {
   timeout?: number;
 }
 
+/**
+ * `data` of a `timeout` error that ended `connect`: one deadline (connect's `timeout`) covers
+ * the `server/discover` probe, the `initialize` handshake and a restarted process, and it passed.
+ */
+export interface ConnectTimeoutData {
+  /** The deadline that passed, in milliseconds (connect's `timeout`). */
+  readonly connectTimeout: number;
+  /** How long connecting went on before it gave up, in milliseconds (measured, not assumed). */
+  readonly elapsed: number;
+  /** The requests that went unanswered, in the order they were sent (`server/discover`, `initialize`). */
+  readonly unanswered: readonly string[];
+}
+
 /** `data` of a `timeout` error from a wait on a task (`awaitTask`, `task: "await"`). */
 export interface TaskTimeoutData {
   /** The task waited on: `awaitTask(taskId)` resumes the wait if it was left running. */
@@ -162,7 +175,8 @@ export interface ValidationErrorData {
  * - `transport`: `TransportErrorData`, or undefined.
  * - `timeout`: `TimeoutErrorData` when an OAuth step did not answer in time (what did not
  *   answer); `TaskTimeoutData` for a wait on a task that ran out of time (the task's id, to
- *   resume it with `awaitTask`); else none (the abort reason, if any, is the `cause`).
+ *   resume it with `awaitTask`); `ConnectTimeoutData` when connecting ran out of time (how long
+ *   it took, what went unanswered); else none (the abort reason, if any, is the `cause`).
  * - `cancelled`: the task, when the server cancelled a task the client awaited; else none.
  * - `input`: the schema issues when arguments failed the tool's input schema, else undefined.
  * - `input_required`: the last `InputRequiredResult` the server sent.
@@ -179,7 +193,7 @@ export interface McpErrorDataByKind {
   protocol: unknown;
   execution: unknown;
   transport: TransportErrorData | undefined;
-  timeout: TimeoutErrorData | TaskTimeoutData | undefined;
+  timeout: TimeoutErrorData | TaskTimeoutData | ConnectTimeoutData | undefined;
   cancelled: CancelledTask | undefined;
   input: readonly SchemaIssue[] | undefined;
   input_required: InputRequiredResult;

@@ -26,6 +26,7 @@ export type {
   ServerErrorKind,
   TaskTimeoutData,
   TimeoutErrorData,
+  ConnectTimeoutData,
   TransportErrorData,
   ValidationErrorData,
 } from "./errors.js";

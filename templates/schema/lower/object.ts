@@ -158,7 +158,9 @@ function additionalKeys(
 }
 
 function reportUnenforced(ctx: LowerContext, raw: RawObject, pointer: string): void {
-  const present = UNENFORCED.filter((keyword) => has(raw, keyword));
+  const present = UNENFORCED.filter(
+    (keyword) => has(raw, keyword) && !addsNothing(keyword, own(raw, keyword)),
+  );
   if (present.length > 0)
     diagnose(
       ctx,
@@ -166,4 +168,25 @@ function reportUnenforced(ctx: LowerContext, raw: RawObject, pointer: string): v
       `not expressed in the type nor checked by the validator: ${present.join(", ")}`,
       "warning",
     );
+}
+
+// Keywords of a schema that only describe it: they admit every value.
+const ANNOTATIONS = new Set(["description", "title", "$comment", "examples", "default"]);
+
+/**
+ * Whether `keyword: value` admits every object the type already admits, so leaving it out loses
+ * nothing and no warning is due: `propertyNames` every key satisfies (`true`, `{}`,
+ * `{ "type": "string" }`, with annotations at most), `minProperties: 0`.
+ */
+function addsNothing(keyword: string, value: unknown): boolean {
+  if (keyword === "minProperties") return value === 0;
+  if (keyword !== "propertyNames") return false;
+  if (value === true) return true;
+  if (!isPlainObject(value)) return false;
+  return Object.entries(value).every(
+    ([key, child]) =>
+      ANNOTATIONS.has(key) ||
+      (key === "type" &&
+        (child === "string" || (Array.isArray(child) && child.includes("string")))),
+  );
 }

@@ -27,6 +27,7 @@ import {
   type TimeoutErrorData,
   type TransportErrorData,
   type TaskTimeoutData,
+  type ConnectTimeoutData,
   type ValidationErrorData,
 } from "@mcp-codegen/runtime";
 import { RpcError, scriptedServer, type MethodHandler } from "../../support/scripted-server.js";
@@ -103,7 +104,7 @@ describe("McpError types", () => {
     expectTypeOf<DataOf<"execution">>().toBeUnknown();
     expectTypeOf<DataOf<"transport">>().toEqualTypeOf<TransportErrorData | undefined>();
     expectTypeOf<DataOf<"timeout">>().toEqualTypeOf<
-      TimeoutErrorData | TaskTimeoutData | undefined
+      TimeoutErrorData | TaskTimeoutData | ConnectTimeoutData | undefined
     >();
     expectTypeOf<DataOf<"cancelled">>().toEqualTypeOf<CancelledTask | undefined>();
     expectTypeOf<DataOf<"input">>().toEqualTypeOf<readonly SchemaIssue[] | undefined>();

@@ -121,4 +121,32 @@ describe("lowerObject", () => {
   it.each(diagnosed)("reports $name", ({ given, want }) => {
     expect(prepareSchema(given).diagnostics.map((d) => d.message)).toContain(want);
   });
+
+  // A keyword every key or object already satisfies adds nothing the type does not say.
+  const silent: ReadonlyArray<{ name: string; given: unknown }> = [
+    { name: "propertyNames: { type: string }", given: { propertyNames: { type: "string" } } },
+    { name: "propertyNames: true", given: { propertyNames: true } },
+    { name: "propertyNames: {}", given: { propertyNames: {} } },
+    {
+      name: "propertyNames: a described string",
+      given: { propertyNames: { type: ["string"], description: "a column name" } },
+    },
+    { name: "minProperties: 0", given: { minProperties: 0 } },
+  ];
+  it.each(silent)("does not warn about $name", ({ given }) => {
+    const messages = prepareSchema({ type: "object", ...(given as object) }).diagnostics.map(
+      (d) => d.message,
+    );
+    expect(messages.filter((message) => message.startsWith("not expressed"))).toEqual([]);
+  });
+
+  it.each([
+    { propertyNames: { type: "string", maxLength: 3 } },
+    { propertyNames: { type: "number" } },
+    { propertyNames: false },
+    { minProperties: 1 },
+  ])("still warns about %j, which narrows the type", (given) => {
+    const messages = prepareSchema({ type: "object", ...given }).diagnostics.map((d) => d.message);
+    expect(messages.some((message) => message.startsWith("not expressed"))).toBe(true);
+  });
 });
