@@ -21,9 +21,41 @@ const KEY = `(?:readonly )?(?:[\\w$]+|"(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*
 /** An open group: `({` hugged by its call, broken onto lines of its own (two levels). */
 const BROKEN_ARGUMENT = "(\n{";
 
+/** An open object type that prettier prints as a member of a union broken over lines. */
+const UNION_MEMBER = "|{";
+
 /** The indentation inside the open groups. */
 function indentOf(open: readonly string[]): string {
-  return open.map((group) => (group === BROKEN_ARGUMENT ? "    " : "  ")).join("");
+  return open
+    .map((group) => (group === UNION_MEMBER ? "      " : group === BROKEN_ARGUMENT ? "    " : "  "))
+    .join("");
+}
+
+/**
+ * Whether the `{` that ends line `start` is closed by a line `} | undefined;` or
+ * `}[] | undefined;`: an optional property whose object type spans lines.
+ */
+function unionCloser(lines: readonly string[], start: number): boolean {
+  let depth = 1;
+  let inComment = false;
+  for (let i = start + 1; i < lines.length; i++) {
+    const trimmed = lines[i]!.trim();
+    if (inComment) {
+      inComment = !trimmed.includes("*/");
+      continue;
+    }
+    if (trimmed.startsWith("/**") && !trimmed.includes("*/")) {
+      inComment = true;
+      continue;
+    }
+    if (trimmed === "" || trimmed.startsWith("//") || trimmed.startsWith("/*")) continue;
+    const scanned = scanLine(trimmed);
+    if (scanned === undefined) return false;
+    depth -= scanned.leadingClosers.length;
+    if (depth <= 0) return depth === 0 && /^\}(?:\[\])? \| undefined;$/.test(scanned.text);
+    depth += scanned.opened.length;
+  }
+  return false;
 }
 
 /** One code line scanned: its text with tokens respelt, and its bracket balance. */
@@ -43,7 +75,7 @@ export function printDirect(text: string): string | undefined {
   const open: string[] = [];
   let inComment = false;
   let previousOpened = false;
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     const trimmed = line.trim();
     const pad = indentOf(open);
     if (trimmed === "") {
@@ -91,6 +123,15 @@ export function printDirect(text: string): string | undefined {
       closers = closers.slice(expected.length);
     }
     // A line that closes a group may only end it: `}`, `};`, `},`, `});`.
+    if (closed === UNION_MEMBER) {
+      // `}[] | undefined;` closing an object that prettier made a member of a broken union.
+      const end = /^\}((?:\[\])?) \| undefined;$/.exec(scanned.text);
+      if (end === null || out.at(-1) === "") return undefined;
+      const at = indentOf(open);
+      out.push(`${at}    }${end[1]!}`, `${at}  | undefined;`);
+      previousOpened = false;
+      continue;
+    }
     if (scanned.leadingClosers !== "" && !/^[)\]}]*(?:\[\])?[;,]?$/.test(scanned.text))
       return undefined;
     if (scanned.leadingClosers !== "" && out.at(-1) === "") return undefined;
@@ -100,6 +141,14 @@ export function printDirect(text: string): string | undefined {
       if (scanned.text !== "});") return undefined;
       out.push(`${at}  },`, `${at});`);
       previousOpened = false;
+      continue;
+    }
+    if (scanned.opened === "{" && unionCloser(lines, index)) {
+      const key = new RegExp(`^(${KEY.slice(0, -1)}) \\{$`).exec(scanned.text);
+      if (key === null || fitsWidth(`${at}${key[1]!}`, WIDTH) !== true) return undefined;
+      out.push(`${at}${key[1]!}`, `${at}  | {`);
+      open.push(UNION_MEMBER);
+      previousOpened = true;
       continue;
     }
     const argument = breakArgument(at, scanned.text);
@@ -195,8 +244,8 @@ function breakAliasArguments(pad: string, text: string): string | undefined {
 
 /**
  * A union too long for its line, in a type alias (`export type X = A | B;`) or a property
- * signature (`key?: A | B;`), as prettier breaks it: an alias's union moves to the next line,
- * whole if it fits there; otherwise, and always for a property, one member per line after `| `.
+ * signature (`key?: A | B;`), as prettier breaks it: the union moves to the next line,
+ * whole if it fits there; otherwise one member per line after `| `.
  */
 function breakUnion(pad: string, text: string): string | undefined {
   const alias = /^(export type [\w$]+ =) (.+);$/.exec(text);
@@ -206,7 +255,7 @@ function breakUnion(pad: string, text: string): string | undefined {
   const members = splitTopLevel(match[2]!, " | ", "{[(", "}])");
   if (members === undefined || members.length < 2 || huggable(members)) return undefined;
   const inner = `${pad}  `;
-  if (alias !== null && fitsWidth(`${inner}${match[2]!};`, WIDTH) === true) {
+  if (fitsWidth(`${inner}${match[2]!};`, WIDTH) === true) {
     return `${pad}${match[1]!}\n${inner}${match[2]!};`;
   }
   const lines = members.map(
