@@ -11,7 +11,7 @@ import { emitPrompt } from "./emit-prompt.js";
 import { emitResource, emitTemplate } from "./emit-resource.js";
 import { emitTool, type ToolEmitOptions } from "./emit-tool.js";
 import { emitSkills, SKILLS_FILE } from "./emit-skills.js";
-import { formatModules } from "./format.js";
+import { formatGenerated, type FormatMode } from "./format.js";
 import type { GenerationWarning } from "./generation-warning.js";
 import { provenanceHeader } from "./header.js";
 import type { LaidOutPart, ModuleText } from "./module-text.js";
@@ -54,6 +54,12 @@ export interface GenerateOptions {
   cache?: GenerationCache;
   /** Files made outside the templates (the vendored runtime): output and listed like the rest. */
   extraFiles?: readonly GeneratedFile[];
+  /**
+   * `direct` (default): modules are printed in prettier's layout without prettier, which formats
+   * only a module the direct printer cannot print. `prettier`: prettier formats every module; the
+   * bytes are the same (a test holds this), only slower.
+   */
+  format?: FormatMode;
 }
 
 /**
@@ -161,7 +167,10 @@ export async function generateOutput(
     const emitted = misses.map((miss) => miss.module.emit(miss.runtimeImport));
     // Formatting stays on this thread: worker threads were measured slower on two cores (each
     // one loads and warms up prettier again).
-    const formatted = await formatModules(emitted.map((module) => printModule(header, module)));
+    const formatted = await formatGenerated(
+      emitted.map((module) => printModule(header, module)),
+      options.format,
+    );
     misses.forEach((miss, i) => {
       const laidOut = emitted[i]!.laidOut;
       const module: CachedModule = {

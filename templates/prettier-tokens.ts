@@ -1,0 +1,67 @@
+/**
+ * Prettier's spelling of single tokens, for the direct printer (direct-print.ts): which quote a
+ * string literal gets, how a number literal is written, and how wide a line is. Each function
+ * answers `undefined` where prettier's rule has a branch we do not reproduce, so the caller falls
+ * back to prettier instead of guessing. Pinned to the options in format.ts (double quotes).
+ */
+
+/** Escapes prettier would rewrite (an unnecessary `\d`): left to prettier. */
+const UNUSUAL_ESCAPE = /^[^\n\r"'0-7\\bfnrt-vx\u2028\u2029]$/;
+
+/**
+ * A string literal as prettier prints it: double quotes unless the content holds more double
+ * than single quotes, escapes adjusted to the chosen quote. `raw` includes its quotes.
+ */
+export function printStringToken(raw: string): string | undefined {
+  const content = raw.slice(1, -1);
+  let doubles = 0;
+  let singles = 0;
+  for (let i = 0; i < content.length; i++) {
+    const code = content.charCodeAt(i);
+    if (code === 34) doubles++;
+    else if (code === 39) singles++;
+  }
+  const quote = doubles > singles ? "'" : '"';
+  const other = quote === '"' ? "'" : '"';
+  let unusual = false;
+  const body = content.replace(/\\(.)|(["'])/gs, (match, escaped?: string, bare?: string) => {
+    if (escaped === other) return escaped;
+    if (bare === quote) return `\\${bare}`;
+    if (bare !== undefined) return bare;
+    if (UNUSUAL_ESCAPE.test(escaped!)) unusual = true;
+    return match;
+  });
+  return unusual ? undefined : `${quote}${body}${quote}`;
+}
+
+/**
+ * A decimal number literal as prettier prints it: lower case, no `+` or leading zeros in the
+ * exponent, no trailing zeros or dot in the fraction (`1e+21` → `1e21`, `1.50` → `1.5`).
+ * Undefined for what that rule does not cover (hex, octal, binary, separators).
+ */
+export function printNumberToken(raw: string): string | undefined {
+  if (!/^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(raw)) return undefined;
+  return raw
+    .toLowerCase()
+    .replace(/^([+-]?[\d.]+e)(?:\+|(-))?0*(?=\d)/, "$1$2")
+    .replace(/^([+-]?[\d.]+)e[+-]?0+$/, "$1")
+    .replace(/^([+-])?\./, "$10.")
+    .replace(/(\.\d+?)0+(?=e|$)/, "$1")
+    .replace(/\.(?=e|$)/, "");
+}
+
+/** Whether a line fits the print width: true, false, or undefined when only prettier knows. */
+export function fitsWidth(line: string, width: number): boolean | undefined {
+  // Printable ASCII is one column per character, as prettier counts it.
+  if (/^[\x20-\x7e]*$/.test(line)) return line.length <= width;
+  // Otherwise a character takes 0 to 2 columns: decide only when both bounds agree.
+  let ascii = 0;
+  let other = 0;
+  for (const character of line) {
+    if (/^[\x20-\x7e]$/.test(character)) ascii++;
+    else other++;
+  }
+  if (ascii + 2 * other <= width) return true;
+  if (ascii > width) return false;
+  return undefined;
+}
