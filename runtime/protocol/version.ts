@@ -16,5 +16,7 @@ export const RUNTIME_VERSION = "0.1.0";
  * tool's input left out sent as `{}` by the runtime.
  * 4: the test kit (`createMockClient` and its types, imported by `mock.ts`) and the tool list for
  * LLM applications (`describeTools`, imported by `all-tools.ts`).
+ * 5: a tool's `needs` (the client capabilities it is listed for, checked before a call is sent)
+ * in `defineTool`'s spec, and the `Skill` type, imported by `skills.ts`.
  */
-export const GENERATED_API_VERSION = 4;
+export const GENERATED_API_VERSION = 5;
