@@ -39,4 +39,5 @@ export {
   SnapshotError,
   type PulledContract,
   type Snapshot,
+  type SnapshotOrigin,
 } from "./snapshot.js";
