@@ -25,15 +25,26 @@ export function environmentName(name: string): string {
   return name.replace(/[^A-Za-z0-9]+/g, "_").toUpperCase();
 }
 
-/** The user's value for `name`: given, else the environment under the name or its UPPER_CASE. */
-export function userValue(name: string, sources: InputSources): string | undefined {
+/**
+ * The user's value for `name`: given, else from the environment. An environment variable of the
+ * entry is read under its own name; a secret argument, header or variable under its UPPER_CASE
+ * name (a secret belongs in the environment, not on a command line); other inputs only when
+ * given, so an unrelated variable (`MODE`, `PATH`) never fills an argument by accident.
+ */
+export function userValue(
+  name: string,
+  sources: InputSources,
+  lookup: "exact" | "upper" | "none",
+): string | undefined {
   if (Object.hasOwn(sources.given, name)) return sources.given[name];
-  return sources.env[name] ?? sources.env[environmentName(name)];
+  if (lookup === "exact") return sources.env[name];
+  return lookup === "upper" ? sources.env[environmentName(name)] : undefined;
 }
 
 /**
- * The value of one input: the user's, else the entry's `value` (its `{variables}` filled), else
- * its `default`. Undefined for an optional input with none.
+ * The value of one input: the entry's fixed `value` (its `{variables}` filled; the schema says a
+ * set value is not the user's to change), else the user's, else its `default`. Undefined for an
+ * optional input with none.
  * @throws CliError (exit 2) for a required input with no value, naming it and its description.
  */
 export function inputValue(
@@ -42,12 +53,12 @@ export function inputValue(
   what: string,
   sources: InputSources,
 ): string | undefined {
-  const given = userValue(name, sources);
+  const lookup =
+    what === "environment variable" ? "exact" : input.isSecret === true ? "upper" : "none";
   const value =
-    given ??
-    (input.value === undefined
-      ? input.default
-      : fillTemplate(input.value, input.variables ?? {}, what, sources));
+    input.value !== undefined
+      ? fillTemplate(input.value, input.variables ?? {}, what, sources)
+      : (userValue(name, sources, lookup) ?? input.default);
   if (value === undefined) {
     if (input.isRequired === true) throw missing(name, input, what, sources);
     return undefined;
@@ -69,7 +80,7 @@ export function fillTemplate(
   sources: InputSources,
 ): string {
   return text.replace(/\{([A-Za-z_][A-Za-z0-9_-]*)\}/g, (whole, name: string) => {
-    if (!Object.hasOwn(variables, name)) return userValue(name, sources) ?? whole;
+    if (!Object.hasOwn(variables, name)) return userValue(name, sources, "none") ?? whole;
     return inputValue(name, variables[name]!, `${what} variable`, sources) ?? "";
   });
 }

@@ -46,13 +46,8 @@ export function parseRegistryName(text: string): RegistrySource {
   const at = text.lastIndexOf("@");
   const registry = at < 0 ? text : text.slice(0, at);
   const version = at < 0 ? undefined : text.slice(at + 1);
-  // eslint-disable-next-line no-control-regex
-  if (
-    registry === "" ||
-    version === "" ||
-    /[\u0000-\u001f\u007f]/.test(text) ||
-    text.length > 500
-  ) {
+  const control = [...text].some((char) => char.charCodeAt(0) < 0x20 || char === "\u007f");
+  if (registry === "" || version === "" || control || text.length > 500) {
     throw new CliError(
       "--registry: expected NAME or NAME@VERSION, e.g. io.github.owner/server@1.2.3",
       ExitCode.Usage,
