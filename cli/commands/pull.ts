@@ -20,7 +20,7 @@ import { jobsFromConfig } from "./config-jobs.js";
 import { count } from "../terminal/index.js";
 import { CliError, ExitCode } from "../terminal/index.js";
 import { MAX_WARNING_LINES } from "../output/index.js";
-import { registryTarget } from "./registry-target.js";
+import { registryTarget, withRegistryTarget } from "./registry-target.js";
 
 export interface PullFlags extends TargetFlags {
   out?: string | undefined;
@@ -199,6 +199,10 @@ async function pullJob(
   preview?: Preview,
 ): Promise<(() => void) | undefined> {
   const { cwd } = context;
+  if (job.target === undefined && job.registry !== undefined) {
+    job = await withRegistryTarget(job, context);
+    reporter = context.reporter(job.secrets ?? []);
+  }
   // Under strict, what reading the contract warns about (an entry left out as malformed, a list
   // taken as empty, a name replaced) fails the pull like a generation warning: the client would
   // say less than the server does.

@@ -4,7 +4,9 @@
  */
 import { resolve } from "node:path";
 import { parseEnv, parseHeader } from "../jobs/index.js";
+import type { Snapshot } from "../../templates/index.js";
 import {
+  fetchRegistryEntry,
   parseRegistryName,
   resolveRegistrySource,
   resolveServerJson,
@@ -14,6 +16,7 @@ import { CliError, ExitCode } from "../terminal/index.js";
 import type { Secret } from "../secrets/index.js";
 import type { CommandContext } from "./context.js";
 import type { PullFlags } from "./pull.js";
+import type { ServerJob } from "../jobs/index.js";
 
 function usage(message: string): CliError {
   return new CliError(message, ExitCode.Usage);
@@ -82,4 +85,52 @@ export async function registryTarget(
           flags.timeout,
         );
   return { ...resolved, secrets: [...resolved.secrets, ...marked] };
+}
+
+/**
+ * A config server of the registry with its entry fetched: target, label (the config key and the
+ * entry) and secrets filled in, and the origin for the snapshot.
+ * @throws CliError as `resolveRegistrySource` does.
+ */
+export async function withRegistryTarget(
+  job: ServerJob,
+  context: CommandContext,
+): Promise<ServerJob> {
+  const { values, ...source } = job.registry!;
+  const entry = await resolveRegistrySource(source, values, context.auth.env, job.timeout);
+  return {
+    ...job,
+    target: entry.target,
+    label: `${job.label} (${entry.label})`,
+    secrets: [...(job.secrets ?? []), ...entry.secrets],
+    origin: entry.origin,
+  };
+}
+
+/**
+ * For `check --live`: a line saying that the registry has a newer version than the one the
+ * snapshot was pulled from, or undefined. A config that pins a version is compared with the
+ * latest; one that does not has just fetched it. A registry that cannot say is no drift: the
+ * line then says so instead, and the check goes on.
+ */
+export async function newerVersionNotice(
+  job: ServerJob,
+  before: Snapshot,
+): Promise<string | undefined> {
+  const pulled = before.origin?.version;
+  if (pulled === undefined || job.registry === undefined) return undefined;
+  let latest = job.origin?.version;
+  if (job.registry.version !== undefined) {
+    try {
+      const entry = await fetchRegistryEntry(job.registry.registry, undefined, {
+        registryUrl: job.registry.registryUrl,
+        timeout: job.timeout,
+      });
+      latest = entry.server.version;
+    } catch (error) {
+      return `${job.label}: could not ask the registry for its latest version (${(error as Error).message})`;
+    }
+  }
+  if (latest === undefined || latest === pulled) return undefined;
+  return `${job.label}: version ${latest} is published; the snapshot is from ${pulled} (set "version": "${latest}" and pull to update)`;
 }

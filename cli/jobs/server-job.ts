@@ -9,7 +9,7 @@ import type { PulledContract } from "../../templates/index.js";
 import { CliError, ExitCode } from "../terminal/index.js";
 import { redactSecrets } from "../pull/index.js";
 import type { Secret } from "../secrets/index.js";
-import type { ServerOrigin } from "../registry/index.js";
+import type { EntryValues, RegistrySource, ServerOrigin } from "../registry/index.js";
 import type { Reporter } from "../terminal/index.js";
 
 export interface ServerJob {
@@ -34,6 +34,11 @@ export interface ServerJob {
   auth?: AuthChoice | undefined;
   /** Credentials among the header and env values, URL parts and arguments. */
   secrets?: readonly Secret[] | undefined;
+  /**
+   * A config server of the MCP registry: fetched when pulled, which fills `target` (so `target`
+   * is undefined until then).
+   */
+  registry?: (RegistrySource & { values: EntryValues }) | undefined;
   /** The registry entry the server came from, recorded in the snapshot. */
   origin?: ServerOrigin | undefined;
 }

@@ -241,3 +241,61 @@ describe("pull --server-json", () => {
     expect(run.stderr).toContain("broken.json is not JSON");
   });
 });
+
+describe("a registry server in the config", () => {
+  it("pulls with ${VAR} values, keeps them out of the files, and check --live says a newer version is published", async () => {
+    const config = await createTempProject("registry-config");
+    try {
+      await config.write("mcp-codegen.config.json", {
+        servers: {
+          sink: {
+            registry: REMOTE,
+            version: "1.0.0",
+            registryUrl: registry.base,
+            env: { "X-Sink-Key": "${SINK_KEY}" },
+          },
+        },
+      });
+      process.env.SINK_KEY = SECRET;
+      try {
+        const run = await runCliCaptured(["pull"], config.dir);
+        expect(run.stderr).toBe("");
+        expect(run.code).toBe(0);
+        expect(await allText(config.path("mcp"))).not.toContain(SECRET);
+        const snapshot = JSON.parse(
+          await readFile(config.path("mcp/sink/mcp.snapshot.json"), "utf8"),
+        );
+        expect(snapshot.origin).toMatchObject({ registry: REMOTE, version: "1.0.0" });
+        const live = await runCliCaptured(["check", "--live"], config.dir);
+        expect(live.code).toBe(0);
+        expect(live.stdout + live.stderr).toContain(
+          'version 2.0.0 is published; the snapshot is from 1.0.0 (set "version": "2.0.0" and pull to update)',
+        );
+      } finally {
+        delete process.env.SINK_KEY;
+      }
+      // Without the variable, one clear config error naming it.
+      const missing = await runCliCaptured(["pull"], config.dir);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain("SINK_KEY");
+    } finally {
+      await config.remove();
+    }
+  });
+
+  it("refuses an entry with command and registry together, naming both", async () => {
+    const config = await createTempProject("registry-config-bad");
+    try {
+      await config.write("mcp-codegen.config.json", {
+        servers: { sink: { registry: REMOTE, command: "node" } },
+      });
+      const run = await runCliCaptured(["pull"], config.dir);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(
+        'give one of "command", "url" or "registry", not "command" and "registry"',
+      );
+    } finally {
+      await config.remove();
+    }
+  });
+});
