@@ -293,8 +293,12 @@ export async function runCli(
     .description(
       "write mcp-codegen.config.ts (.json without TypeScript) with one server, and mcp:pull / mcp:check scripts in package.json",
     )
-    .usage("[options] [--url URL | -- COMMAND ARGS...]")
+    .usage("[options] [--url URL | --import FILE|EDITOR | -- COMMAND ARGS...]")
     .option("--url <url>", "the server's Streamable HTTP endpoint")
+    .option(
+      "--import <source>",
+      "the servers already configured in an editor: a file, or claude, cursor, vscode, windsurf or codex (its usual file on this platform); secret-looking values become ${VAR} references",
+    )
     .option("--name <name>", "the server's name in the config (default: from the URL or command)")
     .option("--out <dir>", "output folder for its client (default: mcp/<name>)")
     .option("--json", "write mcp-codegen.config.json even in a TypeScript project")
