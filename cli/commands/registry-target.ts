@@ -3,7 +3,7 @@
  * fetched or read, and the user's `--env` / `--header` values handed to it.
  */
 import { resolve } from "node:path";
-import { parseEnv, parseHeader } from "../jobs/index.js";
+import { parseEnv, parseHeader, type TargetFlags } from "../jobs/index.js";
 import type { Snapshot } from "../../templates/index.js";
 import {
   fetchRegistryEntry,
@@ -15,8 +15,15 @@ import {
 import { CliError, ExitCode } from "../terminal/index.js";
 import type { Secret } from "../secrets/index.js";
 import type { CommandContext } from "./context.js";
-import type { PullFlags } from "./pull.js";
 import type { ServerJob } from "../jobs/index.js";
+
+/** The flags of `pull` that name or feed a registry server (a subset of `PullFlags`). */
+export interface RegistryFlags extends TargetFlags {
+  registry?: string | undefined;
+  registryUrl?: string | undefined;
+  serverJson?: string | undefined;
+  timeout?: number | undefined;
+}
 
 function usage(message: string): CliError {
   return new CliError(message, ExitCode.Usage);
@@ -29,7 +36,7 @@ function usage(message: string): CliError {
  * stdio-only flags; otherwise as the registry room does.
  */
 export async function registryTarget(
-  flags: PullFlags,
+  flags: RegistryFlags,
   names: readonly string[],
   context: CommandContext,
 ): Promise<ResolvedEntry> {
