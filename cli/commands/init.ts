@@ -14,6 +14,7 @@ import { CONFIG_FILE, configText, type ConfigKind } from "../init/index.js";
 import { initServer, type InitServer } from "../init/index.js";
 import { addScripts, PackageJsonProblem, type ScriptEdit } from "../init/index.js";
 import { importFrom, projectFiles } from "../init/index.js";
+import { resolveTarget } from "../jobs/index.js";
 import type { ServerConfig } from "../config/index.js";
 import { writeReplacing } from "../output/index.js";
 import type { Reporter } from "../terminal/index.js";
@@ -124,7 +125,11 @@ async function chooseServer(flags: InitFlags, context: CommandContext): Promise<
   if (flags.url !== undefined && command.length > 0) {
     throw new CliError("init takes --url URL or -- COMMAND ARGS..., not both", ExitCode.Usage);
   }
-  if (flags.url !== undefined) return initServer({ url: flags.url }, flags.name, flags.out);
+  if (flags.url !== undefined) {
+    // Refused as pull would refuse it, before anything is written.
+    resolveTarget({ url: flags.url });
+    return initServer({ url: flags.url }, flags.name, flags.out);
+  }
   if (command.length > 0) return initServer({ command }, flags.name, flags.out);
   const stdin = context.stdin ?? process.stdin;
   const env = context.auth.env;
