@@ -165,8 +165,19 @@ export async function runCli(
     .description(
       "connect to a server, write its snapshot and the generated client (no target: every server in the config, or the NAMEs given)",
     )
-    .usage("[options] [NAME... | --url URL | -- COMMAND ARGS...]")
+    .usage(
+      "[options] [NAME... | --url URL | --registry NAME[@VERSION] | --server-json FILE | -- COMMAND ARGS...]",
+    )
     .option("--url <url>", "a Streamable HTTP endpoint")
+    .option(
+      "--registry <name[@version]>",
+      "a server of the MCP registry, e.g. io.github.owner/server@1.2.3 (default version: latest); --env NAME=value gives the values it asks for",
+    )
+    .option(
+      "--registry-url <url>",
+      "the registry to read (default: https://registry.modelcontextprotocol.io)",
+    )
+    .option("--server-json <file>", "a server.json on disk, as a server's author publishes it")
     .option("--out <dir>", "output folder (default: mcp/<name>)")
     .option("--name <name>", "client name, as in create<Name>Client (default: the server's name)")
     .option(
@@ -297,8 +308,12 @@ export async function runCli(
     .description(
       "write mcp-codegen.config.ts (.json without TypeScript) with one server, and mcp:pull / mcp:check scripts in package.json",
     )
-    .usage("[options] [--url URL | -- COMMAND ARGS...]")
+    .usage("[options] [--url URL | --import FILE|EDITOR | -- COMMAND ARGS...]")
     .option("--url <url>", "the server's Streamable HTTP endpoint")
+    .option(
+      "--import <source>",
+      "the servers already configured in an editor: a file, or claude, cursor, vscode, windsurf or codex (its usual file on this platform); secret-looking values become ${VAR} references",
+    )
     .option("--name <name>", "the server's name in the config (default: from the URL or command)")
     .option("--out <dir>", "output folder for its client (default: mcp/<name>)")
     .option("--json", "write mcp-codegen.config.json even in a TypeScript project")

@@ -43,5 +43,6 @@ export {
   type PulledContract,
   type CodegenOptions,
   type Snapshot,
+  type SnapshotOrigin,
   type UnlistedSections,
 } from "./snapshot.js";

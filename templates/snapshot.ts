@@ -76,6 +76,18 @@ export interface Snapshot {
    * written before the list existed: then nothing is deleted.
    */
   files?: string[];
+  /**
+   * Where the server came from when it was pulled from the MCP registry or a `server.json`: so
+   * `check --live` can say when a newer version is published. Absent for a command or URL.
+   */
+  origin?: SnapshotOrigin;
+}
+
+/** A registry entry: its name, the version pulled and, for another registry, that registry's URL. */
+export interface SnapshotOrigin {
+  registry: string;
+  version: string;
+  registryUrl?: string;
 }
 
 /** Per list that could not be read, the server's error answer (its code and message). */
@@ -133,6 +145,7 @@ export interface PulledContract {
   /** Lists the server failed to give (see `Snapshot.unlisted`). */
   unlisted?: UnlistedSections | undefined;
   codegen?: CodegenOptions | undefined;
+  origin?: SnapshotOrigin | undefined;
 }
 
 /** Values kept exactly as the server wrote them: a schema's property order is what users read. */
@@ -215,6 +228,7 @@ export function createSnapshot(contract: PulledContract): Snapshot {
   }
   const codegen = normaliseCodegen(contract.codegen);
   if (codegen !== undefined) snapshot.codegen = codegen;
+  if (contract.origin !== undefined) snapshot.origin = { ...contract.origin };
   return sortKeys(snapshot) as Snapshot;
 }
 
@@ -331,6 +345,13 @@ const snapshotSchema = z.object({
       runtime: z.enum(["package", "vendored"]).optional(),
       rename: z.record(z.string(), z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/)).optional(),
       openInputTypes: z.boolean().optional(),
+    })
+    .optional(),
+  origin: z
+    .strictObject({
+      registry: z.string().min(1),
+      version: z.string().min(1),
+      registryUrl: z.string().optional(),
     })
     .optional(),
   files: z

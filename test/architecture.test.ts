@@ -110,6 +110,7 @@ const LAYERS: Readonly<Record<"runtime" | "cli", readonly string[]>> = {
     "terminal",
     "auth",
     "config",
+    "registry",
     "output",
     "drift",
     "pull",

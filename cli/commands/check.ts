@@ -33,6 +33,7 @@ import { checkSarifLog } from "../drift/index.js";
 import { joinCommandLine } from "../terminal/index.js";
 import { toTerminalLine } from "../terminal/index.js";
 import { jobsFromConfig } from "./config-jobs.js";
+import { newerVersionNotice, withRegistryTarget } from "./registry-target.js";
 import { serverSelector } from "../jobs/index.js";
 import { outputFolders, type OutputFolder } from "./generate.js";
 import type { CommandContext } from "./context.js";
@@ -251,6 +252,12 @@ async function pullSnapshot(
   before: Snapshot,
   context: CommandContext,
 ): Promise<Snapshot> {
+  if (job.target === undefined && job.registry !== undefined) {
+    job = await withRegistryTarget(job, context);
+    reporter = context.reporter(job.secrets ?? []);
+    const notice = await newerVersionNotice(job, before);
+    if (notice !== undefined) reporter.info(notice);
+  }
   const contract = await pullAuthenticated(
     job.target!,
     {

@@ -5,6 +5,13 @@ import type { ClientNeed } from "@mcp-codegen/runtime";
 import type { ProtocolChoice, ResolvedConfig } from "../config/index.js";
 import { bearerTokenEnvs } from "../auth/index.js";
 import type { ServerJob } from "../jobs/index.js";
+import type { ResolvedRegistryTarget } from "../config/index.js";
+
+/** A registry server of the config as a job's `registry`: what to fetch and the user's values. */
+function registrySource(target: ResolvedRegistryTarget): NonNullable<ServerJob["registry"]> {
+  const { env, headers, use, ...source } = target;
+  return { ...source, values: { env, headers, use } };
+}
 
 /**
  * One job per server of `config`. An HTTP server's auth choice names the variable its bearer
@@ -33,9 +40,12 @@ export function jobsFromConfig(
   return config.servers.map((server) => ({
     label: server.name,
     target:
-      "url" in server.target
-        ? { url: server.target.url, headers: server.target.headers }
-        : { ...server.target, stderr: "pipe" as const },
+      "registry" in server.target
+        ? undefined
+        : "url" in server.target
+          ? { url: server.target.url, headers: server.target.headers }
+          : { ...server.target, stderr: "pipe" as const },
+    registry: "registry" in server.target ? registrySource(server.target) : undefined,
     auth:
       "url" in server.target
         ? { ...server.target.auth, fromConfig: true, bearerTokenEnv: bearerEnvs.get(server.name) }

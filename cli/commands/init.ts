@@ -13,7 +13,9 @@ import { askServer } from "../init/index.js";
 import { CONFIG_FILE, configText, type ConfigKind } from "../init/index.js";
 import { initServer, type InitServer } from "../init/index.js";
 import { addScripts, PackageJsonProblem, type ScriptEdit } from "../init/index.js";
-import { projectFiles } from "../init/index.js";
+import { importFrom, projectFiles } from "../init/index.js";
+import { resolveTarget } from "../jobs/index.js";
+import type { ServerConfig } from "../config/index.js";
 import { writeReplacing } from "../output/index.js";
 import type { Reporter } from "../terminal/index.js";
 import type { CommandContext } from "./context.js";
@@ -27,6 +29,8 @@ export interface InitFlags {
   /** Replace an existing config. */
   force?: boolean | undefined;
   command?: string[] | undefined;
+  /** `--import FILE|claude|cursor|vscode|windsurf|codex`: the servers an editor already has. */
+  import?: string | undefined;
 }
 
 /** The scripts init adds; a script of the same name with another command is left alone. */
@@ -56,10 +60,11 @@ export async function runInit(flags: InitFlags, context: CommandContext): Promis
   const scripts = packageText === undefined ? undefined : scriptEdit(packageText);
   const kind: ConfigKind =
     flags.json === true || !(await usesTypeScript(cwd, packageText)) ? "json" : "ts";
-  const entry = await chooseServer(flags, context);
   const file = CONFIG_FILE[kind];
-  const config = { servers: { [entry.name]: entry.server } };
+  const servers = await chooseServers(flags, context, reporter);
+  const config = { servers };
   validateConfig(config, file);
+  const names = Object.keys(servers);
   const text = await configText(kind, config);
 
   // The one being replaced is renamed over (so it keeps its mode); the others are removed.
@@ -67,7 +72,7 @@ export async function runInit(flags: InitFlags, context: CommandContext): Promis
   await writeReplacing(join(cwd, file), text, files.get(file)?.mode);
   const replaced = existing.length === 0 ? "wrote" : `replaced ${existing.join(" and ")} with`;
   reporter.info(
-    `${existing.length === 1 && existing[0] === file ? "replaced" : replaced} ${file} (server "${entry.name}")`,
+    `${existing.length === 1 && existing[0] === file ? "replaced" : replaced} ${file} (${names.length === 1 ? "server" : "servers"} ${names.map((n) => `"${n}"`).join(", ")})`,
   );
   if (scripts?.text !== undefined) {
     await writeReplacing(join(cwd, "package.json"), scripts.text, packageFile?.mode);
@@ -80,7 +85,32 @@ export async function runInit(flags: InitFlags, context: CommandContext): Promis
   }
   const pull =
     scripts?.kept.includes("mcp:pull") === false ? "npm run mcp:pull" : "npx mcp-codegen pull";
-  reporter.info(`next: run \`${pull}\` to pull ${entry.name} and generate its client`);
+  reporter.info(
+    `next: run \`${pull}\` to pull ${names.length === 1 ? names[0] : "them"} and generate ${names.length === 1 ? "its client" : "their clients"}`,
+  );
+}
+
+/** The servers `--import` reads, else the one server from the flags or the terminal. */
+async function chooseServers(
+  flags: InitFlags,
+  context: CommandContext,
+  reporter: Reporter,
+): Promise<Record<string, ServerConfig>> {
+  if (flags.import === undefined) {
+    const entry = await chooseServer(flags, context);
+    return { [entry.name]: entry.server };
+  }
+  if (flags.url !== undefined || (flags.command ?? []).length > 0 || flags.name !== undefined) {
+    throw new CliError(
+      "init --import reads the servers and their names from the file; leave out --url, --name and -- COMMAND",
+      ExitCode.Usage,
+    );
+  }
+  const imported = await importFrom(flags.import, context.cwd, context.auth.env);
+  reporter.info(`read ${imported.file}`);
+  for (const note of imported.notes) reporter.warn(note);
+  for (const left of imported.skipped) reporter.warn(`left out ${left}`);
+  return imported.servers;
 }
 
 /** The server from the flags, else from the terminal's answers; never a guess. */
@@ -95,7 +125,11 @@ async function chooseServer(flags: InitFlags, context: CommandContext): Promise<
   if (flags.url !== undefined && command.length > 0) {
     throw new CliError("init takes --url URL or -- COMMAND ARGS..., not both", ExitCode.Usage);
   }
-  if (flags.url !== undefined) return initServer({ url: flags.url }, flags.name, flags.out);
+  if (flags.url !== undefined) {
+    // Refused as pull would refuse it, before anything is written.
+    resolveTarget({ url: flags.url });
+    return initServer({ url: flags.url }, flags.name, flags.out);
+  }
   if (command.length > 0) return initServer({ command }, flags.name, flags.out);
   const stdin = context.stdin ?? process.stdin;
   const env = context.auth.env;

@@ -21,6 +21,7 @@ import { jobsFromConfig } from "./config-jobs.js";
 import { count } from "../terminal/index.js";
 import { CliError, ExitCode } from "../terminal/index.js";
 import { MAX_WARNING_LINES } from "../output/index.js";
+import { registryTarget, withRegistryTarget } from "./registry-target.js";
 
 export interface PullFlags extends TargetFlags {
   out?: string | undefined;
@@ -49,6 +50,12 @@ export interface PullFlags extends TargetFlags {
   dryRun?: boolean | undefined;
   /** `--diff`: a dry run that also prints a unified diff of each file that would change. */
   diff?: boolean | undefined;
+  /** `--registry NAME[@VERSION]`: the server's entry in the MCP registry. */
+  registry?: string | undefined;
+  /** `--registry-url URL`: another registry than the official one. */
+  registryUrl?: string | undefined;
+  /** `--server-json FILE`: a server.json on disk. */
+  serverJson?: string | undefined;
 }
 
 /** The auth flags, over the config's choice for a server (flags win field by field). */
@@ -76,6 +83,31 @@ function hasTarget(flags: TargetFlags): boolean {
 export async function runPull(flags: PullFlags, context: CommandContext): Promise<void> {
   const names = [...(flags.names ?? []), ...(flags.server ?? [])];
   const preview = previewOf(flags);
+  if (flags.registry !== undefined || flags.serverJson !== undefined) {
+    const entry = await registryTarget(flags, names, context);
+    const reporter = context.reporter(entry.secrets);
+    const print = await pullJob(
+      {
+        label: entry.label,
+        target: entry.target,
+        out: flags.out === undefined ? "" : resolve(context.cwd, flags.out),
+        name: flags.name,
+        runtime: flags.runtime,
+        openInputTypes: flags.openInputTypes,
+        timeout: flags.timeout,
+        protocol: flags.protocol,
+        strict: flags.strict,
+        secrets: entry.secrets,
+        auth: authFromFlags(flags, context.cwd),
+        origin: entry.origin,
+      },
+      reporter,
+      context,
+      preview,
+    );
+    print?.();
+    return;
+  }
   if (hasTarget(flags)) {
     if (names.length > 0) {
       // Not quoted: words a user meant as a command can hold a credential.
@@ -171,6 +203,10 @@ async function pullJob(
   preview?: Preview,
 ): Promise<(() => void) | undefined> {
   const { cwd } = context;
+  if (job.target === undefined && job.registry !== undefined) {
+    job = await withRegistryTarget(job, context);
+    reporter = context.reporter(job.secrets ?? []);
+  }
   // Under strict, what reading the contract warns about (an entry left out as malformed, a name
   // replaced) fails the pull like a generation warning: the client would say less than the
   // server declares. The server's faults (a list it failed or does not implement, junk on its

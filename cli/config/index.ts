@@ -23,6 +23,7 @@ export {
   type ResolveConfigOptions,
   type ResolvedConfig,
   type ResolvedHttpTarget,
+  type ResolvedRegistryTarget,
   type ResolvedServer,
   type ResolvedStdioTarget,
 } from "./resolve.js";

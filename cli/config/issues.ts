@@ -8,6 +8,7 @@ import { closestName } from "../terminal/index.js";
 import {
   CONFIG_KEYS,
   HTTP_SERVER_KEYS,
+  REGISTRY_SERVER_KEYS,
   STDIO_SERVER_KEYS,
   configSchema,
   type McpCodegenConfig,
@@ -108,14 +109,18 @@ function explainServerUnion(
       `expected an object with "command" (a stdio server) or "url" (an HTTP server), got ${describeValue(input)}`,
     );
   }
-  const hasCommand = "command" in input;
-  const hasUrl = "url" in input;
-  if (hasCommand && hasUrl) return at('give either "command" or "url", not both');
-  if (!hasCommand && !hasUrl) {
-    return at('give "command" (a stdio server to start) or "url" (a Streamable HTTP server)');
+  const kinds = ["command", "url", "registry"].filter((key) => key in input);
+  if (kinds.length > 1)
+    return at(
+      `give one of "command", "url" or "registry", not ${kinds.map((k) => `"${k}"`).join(" and ")}`,
+    );
+  if (kinds.length === 0) {
+    return at(
+      'give "command" (a stdio server to start), "url" (a Streamable HTTP server) or "registry" (a server of the MCP registry)',
+    );
   }
-  // The union's variants are [stdio, http]: report what the variant the user meant found wrong.
-  const branch = issue.errors[hasCommand ? 0 : 1]?.[0];
+  // The union's variants are [stdio, http, registry]: report what the variant the user meant found wrong.
+  const branch = issue.errors[["command", "url", "registry"].indexOf(kinds[0]!)]?.[0];
   return branch === undefined ? at(issue.message) : explainIssue(branch, path);
 }
 
@@ -141,9 +146,17 @@ function describeUnknownKeys(keys: readonly string[], path: Path, input: unknown
   }
   const isServer = path.length === 2 && path[0] === "servers";
   const isStdio = isPlainObject(input) && "command" in input;
-  const known = path.length === 0 ? CONFIG_KEYS : isStdio ? STDIO_SERVER_KEYS : HTTP_SERVER_KEYS;
+  const isRegistry = isPlainObject(input) && "registry" in input;
+  const known =
+    path.length === 0
+      ? CONFIG_KEYS
+      : isRegistry
+        ? REGISTRY_SERVER_KEYS
+        : isStdio
+          ? STDIO_SERVER_KEYS
+          : HTTP_SERVER_KEYS;
   const key = keys[0] ?? "";
-  if (isServer && !known.includes(key)) {
+  if (isServer && !isRegistry && !known.includes(key)) {
     const otherKeys = isStdio ? HTTP_SERVER_KEYS : STDIO_SERVER_KEYS;
     if (otherKeys.includes(key)) {
       return isStdio

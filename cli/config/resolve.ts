@@ -48,10 +48,26 @@ export interface ResolvedHttpAuth {
   tokenStore?: string;
 }
 
-/** One server of the config, resolved. Tell the targets apart with `"url" in target`. */
+/**
+ * A server of the MCP registry: what to fetch and the user's values for it (interpolated; their
+ * credentials are in `ResolvedConfig.secrets`). Fetched when pulled, not when loaded.
+ */
+export interface ResolvedRegistryTarget {
+  registry: string;
+  version?: string;
+  registryUrl?: string;
+  use?: "package" | "remote";
+  env: Record<string, string>;
+  headers: Record<string, string>;
+}
+
+/**
+ * One server of the config, resolved. Tell the targets apart with `"url" in target` and
+ * `"registry" in target`.
+ */
 export interface ResolvedServer {
   name: string;
-  target: ResolvedStdioTarget | ResolvedHttpTarget;
+  target: ResolvedStdioTarget | ResolvedHttpTarget | ResolvedRegistryTarget;
   /** Absolute folder for the snapshot and generated files. */
   out: string;
   /** Name patterns to keep; absent means all. */
@@ -191,7 +207,7 @@ function resolveTarget(
   name: string,
   server: ServerConfig,
   context: ServerContext,
-): ResolvedStdioTarget | ResolvedHttpTarget {
+): ResolvedStdioTarget | ResolvedHttpTarget | ResolvedRegistryTarget {
   const expand = (text: string, where: readonly PropertyKey[]): string => {
     const fail = (message: string) =>
       configError(context.label, ["servers", name, ...where], message);
@@ -214,6 +230,17 @@ function resolveTarget(
         return [k, value] as const;
       }),
     );
+  if ("registry" in server) {
+    const target: ResolvedRegistryTarget = {
+      registry: server.registry,
+      env: expandMap(server.env, "env", envSecrets),
+      headers: expandMap(server.headers, "headers", headerSecrets),
+    };
+    if (server.version !== undefined) target.version = server.version;
+    if (server.registryUrl !== undefined) target.registryUrl = server.registryUrl;
+    if (server.use !== undefined) target.use = server.use;
+    return target;
+  }
   if ("command" in server) {
     const args = (server.args ?? []).map((arg, index) => expand(arg, ["args", index]));
     context.secrets.push(...argumentSecrets(args));

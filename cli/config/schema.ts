@@ -213,8 +213,50 @@ export const httpServerSchema = z
   })
   .describe('A Streamable HTTP server at "url".');
 
-/** Either transport; `command` and `url` are mutually exclusive (each variant is strict). */
-export const serverConfigSchema = z.union([stdioServerSchema, httpServerSchema]);
+/** A server from the MCP registry: its package or remote, with the values it asks for. */
+export const registryServerSchema = z
+  .strictObject({
+    registry: z
+      .string()
+      .min(3, "must be a registry name, e.g. io.github.owner/server")
+      .regex(/^[^/]+\/[^/]+$/, "must be a registry name with one /, e.g. io.github.owner/server")
+      .describe(
+        "The server's name in the MCP registry, e.g. io.github.owner/server. mcp-codegen reads its entry, refuses it unless it is active, and runs its npm (npx), pypi (uvx) or oci (docker) package, or connects to its remote.",
+      ),
+    version: z
+      .string()
+      .min(1, "must not be empty; remove it to use the latest version")
+      .optional()
+      .describe("The published version to use. Default: the latest."),
+    registryUrl: z
+      .string()
+      .min(1, "must not be empty; remove it to use the official registry")
+      .optional()
+      .describe("The registry to read. Default: https://registry.modelcontextprotocol.io."),
+    use: z
+      .enum(["package", "remote"], { error: 'must be "package" or "remote"' })
+      .optional()
+      .describe(
+        'For an entry with both: "package" (default) runs the package, "remote" connects to the remote.',
+      ),
+    env: valueMap(
+      z.string().min(1, "must not be empty"),
+      `Values for what the entry asks: its environment variables, arguments (by name or value hint) and header or URL variables, by name. A secret belongs in the environment: write "\${VAR}". ${SECRET_HELP} ${INTERPOLATION_HELP}`,
+    ),
+    headers: valueMap(
+      z.string().regex(HEADER_NAME_PATTERN, "is not a valid HTTP header name"),
+      `Headers for a remote, over the entry's own. ${SECRET_HELP} ${INTERPOLATION_HELP}`,
+    ),
+    ...commonServerFields,
+  })
+  .describe('A server of the MCP registry, by "registry" name.');
+
+/** Any transport; `command`, `url` and `registry` are mutually exclusive (each variant is strict). */
+export const serverConfigSchema = z.union([
+  stdioServerSchema,
+  httpServerSchema,
+  registryServerSchema,
+]);
 
 /** The whole configuration file. */
 export const configSchema = z
@@ -264,9 +306,13 @@ export type StdioServerConfig = z.input<typeof stdioServerSchema>;
 /** A server reached over Streamable HTTP. */
 export type HttpServerConfig = z.input<typeof httpServerSchema>;
 
+/** A server of the MCP registry. */
+export type RegistryServerConfig = z.input<typeof registryServerSchema>;
+
 /** Keys a server of each kind accepts, for "unknown key" messages that name the right ones. */
 export const STDIO_SERVER_KEYS: readonly string[] = Object.keys(stdioServerSchema.shape);
 export const HTTP_SERVER_KEYS: readonly string[] = Object.keys(httpServerSchema.shape);
+export const REGISTRY_SERVER_KEYS: readonly string[] = Object.keys(registryServerSchema.shape);
 export const CONFIG_KEYS: readonly string[] = Object.keys(configSchema.shape);
 
 /**

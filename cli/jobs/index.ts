@@ -5,5 +5,5 @@
 export { filterContract } from "./server-job.js";
 export type { ServerJob } from "./server-job.js";
 export { noConfigForNamesError, serverSelector } from "./server-selection.js";
-export { commandLabel, resolveTarget } from "./target-flags.js";
+export { commandLabel, parseEnv, parseHeader, resolveTarget } from "./target-flags.js";
 export type { ResolvedTarget, TargetFlags } from "./target-flags.js";

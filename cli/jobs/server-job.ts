@@ -9,6 +9,7 @@ import type { PulledContract } from "../../templates/index.js";
 import { CliError, ExitCode } from "../terminal/index.js";
 import { redactSecrets } from "../pull/index.js";
 import type { Secret } from "../secrets/index.js";
+import type { EntryValues, RegistrySource, ServerOrigin } from "../registry/index.js";
 import type { Reporter } from "../terminal/index.js";
 
 export interface ServerJob {
@@ -35,6 +36,13 @@ export interface ServerJob {
   auth?: AuthChoice | undefined;
   /** Credentials among the header and env values, URL parts and arguments. */
   secrets?: readonly Secret[] | undefined;
+  /**
+   * A config server of the MCP registry: fetched when pulled, which fills `target` (so `target`
+   * is undefined until then).
+   */
+  registry?: (RegistrySource & { values: EntryValues }) | undefined;
+  /** The registry entry the server came from, recorded in the snapshot. */
+  origin?: ServerOrigin | undefined;
 }
 
 /**
@@ -89,6 +97,7 @@ export function filterContract(
   }
   return {
     ...contract,
+    ...(job.origin === undefined ? {} : { origin: job.origin }),
     codegen: {
       ...(job.runtime === undefined ? {} : { runtime: job.runtime }),
       ...(job.rename === undefined ? {} : { rename: job.rename }),

@@ -82,6 +82,12 @@ function resolveHttp(flags: TargetFlags, text: string): ResolvedTarget {
   if (given(flags.env) || given(flags.secretEnv))
     throw usage("--env and --secret-env apply to stdio servers only");
   if (flags.cwd !== undefined) throw usage("--cwd applies to stdio servers only");
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text.trim())) {
+    // `localhost:3000/mcp` parses as a URL of scheme "localhost:": say what is missing instead.
+    throw usage(
+      "--url has no scheme: put http:// or https:// before it, e.g. http://localhost:3000/mcp",
+    );
+  }
   let url: URL;
   try {
     url = new URL(text);

@@ -169,12 +169,29 @@ async function removeEmptyFolders(root: string, paths: readonly string[]): Promi
   }
 }
 
+/**
+ * `mkdir -p folder`; a file where a folder must be (`--out a/file/sub`) is the user's to move,
+ * so it is a usage error naming the output folder, not a crash.
+ */
+async function makeFolder(folder: string, root: string): Promise<void> {
+  try {
+    await mkdir(folder, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOTDIR" && code !== "EEXIST") throw error;
+    throw new CliError(
+      `cannot write to ${root}: a file is in the way of the folder ${folder}; choose another --out (or out in the config), or move the file`,
+      ExitCode.Usage,
+    );
+  }
+}
+
 /** Writes `files` under `root`, leaving identical files alone and removing stale generated ones. */
 export async function writeOutput(root: string, files: readonly OutputFile[]): Promise<WriteStats> {
   const { changed, stale: staleFiles, unchanged } = await planOutput(root, files);
   const stale = staleFiles.map((file) => file.path);
   const folders = [...new Set(changed.map((file) => dirname(join(root, file.path))))];
-  await Promise.all(folders.map((folder) => mkdir(folder, { recursive: true })));
+  await Promise.all(folders.map((folder) => makeFolder(folder, root)));
   for (let start = 0; start < changed.length; start += 64) {
     const batch = changed.slice(start, start + 64);
     await Promise.all(batch.map((file) => writeReplacing(join(root, file.path), file.content)));

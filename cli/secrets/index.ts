@@ -7,6 +7,7 @@ export {
   argumentSecrets,
   envSecrets,
   headerSecrets,
+  isCredentialName,
   substitutionSecrets,
   urlSecrets,
 } from "./secret-sources.js";

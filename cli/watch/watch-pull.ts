@@ -39,7 +39,7 @@ export async function watchPull(
 /** What a server of the config watches: its `watch` list, else its entry file and folder. */
 async function serverPaths(server: ResolvedServer): Promise<string[]> {
   if (server.watch !== undefined) return server.watch;
-  if ("url" in server.target) return [];
+  if ("url" in server.target || "registry" in server.target) return [];
   return entryPaths(server.target.command, server.target.args, server.target.cwd);
 }
 

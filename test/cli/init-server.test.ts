@@ -48,6 +48,30 @@ describe("initServer", () => {
     [{ command: ["node", "build/index.js", "--stdio"] }, "index"],
     [{ command: ["python", "-m"] }, "python"],
     [{ command: ["./42"] }, "server"],
+    // Named after the package or script, never after a trailing argument (issue 26).
+    [
+      {
+        command: [
+          "node",
+          "node_modules/@modelcontextprotocol/server-everything/dist/index.js",
+          "stdio",
+        ],
+      },
+      "server-everything",
+    ],
+    [
+      { command: ["npx", "-y", "@modelcontextprotocol/server-filesystem", "/home/me/projects"] },
+      "server-filesystem",
+    ],
+    [{ command: ["npx", "--yes", "--package", "@acme/tools", "acme-mcp", "serve"] }, "tools"],
+    [{ command: ["uvx", "mcp-server-git", "--repository", "/srv/repo"] }, "mcp-server-git"],
+    [{ command: ["python", "-m", "weather_server", "run"] }, "weather_server"],
+    [
+      { command: ["docker", "run", "-i", "--rm", "-e", "KEY", "ghcr.io/acme/weather:1", "serve"] },
+      "weather",
+    ],
+    [{ command: ["mcp-server-time", "--local-timezone", "Europe/Oslo"] }, "mcp-server-time"],
+    [{ command: ["node", "/srv/weather/src/server.ts"] }, "weather"],
   ])("names %j %s", (target, name) => {
     expect(initServer(target, undefined, undefined).name).toBe(name);
   });

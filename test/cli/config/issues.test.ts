@@ -66,12 +66,12 @@ describe("validateConfig", () => {
     [
       "both command and url",
       stdio({ url: "http://h" }),
-      `${L}: servers.weather: give either "command" or "url", not both`,
+      `${L}: servers.weather: give one of "command", "url" or "registry", not "command" and "url"`,
     ],
     [
       "neither command nor url",
       { servers: { weather: { args: ["x"] } } },
-      `${L}: servers.weather: give "command" (a stdio server to start) or "url" (a Streamable HTTP server)`,
+      `${L}: servers.weather: give "command" (a stdio server to start), "url" (a Streamable HTTP server) or "registry" (a server of the MCP registry)`,
     ],
     [
       "a server that is not an object",

@@ -141,7 +141,7 @@ export default defineConfig(config);`,
 export default defineConfig({ servers: { demo: { comand: "node" } } });`,
     );
     expect(await loadError({ cwd: dir, env: {} })).toBe(
-      'mcp-codegen.config.ts: servers.demo: give "command" (a stdio server to start) or "url" (a Streamable HTTP server)',
+      'mcp-codegen.config.ts: servers.demo: give "command" (a stdio server to start), "url" (a Streamable HTTP server) or "registry" (a server of the MCP registry)',
     );
   });
 
@@ -197,7 +197,7 @@ describe("loadConfig: finding the file", () => {
   it("names a nested config by its path relative to cwd in errors", async () => {
     const cwd = await project({ "configs/servers.json": json({ servers: { demo: {} } }) });
     expect(await loadError({ cwd, configPath: "configs/servers.json", env: {} })).toBe(
-      'configs/servers.json: servers.demo: give "command" (a stdio server to start) or "url" (a Streamable HTTP server)',
+      'configs/servers.json: servers.demo: give "command" (a stdio server to start), "url" (a Streamable HTTP server) or "registry" (a server of the MCP registry)',
     );
   });
 
