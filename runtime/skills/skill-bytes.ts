@@ -47,7 +47,10 @@ export function contentBytes(
 
 /** `sha256:` and the 64 lowercase hex digits of the SHA-256 of `bytes`. */
 export async function sha256Digest(bytes: Uint8Array): Promise<string> {
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  // DOM's typing of `digest` takes only ArrayBuffer-backed views; these bytes never sit in a
+  // SharedArrayBuffer (decoded text or base64), so the narrower type is true.
+  const view = bytes as Uint8Array<ArrayBuffer>;
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", view));
   let hex = "";
   for (const byte of hash) hex += byte.toString(16).padStart(2, "0");
   return `sha256:${hex}`;
