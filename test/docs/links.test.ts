@@ -24,16 +24,18 @@ function markdownFiles(folder: string): string[] {
 
 /** VitePress's default heading slug. */
 export function slugify(heading: string): string {
-  return heading
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036F]/g, "")
-    // eslint-disable-next-line no-control-regex -- VitePress drops control characters from slugs
-    .replace(/[\u0000-\u001f]/g, "")
-    .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, "-")
-    .replace(/-{2,}/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .replace(/^(\d)/, "_$1")
-    .toLowerCase();
+  return (
+    heading
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036F]/g, "")
+      // eslint-disable-next-line no-control-regex -- VitePress drops control characters from slugs
+      .replace(/[\u0000-\u001f]/g, "")
+      .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, "-")
+      .replace(/-{2,}/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .replace(/^(\d)/, "_$1")
+      .toLowerCase()
+  );
 }
 
 /** GitHub's heading slug, for the README (rendered by GitHub and npm, not VitePress). */
