@@ -98,6 +98,12 @@ const runtimeOption = () =>
     "import @mcp-codegen/runtime (package) or copy its Node build into the output (vendored)",
   ).choices(["package", "vendored"]);
 
+const importExtensionOption = () =>
+  new Option(
+    "--import-extension <ext>",
+    "what relative imports in generated code end with: js (default) or ts (Deno without --sloppy-imports)",
+  ).choices(["js", "ts"]);
+
 const protocolOption = () =>
   new Option(
     "--protocol <version>",
@@ -214,6 +220,7 @@ export async function runCli(
     )
     .option("--strict", STRICT_HELP)
     .addOption(runtimeOption())
+    .addOption(importExtensionOption())
     .option(
       "--open-input-types",
       "let tool input types take undeclared keys where the schema does not close them",

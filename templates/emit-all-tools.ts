@@ -6,6 +6,7 @@
  * `_tool` (plan.ts), `describeTools` and `allTools` in `Tools`.
  */
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
+import { localSpecifier, type ImportExtension } from "./local-specifier.js";
 import type { ModuleText } from "./module-text.js";
 import type { NamePlan } from "./plan.js";
 import type { Snapshot } from "./snapshot.js";
@@ -17,6 +18,7 @@ export function emitAllTools(
   snapshot: Snapshot,
   plan: NamePlan,
   runtimeImport: string,
+  extension: ImportExtension = "js",
 ): ModuleText {
   const server = `${snapshot.server.name} ${snapshot.server.version}`;
   const byFile = [...plan.tools].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -25,7 +27,7 @@ export function emitAllTools(
     imports: { values: ["describeTools"], types: [], from: runtimeImport },
     localImports: byFile.map((tool) => ({
       names: [tool.binding],
-      from: `./${tool.file.replace(/\.ts$/, ".js")}`,
+      from: localSpecifier(tool.file, extension),
     })),
     statements: [
       [

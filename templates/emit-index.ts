@@ -7,6 +7,7 @@
 import { LEGACY_PROTOCOL_VERSIONS } from "@mcp-codegen/runtime/internal";
 import { annotationLines, describedLines } from "./docs.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
+import { localSpecifier, type ImportExtension } from "./local-specifier.js";
 import type { ModuleText } from "./module-text.js";
 import type { NamePlan } from "./plan.js";
 import type { Snapshot } from "./snapshot.js";
@@ -23,10 +24,6 @@ interface Member {
   binding?: string;
   /** What the index re-exports from the module: values, then type names. */
   exports: { values: string[]; types: string[] };
-}
-
-function relativeModule(file: string): string {
-  return `./${file.replace(/\.ts$/, ".js")}`;
 }
 
 /**
@@ -83,7 +80,13 @@ function group(members: readonly Member[], rt: RuntimeNames): { type: string; va
   return { type: `{\n${type.join("\n")}\n}`, value: `{\n${value.join("\n")}\n}` };
 }
 
-export function emitIndex(snapshot: Snapshot, plan: NamePlan, runtimeImport: string): ModuleText {
+export function emitIndex(
+  snapshot: Snapshot,
+  plan: NamePlan,
+  runtimeImport: string,
+  extension: ImportExtension = "js",
+): ModuleText {
+  const relativeModule = (file: string) => localSpecifier(file, extension);
   const tools = plan.tools.map((t) => ({
     member: t.member,
     fn: t.fn,

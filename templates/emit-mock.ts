@@ -6,13 +6,10 @@
  * bindings (`MockHandlers<typeof definitions>`), so the module declares no per-item type.
  */
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
+import { localSpecifier, type ImportExtension } from "./local-specifier.js";
 import type { ModuleText } from "./module-text.js";
 import type { NamePlan } from "./plan.js";
 import type { Snapshot } from "./snapshot.js";
-
-function relativeModule(file: string): string {
-  return `./${file.replace(/\.ts$/, ".js")}`;
-}
 
 /** `{ member: binding, … }`, or `{}` for a kind the server has none of. */
 function group(entries: ReadonlyArray<{ member: string; binding: string }>): string {
@@ -20,7 +17,13 @@ function group(entries: ReadonlyArray<{ member: string; binding: string }>): str
   return `{\n${entries.map((e) => `${e.member}: ${e.binding},`).join("\n")}\n}`;
 }
 
-export function emitMock(snapshot: Snapshot, plan: NamePlan, runtimeImport: string): ModuleText {
+export function emitMock(
+  snapshot: Snapshot,
+  plan: NamePlan,
+  runtimeImport: string,
+  extension: ImportExtension = "js",
+): ModuleText {
+  const relativeModule = (file: string) => localSpecifier(file, extension);
   const name = plan.client;
   const server = `${snapshot.server.name} ${snapshot.server.version}`;
   const resources = [...plan.resources, ...plan.templates].sort((a, b) =>
@@ -37,7 +40,7 @@ export function emitMock(snapshot: Snapshot, plan: NamePlan, runtimeImport: stri
       from: runtimeImport,
     },
     localImports: [
-      { names: [`bind${name}Client`], from: "./index.js" },
+      { names: [`bind${name}Client`], from: relativeModule("index.ts") },
       ...modules.map((m) => ({ names: [m.binding], from: relativeModule(m.file) })),
     ],
     statements: [

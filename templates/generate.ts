@@ -100,6 +100,7 @@ export async function generateOutput(
   const { files: _previousFiles, ...snapshot } = stored;
   // Choices made at pull time live in the snapshot, so `generate` reproduces `pull` exactly.
   const runtime = snapshot.codegen?.runtime ?? "package";
+  const extension = snapshot.codegen?.importExtension ?? "js";
   const toolOptions: ToolEmitOptions = {
     openInputTypes: snapshot.codegen?.openInputTypes === true,
     serverCapabilities: snapshot.capabilities,
@@ -130,18 +131,18 @@ export async function generateOutput(
     })),
     {
       path: "index.ts",
-      emit: (r: string) => emitIndex(snapshot, plan, r),
-      identity: ["index", snapshot, plan],
+      emit: (r: string) => emitIndex(snapshot, plan, r, extension),
+      identity: ["index", snapshot, plan, extension],
     },
     {
       path: "mock.ts",
-      emit: (r: string) => emitMock(snapshot, plan, r),
-      identity: ["mock", snapshot, plan],
+      emit: (r: string) => emitMock(snapshot, plan, r, extension),
+      identity: ["mock", snapshot, plan, extension],
     },
     {
       path: ALL_TOOLS_FILE,
-      emit: (r: string) => emitAllTools(snapshot, plan, r),
-      identity: ["all-tools", snapshot.server, plan.tools],
+      emit: (r: string) => emitAllTools(snapshot, plan, r, extension),
+      identity: ["all-tools", snapshot.server, plan.tools, extension],
     },
     // Only for a server that listed skills: every other output stays as it was.
     ...(snapshot.skills === undefined || snapshot.skills.length === 0

@@ -123,6 +123,11 @@ export interface CodegenOptions {
    * type (`[k: string]: unknown`). Default: they admit only the declared ones.
    */
   openInputTypes?: boolean;
+  /**
+   * `"ts"`: relative imports between generated files end in `.ts`, so Deno runs them without
+   * `--sloppy-imports`. Default `"js"`: `.js`, as node16/nodenext resolution and bundlers expect.
+   */
+  importExtension?: "js" | "ts";
 }
 
 /** What `pull` gathered from a server, before normalisation. */
@@ -263,6 +268,7 @@ function normaliseCodegen(options: CodegenOptions | undefined): CodegenOptions |
   if (options.rename !== undefined && Object.keys(options.rename).length > 0)
     result.rename = { ...options.rename };
   if (options.openInputTypes === true) result.openInputTypes = true;
+  if (options.importExtension === "ts") result.importExtension = "ts";
   return Object.keys(result).length === 0 ? undefined : result;
 }
 
@@ -345,6 +351,7 @@ const snapshotSchema = z.object({
       runtime: z.enum(["package", "vendored"]).optional(),
       rename: z.record(z.string(), z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/)).optional(),
       openInputTypes: z.boolean().optional(),
+      importExtension: z.enum(["js", "ts"]).optional(),
     })
     .optional(),
   origin: z

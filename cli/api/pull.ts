@@ -75,6 +75,7 @@ export async function pullSnapshot(
       rename: options.rename === undefined ? undefined : { ...options.rename },
       runtime: options.runtime,
       openInputTypes: options.openInputTypes,
+      importExtension: options.importExtension,
       secrets: [...given, ...learned],
     };
     return createSnapshot(filterContract(contract, job, reporter));

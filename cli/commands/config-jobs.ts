@@ -28,6 +28,7 @@ export function jobsFromConfig(
     runtime?: "package" | "vendored" | undefined;
     strict?: boolean | undefined;
     openInputTypes?: boolean | undefined;
+    importExtension?: "js" | "ts" | undefined;
   },
   env: Readonly<Record<string, string | undefined>>,
 ): ServerJob[] {
@@ -57,6 +58,7 @@ export function jobsFromConfig(
     rename: server.rename,
     runtime: flags.runtime ?? server.runtime,
     openInputTypes: flags.openInputTypes ?? server.openInputTypes,
+    importExtension: flags.importExtension ?? server.importExtension,
     timeout: flags.timeout ?? server.timeout,
     protocol: flags.protocol ?? server.protocol,
     capabilities: flags.capabilities ?? server.capabilities,

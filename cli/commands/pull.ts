@@ -36,6 +36,8 @@ export interface PullFlags extends TargetFlags {
   strict?: boolean | undefined;
   /** `--open-input-types`. */
   openInputTypes?: boolean | undefined;
+  /** `--import-extension`. */
+  importExtension?: "js" | "ts" | undefined;
   /** `--client-credentials`: the client id and secret from the environment. */
   clientCredentials?: boolean | undefined;
   /** `--token-store <file>`. */
@@ -94,6 +96,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
         name: flags.name,
         runtime: flags.runtime,
         openInputTypes: flags.openInputTypes,
+        importExtension: flags.importExtension,
         timeout: flags.timeout,
         protocol: flags.protocol,
         strict: flags.strict,
@@ -135,6 +138,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
         name: flags.name,
         runtime: flags.runtime,
         openInputTypes: flags.openInputTypes,
+        importExtension: flags.importExtension,
         timeout: flags.timeout,
         protocol: flags.protocol,
         capabilities: flags.capabilities,

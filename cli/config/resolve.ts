@@ -79,6 +79,8 @@ export interface ResolvedServer {
   runtime?: "package" | "vendored";
   /** Input types admit undeclared keys where the schema is silent about them. */
   openInputTypes?: boolean;
+  /** What relative imports in generated code end with. */
+  importExtension?: "js" | "ts";
   /** Milliseconds. */
   timeout?: number;
   /** `auto` or a pinned protocol version. */
@@ -194,6 +196,7 @@ function resolveServer(name: string, server: ServerConfig, context: ServerContex
   if (server.include !== undefined) resolved.include = server.include;
   if (server.runtime !== undefined) resolved.runtime = server.runtime;
   if (server.openInputTypes !== undefined) resolved.openInputTypes = server.openInputTypes;
+  if (server.importExtension !== undefined) resolved.importExtension = server.importExtension;
   if (server.timeout !== undefined) resolved.timeout = server.timeout;
   if (server.protocol !== undefined) resolved.protocol = server.protocol;
   if (server.capabilities !== undefined) resolved.capabilities = [...server.capabilities];

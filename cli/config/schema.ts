@@ -96,6 +96,12 @@ const commonServerFields = {
     .describe(
       "true: tool input types admit any other key ([k: string]: unknown) where the schema says nothing about other keys, as earlier versions did. Default false: only the declared keys, so a misspelt argument is a compile error. Validators follow the schema either way.",
     ),
+  importExtension: z
+    .enum(["js", "ts"], { error: 'must be "js" or "ts"' })
+    .optional()
+    .describe(
+      '"js" (default): relative imports in generated code end in .js, as TypeScript\'s node16/nodenext and bundlers expect. "ts": they end in .ts, so Deno runs the files without --sloppy-imports (the consuming tsconfig needs allowImportingTsExtensions).',
+    ),
   timeout: z
     .number()
     .int()

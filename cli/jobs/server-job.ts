@@ -25,6 +25,8 @@ export interface ServerJob {
   rename?: Record<string, string> | undefined;
   runtime?: "package" | "vendored" | undefined;
   openInputTypes?: boolean | undefined;
+  /** `--import-extension`/`importExtension`: what relative imports in generated code end with. */
+  importExtension?: "js" | "ts" | undefined;
   timeout?: number | undefined;
   /** `--protocol`/`protocol`: `auto` (default) or a pinned version. */
   protocol?: ProtocolChoice | undefined;
@@ -102,6 +104,7 @@ export function filterContract(
       ...(job.runtime === undefined ? {} : { runtime: job.runtime }),
       ...(job.rename === undefined ? {} : { rename: job.rename }),
       ...(job.openInputTypes === undefined ? {} : { openInputTypes: job.openInputTypes }),
+      ...(job.importExtension === undefined ? {} : { importExtension: job.importExtension }),
     },
   };
 }

@@ -4,11 +4,13 @@
  * `node:child_process` and sends HTTP with its own `fetch` (Bun's undici stand-in has no
  * `Dispatcher.request`, so the Node build fails there). Bun runs the generated TypeScript as it is,
  * from a copy in a folder with its own tsconfig.json (the repository's "paths" point the runtime
- * at its sources, for development); Deno runs it compiled to JavaScript, since it maps the `./x.js`
- * imports of generated code to `./x.ts` only with `--sloppy-imports`.
+ * at its sources, for development). Deno runs it twice: compiled to JavaScript, since it maps the
+ * `./x.js` imports of generated code to `./x.ts` only with `--sloppy-imports`; and as TypeScript,
+ * generated with `codegen.importExtension: "ts"` (by the built CLI's `generate`), with no flag but
+ * its permissions.
  */
 import { execFile } from "node:child_process";
-import { cp, mkdir, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -49,6 +51,20 @@ try {
 }
 `;
 
+const CLI = join(REPOSITORY_ROOT, "dist", "cli", "main.js");
+
+/** The demo's client generated afresh from its snapshot, its relative imports ending in `.ts`. */
+async function writeClientWithTsImports(into: string): Promise<void> {
+  const source = join(REPOSITORY_ROOT, "examples", "trip-planner", "mcp.snapshot.json");
+  const snapshot = JSON.parse(await readFile(source, "utf8")) as Record<string, unknown>;
+  snapshot.codegen = { ...(snapshot.codegen as object | undefined), importExtension: "ts" };
+  await mkdir(into, { recursive: true });
+  await writeFile(join(into, "mcp.snapshot.json"), JSON.stringify(snapshot, null, 2));
+  await promisify(execFile)(process.execPath, [CLI, "generate", "--out", into]);
+  // Its own tsconfig.json: Deno, like Bun, would otherwise follow the repository's "paths".
+  await writeFile(join(into, "..", "tsconfig.json"), JSON.stringify({ compilerOptions: {} }));
+}
+
 const RUNTIMES = [
   {
     platform: "bun",
@@ -67,6 +83,14 @@ const RUNTIMES = [
     run: (app: string) => ["run", "--allow-all", "--no-prompt", app],
     writeClient: writeClientAsJavaScript,
   },
+  {
+    platform: "deno",
+    binary: join(dirname(require.resolve("deno/package.json")), "deno"),
+    app: "app.ts",
+    appSource: APP.replace("./trip-planner/index.js", "./trip-planner/index.ts"),
+    run: (app: string) => ["run", "--allow-all", "--no-prompt", app],
+    writeClient: writeClientWithTsImports,
+  },
 ];
 
 let server: RunningHttpServer | undefined;
@@ -80,13 +104,13 @@ afterAll(async () => {
   await rm(WORK, { recursive: true, force: true });
 });
 
-describe.each(RUNTIMES)("under $platform", (runtime) => {
+describe.each(RUNTIMES)("under $platform, running $app", (runtime) => {
   it("calls the demo server over HTTP (the platform's fetch) and over stdio", async () => {
     assertRuntimeBuilt();
-    const folder = join(WORK, runtime.platform);
+    const folder = join(WORK, `${runtime.platform}-${runtime.app}`);
     await mkdir(folder, { recursive: true });
     await runtime.writeClient(join(folder, "trip-planner"));
-    await writeFile(join(folder, runtime.app), APP);
+    await writeFile(join(folder, runtime.app), "appSource" in runtime ? runtime.appSource : APP);
     const demo = [process.execPath, "--import", TSX_LOADER, DEMO_STDIO];
     const { stdout } = await promisify(execFile)(
       runtime.binary,

@@ -66,6 +66,7 @@ describe("configSchema", () => {
       "rename",
       "runtime",
       "openInputTypes",
+      "importExtension",
       "timeout",
       "protocol",
       "capabilities",
