@@ -24,7 +24,7 @@ const INSTALL_TIMEOUT = 240_000;
 const DEMO_SERVER = join(REPOSITORY_ROOT, "examples", "demo-server", "stdio.ts");
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 /**
- * The production install's ceiling, as README ("Using it in a project") states it: zod's package
+ * The production install's ceiling, as docs/guide/getting-started.md ("Using it in a project") states it: zod's package
  * alone is 6 MB (sources, ESM, CommonJS and declarations of each), so growth shows here first.
  */
 const INSTALL_CEILING_MB = 12;
