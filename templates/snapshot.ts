@@ -68,6 +68,8 @@ export interface CodegenOptions {
    * type (`[k: string]: unknown`). Default: they admit only the declared ones.
    */
   openInputTypes?: boolean;
+  /** `true`: also write the agent pack for code mode under `agent/` (`pull --agent`). */
+  agent?: boolean;
 }
 
 /** What `pull` gathered from a server, before normalisation. */
@@ -162,6 +164,7 @@ function normaliseCodegen(options: CodegenOptions | undefined): CodegenOptions |
   if (options.rename !== undefined && Object.keys(options.rename).length > 0)
     result.rename = { ...options.rename };
   if (options.openInputTypes === true) result.openInputTypes = true;
+  if (options.agent === true) result.agent = true;
   return Object.keys(result).length === 0 ? undefined : result;
 }
 
@@ -230,6 +233,7 @@ const snapshotSchema = z.object({
       runtime: z.enum(["package", "vendored"]).optional(),
       rename: z.record(z.string(), z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/)).optional(),
       openInputTypes: z.boolean().optional(),
+      agent: z.boolean().optional(),
     })
     .optional(),
   files: z
