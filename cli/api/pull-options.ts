@@ -58,6 +58,8 @@ export interface PullOptions {
   runtime?: "package" | "vendored" | undefined;
   /** Recorded in the snapshot: tool input types take undeclared keys where schemas allow it. */
   openInputTypes?: boolean | undefined;
+  /** Recorded in the snapshot: also write the agent pack for code mode under `agent/`. */
+  agent?: boolean | undefined;
   /** Per-request timeout in milliseconds. */
   timeout?: number | undefined;
   /** `"auto"` (default) or a pinned protocol version. */

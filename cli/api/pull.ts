@@ -73,6 +73,7 @@ export async function pullSnapshot(
       rename: options.rename === undefined ? undefined : { ...options.rename },
       runtime: options.runtime,
       openInputTypes: options.openInputTypes,
+      agent: options.agent,
       secrets: [...given, ...learned],
     };
     return createSnapshot(filterContract(contract, job, reporter));

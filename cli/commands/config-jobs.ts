@@ -19,6 +19,7 @@ export function jobsFromConfig(
     runtime?: "package" | "vendored" | undefined;
     strict?: boolean | undefined;
     openInputTypes?: boolean | undefined;
+    agent?: boolean | undefined;
   },
   env: Readonly<Record<string, string | undefined>>,
 ): ServerJob[] {
@@ -45,6 +46,7 @@ export function jobsFromConfig(
     rename: server.rename,
     runtime: flags.runtime ?? server.runtime,
     openInputTypes: flags.openInputTypes ?? server.openInputTypes,
+    agent: flags.agent ?? server.agent,
     timeout: flags.timeout ?? server.timeout,
     protocol: flags.protocol ?? server.protocol,
     // The flag can only make a pull stricter: a config that asks for strict stays strict.

@@ -32,6 +32,8 @@ export interface PullFlags extends TargetFlags {
   strict?: boolean | undefined;
   /** `--open-input-types`. */
   openInputTypes?: boolean | undefined;
+  /** `--agent`: also write the agent pack under `agent/`. */
+  agent?: boolean | undefined;
   /** `--client-credentials`: the client id and secret from the environment. */
   clientCredentials?: boolean | undefined;
   /** `--token-store <file>`. */
@@ -100,6 +102,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
         name: flags.name,
         runtime: flags.runtime,
         openInputTypes: flags.openInputTypes,
+        agent: flags.agent,
         timeout: flags.timeout,
         protocol: flags.protocol,
         strict: flags.strict,

@@ -62,6 +62,8 @@ export interface ResolvedServer {
   runtime?: "package" | "vendored";
   /** Input types admit undeclared keys where the schema is silent about them. */
   openInputTypes?: boolean;
+  /** Also write the agent pack for code mode under `agent/`. */
+  agent?: boolean;
   /** Milliseconds. */
   timeout?: number;
   /** `auto` or a pinned protocol version. */
@@ -175,6 +177,7 @@ function resolveServer(name: string, server: ServerConfig, context: ServerContex
   if (server.include !== undefined) resolved.include = server.include;
   if (server.runtime !== undefined) resolved.runtime = server.runtime;
   if (server.openInputTypes !== undefined) resolved.openInputTypes = server.openInputTypes;
+  if (server.agent !== undefined) resolved.agent = server.agent;
   if (server.timeout !== undefined) resolved.timeout = server.timeout;
   if (server.protocol !== undefined) resolved.protocol = server.protocol;
   if (server.watch !== undefined) {

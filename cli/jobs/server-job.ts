@@ -24,6 +24,8 @@ export interface ServerJob {
   rename?: Record<string, string> | undefined;
   runtime?: "package" | "vendored" | undefined;
   openInputTypes?: boolean | undefined;
+  /** Recorded in the snapshot: write the agent pack under `agent/`. */
+  agent?: boolean | undefined;
   timeout?: number | undefined;
   /** `--protocol`/`protocol`: `auto` (default) or a pinned version. */
   protocol?: ProtocolChoice | undefined;
@@ -91,6 +93,7 @@ export function filterContract(
       ...(job.runtime === undefined ? {} : { runtime: job.runtime }),
       ...(job.rename === undefined ? {} : { rename: job.rename }),
       ...(job.openInputTypes === undefined ? {} : { openInputTypes: job.openInputTypes }),
+      ...(job.agent === undefined ? {} : { agent: job.agent }),
     },
   };
 }

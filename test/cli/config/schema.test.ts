@@ -64,6 +64,7 @@ describe("configSchema", () => {
       "exclude",
       "rename",
       "runtime",
+      "agent",
       "openInputTypes",
       "timeout",
       "protocol",
