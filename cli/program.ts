@@ -226,6 +226,10 @@ export async function runCli(
       "let tool input types take undeclared keys where the schema does not close them",
     )
     .option(
+      "--agent",
+      "also write agent/: SKILL.md, api.d.ts, tools/*.d.ts and a search index for code mode",
+    )
+    .option(
       "--client-credentials",
       "OAuth without a browser: the client credentials grant, with the id and secret from MCP_CODEGEN_CLIENT_ID and MCP_CODEGEN_CLIENT_SECRET",
     )

@@ -18,3 +18,4 @@ export { MAX_TIMER_DELAY_MS } from "./basics/timer-delay.js";
 export { compileUriTemplate, parseUriTemplateVariables } from "./generated/uri-template.js";
 export type { UriTemplateVariable } from "./generated/uri-template.js";
 export { GENERATED_API_VERSION } from "./protocol/version.js";
+export { TITLE_MAX_BYTES, instructionsForModel, textForModel } from "./ai/index.js";

@@ -65,7 +65,7 @@ const recursiveAnnotation = (): string => "GeneratedSchema";
  * untrusted: MCP says it is an object schema, but a server may send `false`, an array schema, or
  * something set aside as `unknown`.
  */
-function acceptsEmptyInput(schema: unknown, types: TypeScriptOutput): boolean {
+export function acceptsEmptyInput(schema: unknown, types: TypeScriptOutput): boolean {
   if (!types.acceptsEmpty) return false;
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return true;
   const required = (schema as Record<string, unknown>).required;

@@ -4,6 +4,7 @@
  * returns the same bytes on every OS.
  */
 import { createHash } from "node:crypto";
+import { agentFiles } from "./agent/index.js";
 import { ALL_TOOLS_FILE, emitAllTools } from "./emit-all-tools.js";
 import { emitIndex } from "./emit-index.js";
 import { emitMock } from "./emit-mock.js";
@@ -185,6 +186,9 @@ export async function generateOutput(
   done.sort((a, b) => compareText(a.path, b.path));
   const files = done.map(({ path, module }) => ({ path, content: module.content }));
   files.push(...(options.extraFiles ?? []));
+  if (snapshot.codegen?.agent === true) {
+    files.push(...(await agentFiles(snapshot, plan, header, options.generatorVersion)));
+  }
   const listed = files.map((file) => file.path).sort(compareText);
   files.push({ path: "mcp.snapshot.json", content: serializeSnapshot(snapshot, listed) });
   return {

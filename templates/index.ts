@@ -3,6 +3,7 @@
  * (test/architecture.test.ts checks it), so the generator's folders can change without cli/
  * knowing. Re-exports only, one line per file.
  */
+export { AGENT_FOLDER, hasAgentMarker } from "./agent/index.js";
 export {
   checkEntries,
   MAX_ENTRY_SIZE,

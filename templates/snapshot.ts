@@ -128,6 +128,8 @@ export interface CodegenOptions {
    * `--sloppy-imports`. Default `"js"`: `.js`, as node16/nodenext resolution and bundlers expect.
    */
   importExtension?: "js" | "ts";
+  /** `true`: also write the agent pack for code mode under `agent/` (`pull --agent`). */
+  agent?: boolean;
 }
 
 /** What `pull` gathered from a server, before normalisation. */
@@ -269,6 +271,7 @@ function normaliseCodegen(options: CodegenOptions | undefined): CodegenOptions |
     result.rename = { ...options.rename };
   if (options.openInputTypes === true) result.openInputTypes = true;
   if (options.importExtension === "ts") result.importExtension = "ts";
+  if (options.agent === true) result.agent = true;
   return Object.keys(result).length === 0 ? undefined : result;
 }
 
@@ -352,6 +355,7 @@ const snapshotSchema = z.object({
       rename: z.record(z.string(), z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/)).optional(),
       openInputTypes: z.boolean().optional(),
       importExtension: z.enum(["js", "ts"]).optional(),
+      agent: z.boolean().optional(),
     })
     .optional(),
   origin: z

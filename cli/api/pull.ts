@@ -76,6 +76,7 @@ export async function pullSnapshot(
       runtime: options.runtime,
       openInputTypes: options.openInputTypes,
       importExtension: options.importExtension,
+      agent: options.agent,
       secrets: [...given, ...learned],
     };
     return createSnapshot(filterContract(contract, job, reporter));

@@ -29,6 +29,7 @@ export function jobsFromConfig(
     strict?: boolean | undefined;
     openInputTypes?: boolean | undefined;
     importExtension?: "js" | "ts" | undefined;
+    agent?: boolean | undefined;
   },
   env: Readonly<Record<string, string | undefined>>,
 ): ServerJob[] {
@@ -59,6 +60,7 @@ export function jobsFromConfig(
     runtime: flags.runtime ?? server.runtime,
     openInputTypes: flags.openInputTypes ?? server.openInputTypes,
     importExtension: flags.importExtension ?? server.importExtension,
+    agent: flags.agent ?? server.agent,
     timeout: flags.timeout ?? server.timeout,
     protocol: flags.protocol ?? server.protocol,
     capabilities: flags.capabilities ?? server.capabilities,

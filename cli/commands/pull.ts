@@ -38,6 +38,8 @@ export interface PullFlags extends TargetFlags {
   openInputTypes?: boolean | undefined;
   /** `--import-extension`. */
   importExtension?: "js" | "ts" | undefined;
+  /** `--agent`: also write the agent pack under `agent/`. */
+  agent?: boolean | undefined;
   /** `--client-credentials`: the client id and secret from the environment. */
   clientCredentials?: boolean | undefined;
   /** `--token-store <file>`. */
@@ -139,6 +141,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
         runtime: flags.runtime,
         openInputTypes: flags.openInputTypes,
         importExtension: flags.importExtension,
+        agent: flags.agent,
         timeout: flags.timeout,
         protocol: flags.protocol,
         capabilities: flags.capabilities,

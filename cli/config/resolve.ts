@@ -81,6 +81,8 @@ export interface ResolvedServer {
   openInputTypes?: boolean;
   /** What relative imports in generated code end with. */
   importExtension?: "js" | "ts";
+  /** Also write the agent pack for code mode under `agent/`. */
+  agent?: boolean;
   /** Milliseconds. */
   timeout?: number;
   /** `auto` or a pinned protocol version. */
@@ -197,6 +199,7 @@ function resolveServer(name: string, server: ServerConfig, context: ServerContex
   if (server.runtime !== undefined) resolved.runtime = server.runtime;
   if (server.openInputTypes !== undefined) resolved.openInputTypes = server.openInputTypes;
   if (server.importExtension !== undefined) resolved.importExtension = server.importExtension;
+  if (server.agent !== undefined) resolved.agent = server.agent;
   if (server.timeout !== undefined) resolved.timeout = server.timeout;
   if (server.protocol !== undefined) resolved.protocol = server.protocol;
   if (server.capabilities !== undefined) resolved.capabilities = [...server.capabilities];

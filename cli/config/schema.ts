@@ -90,6 +90,12 @@ const commonServerFields = {
     .describe(
       '"package" (default): generated code imports @mcp-codegen/runtime. "vendored": the runtime is copied into the output folder (its Node build), so generated code needs no runtime package.',
     ),
+  agent: z
+    .boolean()
+    .optional()
+    .describe(
+      "true: also write agent/ for code mode: SKILL.md (an Agent Skills file), api.d.ts (every tool as a typed function), tools/<tool>.d.ts and search-index.json.",
+    ),
   openInputTypes: z
     .boolean()
     .optional()

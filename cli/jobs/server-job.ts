@@ -27,6 +27,8 @@ export interface ServerJob {
   openInputTypes?: boolean | undefined;
   /** `--import-extension`/`importExtension`: what relative imports in generated code end with. */
   importExtension?: "js" | "ts" | undefined;
+  /** Recorded in the snapshot: write the agent pack under `agent/`. */
+  agent?: boolean | undefined;
   timeout?: number | undefined;
   /** `--protocol`/`protocol`: `auto` (default) or a pinned version. */
   protocol?: ProtocolChoice | undefined;
@@ -105,6 +107,7 @@ export function filterContract(
       ...(job.rename === undefined ? {} : { rename: job.rename }),
       ...(job.openInputTypes === undefined ? {} : { openInputTypes: job.openInputTypes }),
       ...(job.importExtension === undefined ? {} : { importExtension: job.importExtension }),
+      ...(job.agent === undefined ? {} : { agent: job.agent }),
     },
   };
 }

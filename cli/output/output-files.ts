@@ -12,7 +12,12 @@
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { GENERATED_TAG, hasGeneratedMarker, isSafeOutputPath } from "../../templates/index.js";
+import {
+  GENERATED_TAG,
+  hasAgentMarker,
+  hasGeneratedMarker,
+  isSafeOutputPath,
+} from "../../templates/index.js";
 import { CliError, ExitCode } from "../terminal/index.js";
 import {
   blockedPathError,
@@ -51,7 +56,8 @@ const SNAPSHOT = "mcp.snapshot.json";
 function isGenerated(path: string, text: string): boolean {
   // A snapshot that no longer parses (a merge conflict) is still recognisably ours.
   if (path === SNAPSHOT) return text.includes('"formatVersion"');
-  return hasGeneratedMarker(text);
+  // SKILL.md must open with its frontmatter and JSON has no comments: their marker sits elsewhere.
+  return hasGeneratedMarker(text) || hasAgentMarker(path, text);
 }
 
 /**

@@ -65,6 +65,7 @@ describe("configSchema", () => {
       "exclude",
       "rename",
       "runtime",
+      "agent",
       "openInputTypes",
       "importExtension",
       "timeout",
