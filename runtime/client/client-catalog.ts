@@ -156,9 +156,8 @@ export abstract class ClientCatalog extends ClientLifecycle {
       options ?? {},
       context,
     );
-    return dropMalformedTools(tools, this.connection.transport.onDiagnostic).map(
-      (tool) => tool.name,
-    );
+    // Not reported: the caller's own full listing has told of each malformed entry already.
+    return dropMalformedTools(tools, undefined).map((tool) => tool.name);
   }
 
   /** @internal The tool of that name from the last full `listTools()`, if any. */

@@ -16,10 +16,19 @@
  * templates/schema/lower/pattern-re2.ts), and checks that it compiles, so a failure here is a bug.
  * Each pattern is compiled on its first test, never at import.
  */
-import type { RE2JS } from "re2js";
 import { localError } from "../protocol/index.js";
 
-type Engine = typeof RE2JS;
+/**
+ * The part of re2js's `RE2JS` class used here, written out rather than imported: `useLinearEngine`
+ * is public, and re2js's own declarations need TypeScript 5.7 (generic typed arrays), which would
+ * raise the runtime's floor of 5.4 for every project that checks its libraries.
+ */
+interface CompiledPattern {
+  test(input: string): boolean;
+}
+interface Engine {
+  compile(source: string): CompiledPattern;
+}
 
 let engine: Engine | undefined;
 let loading: Promise<Engine> | undefined;
@@ -65,7 +74,7 @@ export function linearPatternsReady(): Promise<void> | undefined {
   return engine === undefined && wanted ? loadLinearEngine() : undefined;
 }
 
-function compile(source: string): RE2JS {
+function compile(source: string): CompiledPattern {
   if (engine === undefined) {
     throw localError(
       "validation",
@@ -87,7 +96,7 @@ export function linearPattern(source: string): (value: unknown) => boolean {
     wanted = true;
     loadLinearEngine().catch(() => undefined);
   }
-  let compiled: RE2JS | undefined;
+  let compiled: CompiledPattern | undefined;
   return (value) => typeof value === "string" && (compiled ??= compile(source)).test(value);
 }
 

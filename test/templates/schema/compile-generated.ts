@@ -18,7 +18,9 @@ export const GENERATED_CODE_OPTIONS: ts.CompilerOptions = {
   noUncheckedIndexedAccess: true,
   noEmit: true,
   target: ts.ScriptTarget.ES2023,
-  lib: ["lib.es2023.d.ts"],
+  // The web platform's globals (URL, TextEncoder, AbortSignal): the runtime's sources the
+  // validators import (linear-pattern.ts, and through its errors the protocol room) use them.
+  lib: ["lib.es2023.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
   module: ts.ModuleKind.NodeNext,
   moduleResolution: ts.ModuleResolutionKind.NodeNext,
   skipLibCheck: true,
