@@ -47,7 +47,7 @@ describe("pull --timeout", () => {
     );
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(
-      /^error: [^\n]*never answered \S+ within 300 ms \(--timeout\)[^\n]*\n$/,
+      /^error: [^\n]*never answered server\/discover, then initialize within 300 ms \(--timeout\) \(gave up after \d+\.\d s\)[^\n]*\n$/,
     );
     expect(run.code).toBe(ExitCode.Server);
   });

@@ -24,6 +24,8 @@ describe("connect to a command that never answers", () => {
     );
     expect(run.signal).toBeNull();
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^timeout: initialize "cat": no response within 300 ms/);
+    expect(run.stdout).toMatch(
+      /^timeout: connect "cat": the server never answered server\/discover, then initialize within 300 ms/,
+    );
   });
 });
