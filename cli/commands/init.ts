@@ -110,7 +110,15 @@ async function chooseServers(
   reporter.info(`read ${imported.file}`);
   for (const note of imported.notes) reporter.warn(note);
   for (const left of imported.skipped) reporter.warn(`left out ${left}`);
-  return imported.servers;
+  if (flags.out === undefined) return imported.servers;
+  // `--out DIR`: every imported client under DIR, each in a folder of its server's name.
+  const out = flags.out.replace(/\/+$/, "");
+  return Object.fromEntries(
+    Object.entries(imported.servers).map(([name, server]) => [
+      name,
+      { ...server, out: `${out}/${name}` },
+    ]),
+  );
 }
 
 /** The server from the flags, else from the terminal's answers; never a guess. */

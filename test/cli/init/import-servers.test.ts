@@ -168,4 +168,26 @@ describe("init --import", () => {
       await project.remove();
     }
   });
+
+  it("puts every imported client under --out, each in a folder named after its server", async () => {
+    const project = await createTempProject("init-import-out");
+    try {
+      await project.write("claude.json", {
+        mcpServers: {
+          search: { command: "npx", args: ["-y", "search-mcp"] },
+          notes: { command: "node", args: ["notes.js"] },
+        },
+      });
+      const run = await runCliCaptured(
+        ["init", "--import", "claude.json", "--out", "src/mcp/", "--json"],
+        project.dir,
+      );
+      expect(run.code).toBe(0);
+      const config = JSON.parse(await readFile(project.path("mcp-codegen.config.json"), "utf8"));
+      expect(config.servers.search.out).toBe("src/mcp/search");
+      expect(config.servers.notes.out).toBe("src/mcp/notes");
+    } finally {
+      await project.remove();
+    }
+  });
 });
