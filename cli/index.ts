@@ -24,7 +24,14 @@ export type {
 export type { PullAuthOptions, PullOptions } from "./api/pull.js";
 export type { HttpServer, PullTarget, StdioServer } from "./api/target.js";
 export type { FileDifference, WriteStats } from "./output/output-files.js";
-export type { Snapshot } from "../templates/index.js";
+export type {
+  ContractListKey,
+  ContractLists,
+  ListFailure,
+  Snapshot,
+  SnapshotOrigin,
+  UnlistedSections,
+} from "../templates/index.js";
 export type {
   CheckDriftEntry,
   CheckErrorReport,
