@@ -5,22 +5,13 @@
  * without building. Slugs follow VitePress's default (`slugify` of @mdit-vue/shared) under docs/,
  * and GitHub's for the README.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { docsPages } from "../support/docs-pages.js";
 import { REPOSITORY_ROOT } from "../support/golden-cases.js";
 
 const DOCS = join(REPOSITORY_ROOT, "docs");
-
-/** Markdown files under a folder, skipping the API reference and VitePress's own folders. */
-function markdownFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (name === "api" || name.startsWith(".")) return [];
-    if (statSync(path).isDirectory()) return markdownFiles(path);
-    return name.endsWith(".md") ? [path] : [];
-  });
-}
 
 /** VitePress's default heading slug. */
 export function slugify(heading: string): string {
@@ -111,7 +102,7 @@ function brokenBecause(link: Link): string | undefined {
   return undefined;
 }
 
-const PAGES = [join(REPOSITORY_ROOT, "README.md"), ...markdownFiles(DOCS)];
+const PAGES = [join(REPOSITORY_ROOT, "README.md"), ...docsPages(DOCS)];
 
 describe("links between the docs' pages", () => {
   it("finds the pages and their links", () => {

@@ -5,22 +5,13 @@
  * `npm run build` first; `npm test` does). The examples are compiled as virtual files at the
  * repository root, so their relative imports mean what a reader at the root expects.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { docsPages } from "../support/docs-pages.js";
 
 const ROOT = join(import.meta.dirname, "../..");
-
-/** Markdown pages of the docs site, without the API reference and VitePress's own folders. */
-function docsPages(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (name === "api" || name.startsWith(".")) return [];
-    if (statSync(path).isDirectory()) return docsPages(path);
-    return name.endsWith(".md") ? [path] : [];
-  });
-}
 
 interface Example {
   /** Where it is, for the diagnostic: `docs/guide/cli.md#2`. */
