@@ -12,8 +12,8 @@
  * mcporter) side by side and what each emitted. mcporter is installed on first use into
  * .tmp/bench-peers (see `peer-install.ts`); without it the bench says why and exits 1.
  * Target: ours / mcporter ≤ 1.0× on both catalogs.
- * Pass `--tools N` for another size, `--rounds N` for more rounds (default 3), `--json` for raw figures, `--keep` to leave the outputs in
- * .tmp/bench-peers-run.
+ * Pass `--tools N` for another size, `--rounds N` for more rounds (default 3), `--json` for raw
+ * figures, `--keep` to leave the outputs in .tmp/bench-peers-run.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
