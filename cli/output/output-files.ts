@@ -126,7 +126,11 @@ export async function planOutput(root: string, files: readonly OutputFile[]): Pr
   });
   if (foreign.length > 0) throw foreignFileError(root, foreign);
   const wanted = new Set(files.map((file) => file.path));
-  const candidates = [...listedFiles(previousSnapshot)].filter((path) => !wanted.has(path)).sort();
+  // The same snapshot as before lists exactly the files wanted now: none can be stale, and the
+  // megabytes of a large snapshot need not be parsed to learn it.
+  const same = files.some((file) => file.path === SNAPSHOT && file.content === previousSnapshot);
+  const listed = same ? [] : [...listedFiles(previousSnapshot)];
+  const candidates = listed.filter((path) => !wanted.has(path)).sort();
   const stale: OutputFile[] = [];
   inspectAll(inspector, candidates).forEach((state, i) => {
     if (state.kind === "link" || state.kind === "other") throw blockedPathError(root, state);
