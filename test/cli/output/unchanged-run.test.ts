@@ -119,6 +119,25 @@ describe("generate with nothing to do", () => {
     expect(await readFile(file, "utf8")).toBe(original);
   });
 
+  it("does not let a file dated in the future make the others look settled", async () => {
+    expect((await generate()).code).toBe(0);
+    const future = project.path(OUT, "index.ts");
+    const file = project.path(OUT, "tools/plain.ts");
+    const original = await readFile(file, "utf8");
+    // An unpacked archive or another machine's clock: later than anything the run wrote.
+    const later = new Date(Date.now() + 7_200_000);
+    await utimes(future, later, later);
+    // A tick the file system's clock has not reached yet when the run records.
+    const tick = new Date(Date.now() + 3_600_000);
+    await utimes(file, tick, tick);
+    expect((await generate()).stdout).toMatch(/\(0 written, 6 unchanged\)/);
+
+    await writeFile(file, original.replace("city", "town"));
+    await utimes(file, tick, tick);
+    expect(await recorded()).toBe(false);
+    expect((await generate()).stdout).toMatch(/\(1 written, 5 unchanged\)/);
+  });
+
   it("takes the full path when the snapshot changed", async () => {
     expect((await generate()).code).toBe(0);
     const path = project.path(OUT, "mcp.snapshot.json");
