@@ -155,11 +155,11 @@ function foreignFileError(root: string, paths: readonly string[]): CliError {
  * the file gets the usual default (0666 less the umask).
  */
 export async function writeReplacing(path: string, content: string, mode?: number): Promise<void> {
+  // Synchronous underneath (as the run's own writes); async for the callers that await it.
   replaceFile(path, content, mode);
-  return Promise.resolve();
 }
 
-/** Writes `content` to a file created by this call (`O_EXCL`: never through a link, never over anything). */
+/** Writes a file this call creates (`O_EXCL`: never through a link, never over anything). */
 function createFile(path: string, content: string): void {
   const descriptor = openSync(path, "wx");
   try {

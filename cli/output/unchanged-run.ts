@@ -7,9 +7,9 @@
  *
  * Anything unexpected is a miss, never a wrong answer: no record, another key, a file missing,
  * replaced by a link, or touched since (its size or time differ). A file whose time cannot prove
- * it untouched (written in the same tick of the file system's clock as the run looked at it) is
- * checked by the hash of its bytes. A miss runs the full generation, which compares every byte. The record lives beside the generation cache, in
- * `node_modules/.cache/mcp-codegen/`.
+ * it untouched (timed in the tick of the file system's clock in which the run looked at it) is
+ * checked by the hash of its bytes. A miss runs the full generation, which compares every byte.
+ * The record lives beside the generation cache, in `node_modules/.cache/mcp-codegen/`.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -29,9 +29,10 @@ interface RunRecord {
   files: FileState[];
   warnings: string[];
   /**
-   * A time the file system's clock had reached when the run began looking at its files. A file timed before this cannot change again without its time moving on; one
-   * timed at or after it may have been edited in the same clock tick (file systems count time in
-   * ticks: a few milliseconds, a second, two on FAT), and only its bytes can tell.
+   * A time the file system's clock had reached when the run began looking at its files. A file
+   * timed before this cannot change again without its time moving on; one timed at or after it
+   * may have been edited in the same clock tick (file systems count time in ticks: a few
+   * milliseconds, a second, two on FAT), and only its bytes can tell.
    */
   settled: number;
 }
@@ -116,14 +117,16 @@ export function unchangedRun(out: string, cwd: string, key: string): UnchangedRu
 
 /**
  * A time the file system's clock had reached before `paths` are looked at again: the latest time
- * among them now (each was written before it was looked at), but never past this process's own
- * clock, so a file dated in the future cannot make the others look settled. No file is created
+ * among them now that is not past this process's clock (each file was timed when it was written,
+ * before this look). A file dated in the future (an unpacked archive, another machine's clock) is
+ * left out: it says nothing about where the clock is, and must not make the others look settled.
+ * 0 when no time qualifies: every file is then checked by its bytes. No probe file is created
  * for this: a run that writes nothing leaves the folder as it was, for watchers' sake.
  */
 function settledTime(out: string, paths: readonly string[]): number {
-  let latest = -Infinity;
-  for (const path of paths) latest = Math.max(latest, fileState(out, path)?.[1] ?? -Infinity);
-  return Math.min(latest, Date.now());
+  const times = paths.map((path) => fileState(out, path)?.[1] ?? 0);
+  const now = Date.now();
+  return times.reduce((latest, time) => (time <= now && time > latest ? time : latest), 0);
 }
 
 /**

@@ -48,7 +48,7 @@ beforeAll(async () => {
 });
 afterAll(() => project.remove());
 
-/** Runs the built CLI with `args` in the project; resolves with the URLs of the modules it loaded. */
+/** Runs the built CLI with `args` in the project; resolves with the URLs of what it loaded. */
 async function loadedBy(...args: string[]): Promise<string[]> {
   const list = project.path("loaded.txt");
   await rm(list, { force: true });
