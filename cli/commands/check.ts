@@ -11,13 +11,10 @@ import {
   type DriftSeverity,
 } from "../drift/index.js";
 import { CliError, ExitCode } from "../terminal/index.js";
-import { loadConfig } from "../config/index.js";
 import { readSnapshotFile, renderOutput } from "../output/index.js";
 import { compareOutput, type FileDifference } from "../output/index.js";
-import { pullAuthenticated } from "../pull/index.js";
-import { withOAuthSecrets } from "./pull.js";
 import type { Reporter } from "../terminal/index.js";
-import { filterContract, type ServerJob } from "../jobs/index.js";
+import type { ServerJob } from "../jobs/index.js";
 import { createSnapshot, type Snapshot } from "../../templates/index.js";
 import {
   CHECK_REPORT_VERSION,
@@ -32,9 +29,6 @@ import {
 import { checkSarifLog } from "../drift/index.js";
 import { joinCommandLine } from "../terminal/index.js";
 import { toTerminalLine } from "../terminal/index.js";
-import { jobsFromConfig } from "./config-jobs.js";
-import { newerVersionNotice, withRegistryTarget } from "./registry-target.js";
-import { serverSelector } from "../jobs/index.js";
 import { outputFolders, type OutputFolder } from "./generate.js";
 import type { CommandContext } from "./context.js";
 
@@ -134,6 +128,10 @@ async function checkServers(
       ExitCode.Usage,
     );
   }
+  // What only --live needs (the config, the runtime's transports and auth) loads only for it.
+  const { serverSelector } = await import("../jobs/index.js");
+  const { loadConfig } = await import("../config/index.js");
+  const { jobsFromConfig } = await import("./config-jobs.js");
   const select = serverSelector({ names: flags.server ?? [] });
   const config = await loadConfig({
     cwd: context.cwd,
@@ -252,7 +250,11 @@ async function pullSnapshot(
   before: Snapshot,
   context: CommandContext,
 ): Promise<Snapshot> {
+  const { filterContract } = await import("../jobs/index.js");
+  const { pullAuthenticated } = await import("../pull/index.js");
+  const { withOAuthSecrets } = await import("./pull.js");
   if (job.target === undefined && job.registry !== undefined) {
+    const { newerVersionNotice, withRegistryTarget } = await import("./registry-target.js");
     job = await withRegistryTarget(job, context);
     reporter = context.reporter(job.secrets ?? []);
     const notice = await newerVersionNotice(job, before);

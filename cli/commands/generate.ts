@@ -5,7 +5,6 @@
 import { access, readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { CliError, ExitCode } from "../terminal/index.js";
-import { runKey, unchangedRun } from "../output/index.js";
 import { reportWarningLines } from "../terminal/index.js";
 import type { CommandContext } from "./context.js";
 
@@ -140,5 +139,7 @@ async function unchangedFolder(folder: OutputFolder, cwd: string) {
   } catch {
     return undefined; // The full run says what is wrong with the file.
   }
+  // Past the output door on purpose: the door would load the generator this shortcut avoids.
+  const { runKey, unchangedRun } = await import("../output/unchanged-run.js");
   return unchangedRun(folder.out, cwd, await runKey(text));
 }

@@ -5,7 +5,7 @@
  * just empty; the cache never changes what is generated, only how fast.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { CachedModule, GenerationCache } from "../../templates/index.js";
 import { generatorFingerprint } from "./generator-fingerprint.js";
@@ -23,7 +23,7 @@ export async function openGenerationCache(
   const file = join(cwd, "node_modules", ".cache", "mcp-codegen", `${id}.json`);
   let stored: Record<string, unknown> = {};
   try {
-    const parsed: unknown = JSON.parse(await readFile(file, "utf8"));
+    const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
     if (typeof parsed === "object" && parsed !== null) stored = parsed as Record<string, unknown>;
   } catch {
     // No cache yet, or an unreadable one: start empty.
@@ -47,12 +47,12 @@ export async function openGenerationCache(
     async save() {
       if (!changed && used.size === Object.keys(stored).length) return;
       try {
-        await mkdir(dirname(file), { recursive: true });
+        mkdirSync(dirname(file), { recursive: true });
         // An exclusive create with an unguessable name never follows a link planted at the
         // temporary path; the rename replaces the cache entry itself, never a link's target.
         const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-        await writeFile(temporary, JSON.stringify(Object.fromEntries(used)), { flag: "wx" });
-        await rename(temporary, file);
+        writeFileSync(temporary, JSON.stringify(Object.fromEntries(used)), { flag: "wx" });
+        renameSync(temporary, file);
       } catch {
         // A read-only or missing node_modules only costs speed next time.
       }

@@ -10,7 +10,16 @@
  * - it never writes or deletes through a symbolic link below the folder (exit 2).
  */
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  rmdirSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import {
   GENERATED_TAG,
@@ -81,13 +90,8 @@ function listedFiles(snapshotText: string | undefined): Set<string> {
   );
 }
 
-async function inspectAll(inspector: PathInspector, paths: readonly string[]) {
-  const states = [];
-  // Batches keep the number of open files bounded on folders with thousands of modules.
-  for (let start = 0; start < paths.length; start += 64) {
-    states.push(...(await Promise.all(paths.slice(start, start + 64).map(inspector.inspect))));
-  }
-  return states;
+function inspectAll(inspector: PathInspector, paths: readonly string[]) {
+  return paths.map((path) => inspector.inspectSync(path));
 }
 
 /**
@@ -103,9 +107,9 @@ export async function planOutput(root: string, files: readonly OutputFile[]): Pr
       );
     }
   }
-  await checkOutputRoot(root);
+  checkOutputRoot(root);
   const inspector = createPathInspector(root);
-  const states = await inspectAll(
+  const states = inspectAll(
     inspector,
     files.map((file) => file.path),
   );
@@ -122,9 +126,13 @@ export async function planOutput(root: string, files: readonly OutputFile[]): Pr
   });
   if (foreign.length > 0) throw foreignFileError(root, foreign);
   const wanted = new Set(files.map((file) => file.path));
-  const candidates = [...listedFiles(previousSnapshot)].filter((path) => !wanted.has(path)).sort();
+  // The same snapshot as before lists exactly the files wanted now: none can be stale, and the
+  // megabytes of a large snapshot need not be parsed to learn it.
+  const same = files.some((file) => file.path === SNAPSHOT && file.content === previousSnapshot);
+  const listed = same ? [] : [...listedFiles(previousSnapshot)];
+  const candidates = listed.filter((path) => !wanted.has(path)).sort();
   const stale: OutputFile[] = [];
-  (await inspectAll(inspector, candidates)).forEach((state, i) => {
+  inspectAll(inspector, candidates).forEach((state, i) => {
     if (state.kind === "link" || state.kind === "other") throw blockedPathError(root, state);
     if (state.kind === "file" && isGenerated(candidates[i]!, state.text))
       stale.push({ path: candidates[i]!, content: state.text });
@@ -147,19 +155,54 @@ function foreignFileError(root: string, paths: readonly string[]): CliError {
  * the file gets the usual default (0666 less the umask).
  */
 export async function writeReplacing(path: string, content: string, mode?: number): Promise<void> {
+  // Synchronous underneath (as the run's own writes); async for the callers that await it.
+  replaceFile(path, content, mode);
+}
+
+/** Writes a file this call creates (`O_EXCL`: never through a link, never over anything). */
+function createFile(path: string, content: string): void {
+  const descriptor = openSync(path, "wx");
+  try {
+    writeFileSync(descriptor, content);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** `writeReplacing`, synchronously: a small file costs far less than a promise round trip. */
+function replaceFile(path: string, content: string, mode?: number): void {
   const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
   try {
-    await writeFile(temporary, content, { flag: "wx" });
-    if (mode !== undefined) await chmod(temporary, mode);
-    await rename(temporary, path);
+    createFile(temporary, content);
+    if (mode !== undefined) chmodSync(temporary, mode);
+    renameSync(temporary, path);
   } catch (error) {
-    await rm(temporary, { force: true });
+    rmSync(temporary, { force: true });
     throw error;
   }
 }
 
+/**
+ * Writes one planned file. Where the plan found nothing, the file is created in place with an
+ * exclusive create (which fails rather than follow or replace anything that appeared since the
+ * plan); an existing generated file is replaced through a temporary file and a rename.
+ */
+function writePlanned(root: string, file: OutputPlan["changed"][number]): void {
+  const path = join(root, ...file.path.split("/"));
+  if (file.previous !== undefined) return replaceFile(path, file.content);
+  try {
+    createFile(path, file.content);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    throw new CliError(
+      `${path} appeared while mcp-codegen was writing the folder, and was left alone: run again once nothing else writes there`,
+      ExitCode.Usage,
+    );
+  }
+}
+
 /** Removes the folders that removing `paths` emptied (deepest first), never `root` itself. */
-async function removeEmptyFolders(root: string, paths: readonly string[]): Promise<void> {
+function removeEmptyFolders(root: string, paths: readonly string[]): void {
   const folders = new Set<string>();
   for (const path of paths) {
     const parts = path.split("/").slice(0, -1);
@@ -168,7 +211,7 @@ async function removeEmptyFolders(root: string, paths: readonly string[]): Promi
   const deepestFirst = [...folders].sort((a, b) => b.split("/").length - a.split("/").length);
   for (const folder of deepestFirst) {
     try {
-      await rmdir(join(root, folder));
+      rmdirSync(join(root, folder));
     } catch {
       // Not empty (a user's own file, or files still generated): it stays.
     }
@@ -179,9 +222,9 @@ async function removeEmptyFolders(root: string, paths: readonly string[]): Promi
  * `mkdir -p folder`; a file where a folder must be (`--out a/file/sub`) is the user's to move,
  * so it is a usage error naming the output folder, not a crash.
  */
-async function makeFolder(folder: string, root: string): Promise<void> {
+function makeFolder(folder: string, root: string): void {
   try {
-    await mkdir(folder, { recursive: true });
+    mkdirSync(folder, { recursive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== "ENOTDIR" && code !== "EEXIST") throw error;
@@ -196,14 +239,11 @@ async function makeFolder(folder: string, root: string): Promise<void> {
 export async function writeOutput(root: string, files: readonly OutputFile[]): Promise<WriteStats> {
   const { changed, stale: staleFiles, unchanged } = await planOutput(root, files);
   const stale = staleFiles.map((file) => file.path);
-  const folders = [...new Set(changed.map((file) => dirname(join(root, file.path))))];
-  await Promise.all(folders.map((folder) => makeFolder(folder, root)));
-  for (let start = 0; start < changed.length; start += 64) {
-    const batch = changed.slice(start, start + 64);
-    await Promise.all(batch.map((file) => writeReplacing(join(root, file.path), file.content)));
-  }
-  for (const path of stale) await rm(join(root, path));
-  await removeEmptyFolders(root, stale);
+  const folders = new Set(changed.map((file) => dirname(join(root, file.path))));
+  for (const folder of folders) makeFolder(folder, root);
+  for (const file of changed) writePlanned(root, file);
+  for (const path of stale) rmSync(join(root, path));
+  removeEmptyFolders(root, stale);
   return { written: changed.map((file) => file.path), unchanged, removed: stale };
 }
 
@@ -218,7 +258,7 @@ export async function compareOutput(
 ): Promise<FileDifference[]> {
   const differences: FileDifference[] = [];
   const inspector = createPathInspector(root);
-  const states = await inspectAll(
+  const states = inspectAll(
     inspector,
     files.map((file) => file.path),
   );
@@ -232,7 +272,7 @@ export async function compareOutput(
   });
   const wanted = new Set(files.map((file) => file.path));
   const candidates = [...listedFiles(snapshotText)].filter((path) => !wanted.has(path)).sort();
-  (await inspectAll(inspector, candidates)).forEach((state, i) => {
+  inspectAll(inspector, candidates).forEach((state, i) => {
     if (state.kind === "file" && isGenerated(candidates[i]!, state.text))
       differences.push({ path: candidates[i]!, status: "extra" });
   });

@@ -6,21 +6,35 @@
  * generator: on a thousand tools that is most of the time an unchanged run took.
  *
  * Anything unexpected is a miss, never a wrong answer: no record, another key, a file missing,
- * replaced by a link, or touched since (its size or time differ). A miss runs the full
- * generation, which compares every byte. The record lives beside the generation cache, in
- * `node_modules/.cache/mcp-codegen/`.
+ * replaced by a link, or touched since (its size or time differ). A file whose time cannot prove
+ * it untouched (timed in the tick of the file system's clock in which the run looked at it) is
+ * checked by the hash of its bytes. A miss runs the full generation, which compares every byte.
+ * The record lives beside the generation cache, in `node_modules/.cache/mcp-codegen/`.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { lstat, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { generatorFingerprint } from "./generator-fingerprint.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 
-/** What a run left in its folder: `[path, size, mtimeMs]` per file, and its warnings as printed. */
+/**
+ * A file as a run left it: `[path, size, mtimeMs]`, and for a file whose time does not prove it
+ * unedited (see `settled`), the hash of its bytes as a fourth element.
+ */
+type FileState = [string, number, number] | [string, number, number, string];
+
+/** What a run left in its folder, and its warnings as printed. */
 interface RunRecord {
   key: string;
-  files: Array<[string, number, number]>;
+  files: FileState[];
   warnings: string[];
+  /**
+   * A time the file system's clock had reached when the run began looking at its files. A file
+   * timed before this cannot change again without its time moving on; one timed at or after it
+   * may have been edited in the same clock tick (file systems count time in ticks: a few
+   * milliseconds, a second, two on FAT), and only its bytes can tell.
+   */
+  settled: number;
 }
 
 /** A run with nothing to do: how many files the folder holds, and the warnings to repeat. */
@@ -42,93 +56,114 @@ export async function runKey(snapshotText: string): Promise<string> {
     .digest("base64url");
 }
 
-function isRunRecord(value: unknown): value is RunRecord {
-  if (typeof value !== "object" || value === null) return false;
-  const { key, files, warnings } = value as Record<string, unknown>;
+function contentHash(content: string | Buffer): string {
+  return createHash("sha256").update(content).digest("base64url");
+}
+
+function isFileState(file: unknown): file is FileState {
   return (
-    typeof key === "string" &&
-    Array.isArray(warnings) &&
-    warnings.every((line) => typeof line === "string") &&
-    Array.isArray(files) &&
-    files.every(
-      (file: unknown) =>
-        Array.isArray(file) &&
-        file.length === 3 &&
-        typeof file[0] === "string" &&
-        typeof file[1] === "number" &&
-        typeof file[2] === "number",
-    )
+    Array.isArray(file) &&
+    (file.length === 3 || (file.length === 4 && typeof file[3] === "string")) &&
+    typeof file[0] === "string" &&
+    typeof file[1] === "number" &&
+    typeof file[2] === "number"
   );
 }
 
-/** The files of `out` as `[path, size, mtimeMs]`, or undefined if one is not a plain file. */
-async function fileStates(
-  out: string,
-  paths: readonly string[],
-): Promise<Array<[string, number, number]> | undefined> {
-  const states: Array<[string, number, number]> = [];
-  // Batches keep the number of requests in flight bounded on folders with thousands of files.
-  for (let start = 0; start < paths.length; start += 256) {
-    const batch = await Promise.all(
-      paths.slice(start, start + 256).map((path) =>
-        lstat(join(out, ...path.split("/"))).then(
-          (stats) => (stats.isFile() ? ([path, stats.size, stats.mtimeMs] as const) : undefined),
-          () => undefined,
-        ),
-      ),
-    );
-    for (const state of batch) {
-      if (state === undefined) return undefined;
-      states.push([...state]);
-    }
+function isRunRecord(value: unknown): value is RunRecord {
+  if (typeof value !== "object" || value === null) return false;
+  const { key, files, warnings, settled } = value as Record<string, unknown>;
+  return (
+    typeof key === "string" &&
+    typeof settled === "number" &&
+    Array.isArray(warnings) &&
+    warnings.every((line) => typeof line === "string") &&
+    Array.isArray(files) &&
+    files.every(isFileState)
+  );
+}
+
+/** `[size, mtimeMs]` of a plain file of `out`, or undefined for anything else (or nothing). */
+function fileState(out: string, path: string): [number, number] | undefined {
+  const stats = lstatSync(join(out, ...path.split("/")), { throwIfNoEntry: false });
+  return stats?.isFile() === true ? [stats.size, stats.mtimeMs] : undefined;
+}
+
+/** Whether a recorded file is still as the run left it: same size and time, and bytes if needed. */
+function isAsLeft(out: string, [path, size, mtime, hash]: FileState, settled: number): boolean {
+  const now = fileState(out, path);
+  if (now === undefined || now[0] !== size || now[1] !== mtime) return false;
+  if (mtime < settled) return true;
+  try {
+    return hash === contentHash(readFileSync(join(out, ...path.split("/"))));
+  } catch {
+    return false;
   }
-  return states;
 }
 
 /** The recorded run of `out` if its key is `key` and every file it left is as it left it. */
-export async function unchangedRun(
-  out: string,
-  cwd: string,
-  key: string,
-): Promise<UnchangedRun | undefined> {
+export function unchangedRun(out: string, cwd: string, key: string): UnchangedRun | undefined {
   let record: unknown;
   try {
-    record = JSON.parse(await readFile(recordFile(out, cwd), "utf8"));
+    record = JSON.parse(readFileSync(recordFile(out, cwd), "utf8"));
   } catch {
     return undefined;
   }
   if (!isRunRecord(record) || record.key !== key) return undefined;
-  const now = await fileStates(
-    out,
-    record.files.map(([path]) => path),
-  );
-  if (now === undefined) return undefined;
-  const same = now.every(
-    ([, size, mtime], i) => size === record.files[i]![1] && mtime === record.files[i]![2],
-  );
-  return same ? { files: record.files.length, warnings: record.warnings } : undefined;
+  const { files, settled, warnings } = record;
+  if (!files.every((file) => isAsLeft(out, file, settled))) return undefined;
+  return { files: files.length, warnings };
 }
 
 /**
- * Records the run that just left `paths` in `out`. Never fails the run: without a writable
- * `node_modules` the next run only takes the long way.
+ * A time the file system's clock had reached before `paths` are looked at again: the latest time
+ * among them now that is not past this process's clock (each file was timed when it was written,
+ * before this look). A file dated in the future (an unpacked archive, another machine's clock) is
+ * left out: it says nothing about where the clock is, and must not make the others look settled.
+ * 0 when no time qualifies: every file is then checked by its bytes. No probe file is created
+ * for this: a run that writes nothing leaves the folder as it was, for watchers' sake.
  */
-export async function recordRun(
+function settledTime(out: string, paths: readonly string[]): number {
+  const times = paths.map((path) => fileState(out, path)?.[1] ?? 0);
+  const now = Date.now();
+  return times.reduce((latest, time) => (time <= now && time > latest ? time : latest), 0);
+}
+
+/**
+ * Records the run that just left `files` in `out` (their content as written). Never fails the
+ * run: without a writable `node_modules` the next run only takes the long way.
+ */
+export function recordRun(
   out: string,
   cwd: string,
   key: string,
-  paths: readonly string[],
+  files: ReadonlyArray<{ path: string; content: string }>,
   warnings: readonly string[],
-): Promise<void> {
+): void {
   try {
-    const files = await fileStates(out, paths);
-    if (files === undefined) return;
+    // Taken before the files are looked at: an edit after a look that keeps the file's time
+    // can only happen within the tick the run is in, and such a file is checked by its bytes.
+    const settled = settledTime(
+      out,
+      files.map((file) => file.path),
+    );
+    const states: FileState[] = [];
+    for (const { path, content } of files) {
+      const state = fileState(out, path);
+      if (state === undefined) return;
+      const [size, mtime] = state;
+      states.push(
+        mtime < settled ? [path, size, mtime] : [path, size, mtime, contentHash(content)],
+      );
+    }
     const file = recordFile(out, cwd);
-    await mkdir(dirname(file), { recursive: true });
+    mkdirSync(dirname(file), { recursive: true });
     // Exclusive create under an unguessable name, then a rename: never through a planted link.
     const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-    await writeFile(temporary, JSON.stringify({ key, files, warnings }), { flag: "wx" });
-    await rename(temporary, file);
+    writeFileSync(temporary, JSON.stringify({ key, files: states, warnings, settled }), {
+      flag: "wx",
+    });
+    renameSync(temporary, file);
   } catch {
     // A read-only or missing node_modules only costs speed next time.
   }

@@ -34,8 +34,7 @@ export async function writeGenerated(
   const snapshotFile = files.find((file) => file.path === SNAPSHOT_FILE);
   // A vendored runtime's bytes come from the runtime build, which the key does not cover.
   if (snapshotFile !== undefined && snapshot.codegen?.runtime !== "vendored") {
-    const paths = files.map((file) => file.path);
-    await recordRun(out, cwd, await runKey(snapshotFile.content), paths, warnings);
+    recordRun(out, cwd, await runKey(snapshotFile.content), files, warnings);
   }
   return { ...stats, files: files.length };
 }

@@ -99,6 +99,45 @@ describe("generate with nothing to do", () => {
     expect(blocked.stderr).toMatch(/link/);
   });
 
+  it("rewrites a file edited within the clock tick of the run that recorded it", async () => {
+    expect((await generate()).code).toBe(0);
+    const file = project.path(OUT, "tools/plain.ts");
+    const original = await readFile(file, "utf8");
+    // A time not yet past when the run records: as on a file system whose clock ticks coarsely
+    // (a jiffy, a second, two on FAT), where the file's time equals the tick the record is made in.
+    const tick = new Date(Date.now() + 3_600_000);
+    await utimes(file, tick, tick);
+    expect((await generate()).stdout).toMatch(/\(0 written, 6 unchanged\)/);
+    // Untouched since, it still takes the shortcut (its bytes are checked, not just its time).
+    expect(await recorded()).toBe(true);
+
+    // An edit in the same tick keeps the size and the time: only the bytes tell.
+    await writeFile(file, original.replace("city", "town"));
+    await utimes(file, tick, tick);
+    expect(await recorded()).toBe(false);
+    expect((await generate()).stdout).toMatch(/\(1 written, 5 unchanged\)/);
+    expect(await readFile(file, "utf8")).toBe(original);
+  });
+
+  it("does not let a file dated in the future make the others look settled", async () => {
+    expect((await generate()).code).toBe(0);
+    const future = project.path(OUT, "index.ts");
+    const file = project.path(OUT, "tools/plain.ts");
+    const original = await readFile(file, "utf8");
+    // An unpacked archive or another machine's clock: later than anything the run wrote.
+    const later = new Date(Date.now() + 7_200_000);
+    await utimes(future, later, later);
+    // A tick the file system's clock has not reached yet when the run records.
+    const tick = new Date(Date.now() + 3_600_000);
+    await utimes(file, tick, tick);
+    expect((await generate()).stdout).toMatch(/\(0 written, 6 unchanged\)/);
+
+    await writeFile(file, original.replace("city", "town"));
+    await utimes(file, tick, tick);
+    expect(await recorded()).toBe(false);
+    expect((await generate()).stdout).toMatch(/\(1 written, 5 unchanged\)/);
+  });
+
   it("takes the full path when the snapshot changed", async () => {
     expect((await generate()).code).toBe(0);
     const path = project.path(OUT, "mcp.snapshot.json");
