@@ -26,7 +26,7 @@ import {
 } from "./contract-checks.js";
 import { isCliCredentialEnv } from "../auth/index.js";
 import type { Reporter } from "../terminal/index.js";
-import { PACKAGE_VERSION } from "../output/index.js";
+import { PACKAGE_VERSION } from "../output/light.js";
 import { count } from "../terminal/index.js";
 import { watchSilence, type SilenceWatch } from "./silence-watch.js";
 import { NoiseTally } from "./stdout-noise-tally.js";
