@@ -227,7 +227,16 @@ async function pullJob(
     job.strict === true
       ? { ...reporter, warn: (line) => void contractWarnings.push(line) }
       : reporter;
-  const pulling = pullAuthenticated(
+  // The generator loads while the server boots: from the moment the first request has left (the
+  // server is spawned by then; loading earlier would delay the spawn), awaited once the contract
+  // is in. If the pull fails first, its error is the one told (a failed load is then nobody's).
+  let output: ReturnType<typeof loadOutput> | undefined;
+  const startLoading = () => {
+    output ??= loadOutput();
+    output.catch(() => undefined);
+    return output;
+  };
+  const contract = await pullAuthenticated(
     job.target!,
     {
       name: job.name,
@@ -238,18 +247,14 @@ async function pullJob(
       // A server's faults change no generated type: warnings even under strict.
       onServerFault: (line) => reporter.warn(line),
       label: job.label,
+      onServerStarted: startLoading,
     },
     job.auth ?? {},
     context.auth,
   );
-  // Started once connecting has begun, so the spawn comes first; awaited once the contract is
-  // in. If the pull fails first, its error is the one told (this one is then nobody's).
-  const output = loadOutput();
-  output.catch(() => undefined);
-  const contract = await pulling;
   failOnContractWarnings(contractWarnings, reporter);
   const kept = filterContract(contract, withOAuthSecrets(job, context), reporter);
-  const { writePulled } = await output;
+  const { writePulled } = await startLoading();
   return writePulled({ contract, kept }, job, reporter, context.cwd, preview);
 }
 

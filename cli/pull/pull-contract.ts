@@ -71,6 +71,12 @@ export interface PullOptions {
    * Default: `reporter.warn`.
    */
   onServerFault?: FaultSink | undefined;
+  /**
+   * Called once, when the first request to the server has left: a stdio server's process is
+   * spawned by then. Work started here (loading the generator) runs while the server boots
+   * without delaying its start. Not called when the pull fails before sending anything.
+   */
+  onServerStarted?: (() => void) | undefined;
 }
 
 /** The capabilities a pull declares and records: `clientCapabilities`, else those of `declare`. */
@@ -115,6 +121,13 @@ async function pullConnected(
   };
   let client: McpClient;
   const sent = options.connectCapabilities ?? clientCapabilities;
+  let started = options.onServerStarted;
+  const requestSent = (method: string) => {
+    silence.sent(method);
+    const call = started;
+    started = undefined;
+    call?.();
+  };
   try {
     client = await connect(withoutCliCredentials(target), {
       clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
@@ -128,7 +141,7 @@ async function pullConnected(
           noise.add(diagnostic.count ?? 1, diagnostic.sample ?? "");
         }
       },
-      onRequestSent: silence.sent,
+      onRequestSent: requestSent,
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
       ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
     });
