@@ -4,10 +4,7 @@
  */
 import { stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { createSnapshot, toKebabFileName } from "../../templates/index.js";
 import { CONFIG_FILE_NAMES, loadConfig, type ProtocolChoice } from "../config/index.js";
-import { describeWrite, planGenerated, writeGenerated } from "../output/index.js";
-import { describePlan, previewOf, reportPlan, type Preview } from "../output/index.js";
 import { noConfigForNamesError, serverSelector } from "../jobs/index.js";
 import { pullAuthenticated } from "../pull/index.js";
 import { CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/index.js";
@@ -18,10 +15,15 @@ import type { CommandContext } from "./context.js";
 import { filterContract, type ServerJob } from "../jobs/index.js";
 import { resolveTarget, type TargetFlags } from "../jobs/index.js";
 import { jobsFromConfig } from "./config-jobs.js";
-import { count } from "../terminal/index.js";
+import { count, MAX_WARNING_LINES } from "../terminal/index.js";
 import { CliError, ExitCode } from "../terminal/index.js";
-import { MAX_WARNING_LINES } from "../output/index.js";
-import { registryTarget, withRegistryTarget } from "./registry-target.js";
+import type { PreviewFlags } from "./pull-output.js";
+
+// Nothing that renders or writes code is imported above (test/cli/commands/pull-start.test.ts):
+// a pull spawns its server first and loads the generator while the server boots.
+const loadOutput = () => import("./pull-output.js");
+// Only a pull from the MCP registry needs the registry client.
+const loadRegistry = () => import("./registry-target.js");
 
 export interface PullFlags extends TargetFlags {
   out?: string | undefined;
@@ -86,8 +88,9 @@ function hasTarget(flags: TargetFlags): boolean {
 
 export async function runPull(flags: PullFlags, context: CommandContext): Promise<void> {
   const names = [...(flags.names ?? []), ...(flags.server ?? [])];
-  const preview = previewOf(flags);
+  const preview: PreviewFlags = { dryRun: flags.dryRun, diff: flags.diff };
   if (flags.registry !== undefined || flags.serverJson !== undefined) {
+    const { registryTarget } = await loadRegistry();
     const entry = await registryTarget(flags, names, context);
     const reporter = context.reporter(entry.secrets);
     const print = await pullJob(
@@ -200,17 +203,18 @@ async function hasConfigFile(cwd: string): Promise<boolean> {
 }
 
 /**
- * Pulls one server and writes its folder; or, for a preview, resolves with the function that
- * prints what it would have written, so parallel previews print in a stable order.
+ * Pulls one server and writes its folder; or, for a preview (`--dry-run`, `--diff`), resolves
+ * with the function that prints what it would have written, so parallel previews print in a
+ * stable order.
  */
 async function pullJob(
   job: ServerJob,
   reporter: Reporter,
   context: CommandContext,
-  preview?: Preview,
+  preview?: PreviewFlags,
 ): Promise<(() => void) | undefined> {
-  const { cwd } = context;
   if (job.target === undefined && job.registry !== undefined) {
+    const { withRegistryTarget } = await loadRegistry();
     job = await withRegistryTarget(job, context);
     reporter = context.reporter(job.secrets ?? []);
   }
@@ -223,6 +227,15 @@ async function pullJob(
     job.strict === true
       ? { ...reporter, warn: (line) => void contractWarnings.push(line) }
       : reporter;
+  // The generator loads while the server boots: from the moment the first request has left (the
+  // server is spawned by then; loading earlier would delay the spawn), awaited once the contract
+  // is in. If the pull fails first, its error is the one told (a failed load is then nobody's).
+  let output: ReturnType<typeof loadOutput> | undefined;
+  const startLoading = () => {
+    output ??= loadOutput();
+    output.catch(() => undefined);
+    return output;
+  };
   const contract = await pullAuthenticated(
     job.target!,
     {
@@ -234,31 +247,15 @@ async function pullJob(
       // A server's faults change no generated type: warnings even under strict.
       onServerFault: (line) => reporter.warn(line),
       label: job.label,
+      onServerStarted: startLoading,
     },
     job.auth ?? {},
     context.auth,
   );
   failOnContractWarnings(contractWarnings, reporter);
   const kept = filterContract(contract, withOAuthSecrets(job, context), reporter);
-  const snapshot = createSnapshot(kept);
-  const out = job.out !== "" ? job.out : resolve(cwd, join("mcp", toKebabFileName(snapshot.name)));
-  const policy = { reporter, strict: job.strict === true };
-  // What the config's include/exclude left out is said, so a missing tool is never a mystery.
-  const counted = (kind: "tools" | "prompts" | "resources" | "resourceTemplates", noun: string) => {
-    const left = contract[kind].length - kept[kind].length;
-    return `${count(snapshot[kind].length, noun)}${left > 0 ? ` (${left} excluded)` : ""}`;
-  };
-  const summary = `${job.label}: ${counted("tools", "tool")}, ${counted("prompts", "prompt")}, ${counted("resources", "resource")}, ${counted("resourceTemplates", "resource template")} → ${out}`;
-  if (preview !== undefined) {
-    const plan = await planGenerated(snapshot, out, job.label, cwd, policy);
-    return () => {
-      reporter.info(`${summary} ${describePlan(plan)}`);
-      reportPlan(plan, out, reporter, { ...preview, cwd });
-    };
-  }
-  const stats = await writeGenerated(snapshot, out, job.label, cwd, policy);
-  reporter.info(`${summary} ${describeWrite(stats)}`);
-  return undefined;
+  const { writePulled } = await startLoading();
+  return writePulled({ contract, kept }, job, reporter, context.cwd, preview);
 }
 
 /**

@@ -5,7 +5,6 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { createJiti } from "jiti";
 import type { ConfigEnv } from "./interpolate.js";
 import { ConfigError, validateConfig } from "./issues.js";
 import {
@@ -167,6 +166,9 @@ async function importDefault(file: string, label: string): Promise<unknown> {
   // No caches: a config is read once per run, and caches would write into the user's node_modules
   // or serve a stale module to a second load in the same process. No default interop: with it,
   // a module without a default export passes itself off as one.
+  // Loaded here, not at start-up: most configs are JSON, and jiti takes as long to load as the
+  // rest of the config room.
+  const { createJiti } = await import("jiti");
   const jiti = createJiti(import.meta.url, {
     moduleCache: false,
     fsCache: false,

@@ -15,7 +15,7 @@ import {
   quoteForMessage,
   type ContractListKey,
   type ContractLists,
-} from "../../templates/index.js";
+} from "../../templates/light.js";
 import { CliError, ExitCode } from "../terminal/index.js";
 import type { Reporter } from "../terminal/index.js";
 

@@ -11,7 +11,7 @@ import {
   MAX_LIST_FAILURE_MESSAGE,
   type ContractListKey,
   type ListFailure,
-} from "../../templates/index.js";
+} from "../../templates/light.js";
 
 /** One list as read: its entries, or the server's error answer (entries then empty). */
 export interface ListRead<T> {

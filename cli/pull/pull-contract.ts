@@ -26,13 +26,13 @@ import {
 } from "./contract-checks.js";
 import { isCliCredentialEnv } from "../auth/index.js";
 import type { Reporter } from "../terminal/index.js";
-import { PACKAGE_VERSION } from "../output/index.js";
+import { PACKAGE_VERSION } from "../output/light.js";
 import { count } from "../terminal/index.js";
 import { watchSilence, type SilenceWatch } from "./silence-watch.js";
 import { NoiseTally } from "./stdout-noise-tally.js";
 import { serverError } from "./pull-failure.js";
 import { capabilitiesDeclaring, refusingHandlers } from "./pull-capabilities.js";
-import { findToolNeeds, type ToolNeeds } from "./tool-needs.js";
+import { startToolNeeds, type ToolNeedsSearch } from "./tool-needs.js";
 import {
   fatalListFailure,
   readList,
@@ -71,6 +71,12 @@ export interface PullOptions {
    * Default: `reporter.warn`.
    */
   onServerFault?: FaultSink | undefined;
+  /**
+   * Called once, when the first request to the server has left: a stdio server's process is
+   * spawned by then. Work started here (loading the generator) runs while the server boots
+   * without delaying its start. Not called when the pull fails before sending anything.
+   */
+  onServerStarted?: (() => void) | undefined;
 }
 
 /** The capabilities a pull declares and records: `clientCapabilities`, else those of `declare`. */
@@ -115,6 +121,13 @@ async function pullConnected(
   };
   let client: McpClient;
   const sent = options.connectCapabilities ?? clientCapabilities;
+  let started = options.onServerStarted;
+  const requestSent = (method: string) => {
+    silence.sent(method);
+    const call = started;
+    started = undefined;
+    call?.();
+  };
   try {
     client = await connect(withoutCliCredentials(target), {
       clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
@@ -128,13 +141,14 @@ async function pullConnected(
           noise.add(diagnostic.count ?? 1, diagnostic.sample ?? "");
         }
       },
-      onRequestSent: silence.sent,
+      onRequestSent: requestSent,
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
       ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
     });
   } catch (error) {
     throw serverError(error, { ...failure, what: "could not connect" });
   }
+  let detection: ToolNeedsSearch | undefined;
   try {
     const server = client.server;
     const info: Implementation = server.info ?? {
@@ -147,6 +161,14 @@ async function pullConnected(
     const capabilities = server.capabilities;
     checkDescription({ capabilities, info }, options.label);
     const fault = faultSink(options);
+    // Before the lists are read: its first listing overlaps the main tools/list.
+    detection = startToolNeedsOf(capabilities.tools !== undefined, {
+      target,
+      options,
+      client,
+      sent,
+      silence,
+    });
     const list = <T>(advertised: unknown, key: ContractListKey, fetch: () => Promise<T[]>) =>
       advertised === undefined
         ? Promise.resolve<ListRead<T>>({ entries: [] })
@@ -185,10 +207,7 @@ async function pullConnected(
       options.label,
       options.reporter,
     );
-    const toolCapabilities = await toolNeedsOf(
-      tools.map((tool) => tool.name),
-      { target, options, client, sent, silence },
-    );
+    const toolCapabilities = await detection.finish(tools.map((tool) => tool.name));
     options.reporter.progress(
       `${options.label}: ${count(tools.length, "tool")}, ${count(prompts.length, "prompt")}, ${count(resources.length, "resource")}, ${count(resourceTemplates.length, "resource template")}${skills === undefined ? "" : `, ${count(skills.length, "skill")}`}`,
     );
@@ -213,6 +232,8 @@ async function pullConnected(
     throw serverError(error, { ...failure, what: "failed while reading its contract" });
   } finally {
     await client.close().catch(() => undefined);
+    // A pull that failed first leaves no listing of its own running (nor its session open).
+    await detection?.settled;
   }
 }
 
@@ -228,29 +249,39 @@ interface Relisting {
 }
 
 /**
- * Which tools need which client capabilities (see tool-needs.ts). A 2026-07-28 server reads the
- * capabilities of each request, so its listings share the pull's connection; an initialize-era
- * server fixes them at its handshake, so each of its listings is a connection of its own (on
- * stdio, a process). A listing that fails leaves the tools' needs unknown, with a warning; the
- * pull itself goes on.
+ * Starts finding which tools need which client capabilities (see tool-needs.ts), before the
+ * main lists are read, so the first listing with fewer capabilities overlaps them. A 2026-07-28
+ * server reads the capabilities of each request, so its listings share the pull's connection
+ * (pipelined); an initialize-era server fixes them at its handshake, so each of its listings is
+ * a connection of its own (on stdio, a process), one at a time. Nothing is listed again when the
+ * server advertises no tools. `finish` never rejects: a listing that fails leaves the tools'
+ * needs unknown, with a warning, and the pull goes on.
  */
-async function toolNeedsOf(names: readonly string[], relisting: Relisting): Promise<ToolNeeds> {
+function startToolNeedsOf(advertised: boolean, relisting: Relisting): ToolNeedsSearch {
   const { options, client, sent } = relisting;
   // The initialize era has no extensions: dropping the tasks extension there changes nothing.
   const legacy = client.verdict?.era === "legacy";
-  const declared = declaredNeeds(sent).filter((need) => !(legacy && need === "tasks"));
-  try {
-    return await findToolNeeds(names, declared, (dropped) =>
-      toolNamesWith(withoutNeeds(sent, dropped), relisting),
-    );
-  } catch (error) {
-    const reason = isMcpError(error) ? error.message : String(error);
-    // A server fault: it changes no generated type, so it stays a warning under --strict.
-    faultSink(options)(
-      `${options.label}: could not tell which tools need which client capabilities (listing with fewer failed: ${reason}); the generated code does not say`,
-    );
-    return {};
-  }
+  const declared = advertised
+    ? declaredNeeds(sent).filter((need) => !(legacy && need === "tasks"))
+    : [];
+  const search = startToolNeeds(declared, (dropped) =>
+    toolNamesWith(withoutNeeds(sent, dropped), relisting),
+  );
+  return {
+    settled: search.settled,
+    finish: async (names) => {
+      try {
+        return await search.finish(names);
+      } catch (error) {
+        const reason = isMcpError(error) ? error.message : String(error);
+        // A server fault: it changes no generated type, so it stays a warning under --strict.
+        faultSink(options)(
+          `${options.label}: could not tell which tools need which client capabilities (listing with fewer failed: ${reason}); the generated code does not say`,
+        );
+        return {};
+      }
+    },
+  };
 }
 
 /**

@@ -9,27 +9,72 @@ import type { ClientNeed } from "@mcp-codegen/runtime";
 /** Tool name → the needs it was listed with only, sorted; tools that need nothing are absent. */
 export type ToolNeeds = Record<string, ClientNeed[]>;
 
+/** Lists the tool names with `dropped` left out of the declaration. */
+export type ListWithout = (dropped: readonly ClientNeed[]) => Promise<ReadonlySet<string>>;
+
+/** A search for tool needs whose first listing is under way. */
+export interface ToolNeedsSearch {
+  /**
+   * The needs of the tools of the full listing (`listed`, their names). Rejects as the
+   * listings do; with nothing listed, resolves `{}` without waiting on the first listing.
+   */
+  finish(listed: readonly string[]): Promise<ToolNeeds>;
+  /** Settles (never rejects) once the first listing has: for a caller that gives up early. */
+  settled: Promise<void>;
+}
+
 /**
- * `listed`: the tool names of the full listing. `listWithout(dropped)` lists the tool names with
- * `dropped` left out of the declaration. One listing with every need dropped comes first: when it
- * shows every tool (the usual server), that is the only extra listing. Otherwise one more per
- * declared need, each dropping that need alone.
+ * Starts the search now, before the full listing is known, so that its first listing (every
+ * need dropped) overlaps the full one. When that listing shows every tool (the usual server), it
+ * is the only extra one. Otherwise `finish` lists once more per declared need, each dropping that
+ * need alone, one at a time: on stdio each listing of an initialize-era server is a process of
+ * its own, and the machine running a pull is often running other pulls too.
  *
  * Dropping `elicitation` drops the whole capability: a tool that disappears then, and also when
  * only URL mode is dropped, needs `elicitation.url` (which implies elicitation); one that
  * disappears only with the whole capability needs `elicitation` (form mode).
  */
+export function startToolNeeds(
+  declared: readonly ClientNeed[],
+  listWithout: ListWithout,
+): ToolNeedsSearch {
+  if (declared.length === 0)
+    return { finish: () => Promise.resolve({}), settled: Promise.resolve() };
+  const bare = listWithout(declared);
+  const settled = bare.then(
+    () => undefined,
+    () => undefined,
+  );
+  return {
+    finish: async (listed) => {
+      if (listed.length === 0) return {};
+      return needsOf(listed, declared, await bare, listWithout);
+    },
+    settled,
+  };
+}
+
+/**
+ * `listed`: the tool names of the full listing; `declared`: the needs it was made with. The
+ * first listing is made once the full one is known (see `startToolNeeds` to overlap them).
+ */
 export async function findToolNeeds(
   listed: readonly string[],
   declared: readonly ClientNeed[],
-  listWithout: (dropped: readonly ClientNeed[]) => Promise<ReadonlySet<string>>,
+  listWithout: ListWithout,
 ): Promise<ToolNeeds> {
-  if (listed.length === 0 || declared.length === 0) return {};
-  const bare = await listWithout(declared);
+  if (listed.length === 0) return {};
+  return startToolNeeds(declared, listWithout).finish(listed);
+}
+
+async function needsOf(
+  listed: readonly string[],
+  declared: readonly ClientNeed[],
+  bare: ReadonlySet<string>,
+  listWithout: ListWithout,
+): Promise<ToolNeeds> {
   const gated = listed.filter((name) => !bare.has(name));
   if (gated.length === 0) return {};
-  // One listing at a time: on stdio each is a process of its own, and the machine running a
-  // pull is often running other pulls too.
   const hidden = new Map<ClientNeed, ReadonlySet<string>>();
   for (const need of declared) hidden.set(need, await listWithout([need]));
   const needs: ToolNeeds = {};

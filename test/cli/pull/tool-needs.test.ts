@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ClientNeed } from "@mcp-codegen/runtime";
-import { findToolNeeds } from "../../../cli/pull/tool-needs.js";
+import { findToolNeeds, startToolNeeds } from "../../../cli/pull/tool-needs.js";
 import { parseCapabilityList } from "../../../cli/pull/pull-capabilities.js";
 
 const ALL: ClientNeed[] = ["elicitation", "elicitation.url", "roots", "sampling", "tasks"];
@@ -57,6 +57,32 @@ describe("findToolNeeds", () => {
     const { listWithout, calls } = server({ a: [] });
     expect(await findToolNeeds(["a"], [], listWithout)).toEqual({});
     expect(await findToolNeeds([], ALL, listWithout)).toEqual({});
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("startToolNeeds", () => {
+  it("sends its first listing at once, before the full listing is known", async () => {
+    const { listWithout, calls } = server({ a: [], s: ["sampling"] });
+    const search = startToolNeeds(ALL, listWithout);
+    expect(calls).toEqual([ALL]);
+    expect(await search.finish(["a", "s"])).toEqual({ s: ["sampling"] });
+  });
+
+  it("with nothing listed, resolves {} without waiting on a first listing that never answers", async () => {
+    const search = startToolNeeds(ALL, () => new Promise(() => undefined));
+    expect(await search.finish([])).toEqual({});
+  });
+
+  it("settles when its first listing fails, and finish rejects with that failure", async () => {
+    const search = startToolNeeds(ALL, () => Promise.reject(new Error("gone")));
+    await expect(search.settled).resolves.toBeUndefined();
+    await expect(search.finish(["a"])).rejects.toThrow("gone");
+  });
+
+  it("lists nothing when nothing is declared", async () => {
+    const { listWithout, calls } = server({ a: [] });
+    expect(await startToolNeeds([], listWithout).finish(["a"])).toEqual({});
     expect(calls).toEqual([]);
   });
 });
