@@ -114,20 +114,25 @@ export async function generateOutput(
   };
   const plan = planNames(snapshot, snapshot.codegen?.rename);
   const header = provenanceHeader(snapshot, options.generatorVersion);
-  // Identities are only read to key the cache: without one, nothing is serialised.
+  // Identities are only read to key the cache: without one, nothing is serialised. Each tool
+  // entry is serialised once, for its own key and the all-tools module's; index and mock, which
+  // depend on everything, share one digest of it rather than each hashing megabytes.
   const cached = options.cache !== undefined;
   const json = (value: unknown): string => (cached ? JSON.stringify(value) : "");
-  const whole = cached ? `${json(snapshot)},${json(plan)},${json(extension)}` : "";
-  const sharedToolOptions = {
+  const toolJson = plan.tools.map(json);
+  const whole = cached
+    ? json(hash("sha256", `${json(snapshot)},${json(plan)},${json(extension)}`, "base64url"))
+    : "";
+  const sharedToolOptionsJson = json({
     openInputTypes: toolOptions.openInputTypes,
     serverCapabilities: toolOptions.serverCapabilities,
-  };
+  });
   const modules: PendingModule[] = [
-    ...plan.tools.map((e) => ({
+    ...plan.tools.map((e, i) => ({
       path: e.file,
       emit: (r: string) => emitTool(e, r, toolOptions),
       // The tool's own needs, not the whole table: one tool's change re-renders that tool only.
-      identity: json(["tool", e, sharedToolOptions, needsOf(toolOptions, e.tool.name)]),
+      identity: `["tool",${toolJson[i]},${sharedToolOptionsJson},${json(needsOf(toolOptions, e.tool.name))}]`,
     })),
     ...plan.prompts.map((e) => ({
       path: e.file,
@@ -157,7 +162,7 @@ export async function generateOutput(
     {
       path: ALL_TOOLS_FILE,
       emit: (r: string) => emitAllTools(snapshot, plan, r, extension),
-      identity: json(["all-tools", snapshot.server, plan.tools, extension]),
+      identity: `["all-tools",${json(snapshot.server)},[${toolJson.join(",")}],${json(extension)}]`,
     },
     // Only for a server that listed skills: every other output stays as it was.
     ...(snapshot.skills === undefined || snapshot.skills.length === 0
