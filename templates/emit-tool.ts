@@ -113,8 +113,11 @@ export interface ToolEmitOptions {
   readonly toolCapabilities?: Readonly<Record<string, readonly ClientNeed[]>> | undefined;
 }
 
-/** The tool's needs from the snapshot (an own key only: a tool may be called `constructor`). */
-function needsOf(options: ToolEmitOptions, name: string): readonly ClientNeed[] {
+/**
+ * The tool's needs from the snapshot (an own key only: a tool may be called `constructor`); empty
+ * when the snapshot lists none for it.
+ */
+export function needsOf(options: ToolEmitOptions, name: string): readonly ClientNeed[] {
   const all = options.toolCapabilities;
   return all !== undefined && Object.hasOwn(all, name) ? (all[name] ?? []) : [];
 }

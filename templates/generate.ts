@@ -3,19 +3,20 @@
  * is CPU only: no network, no file system, no process. Given the same snapshot and options it
  * returns the same bytes on every OS.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { agentFiles } from "./agent/index.js";
 import { ALL_TOOLS_FILE, emitAllTools } from "./emit-all-tools.js";
 import { emitIndex } from "./emit-index.js";
 import { emitMock } from "./emit-mock.js";
 import { emitPrompt } from "./emit-prompt.js";
 import { emitResource, emitTemplate } from "./emit-resource.js";
-import { emitTool, type ToolEmitOptions } from "./emit-tool.js";
+import { emitTool, needsOf, type ToolEmitOptions } from "./emit-tool.js";
 import { emitSkills, SKILLS_FILE } from "./emit-skills.js";
 import { formatGenerated, type FormatMode } from "./format.js";
 import type { GenerationWarning } from "./generation-warning.js";
 import { provenanceHeader } from "./header.js";
-import type { LaidOutPart, ModuleText } from "./module-text.js";
+import type { ModuleText } from "./module-text.js";
+import { putLaidOut } from "./put-laid-out.js";
 import { planNames } from "./plan.js";
 import { RUNTIME_PACKAGE } from "./runtime-package.js";
 import { printModule } from "./print.js";
@@ -77,8 +78,12 @@ interface PendingModule {
   path: string;
   /** Builds the module's data; only called when the cache misses. */
   emit: (runtimeImport: string) => ModuleText;
-  /** Everything the output depends on besides the generator version and header. */
-  identity: unknown;
+  /**
+   * Everything the output depends on besides the generator version and header, as JSON text:
+   * built from pieces serialised once per run (the snapshot and the plan are megabytes for a
+   * large server, and two modules depend on all of them).
+   */
+  identity: string;
 }
 
 /** Generates every file for a snapshot: the snapshot itself, one module per item, the index. */
@@ -109,41 +114,55 @@ export async function generateOutput(
   };
   const plan = planNames(snapshot, snapshot.codegen?.rename);
   const header = provenanceHeader(snapshot, options.generatorVersion);
+  // Identities are only read to key the cache: without one, nothing is serialised. Each tool
+  // entry is serialised once, for its own key and the all-tools module's; index and mock, which
+  // depend on everything, share one digest of it rather than each hashing megabytes.
+  const cached = options.cache !== undefined;
+  const json = (value: unknown): string => (cached ? JSON.stringify(value) : "");
+  const toolJson = plan.tools.map(json);
+  const whole = cached
+    ? json(hash("sha256", `${json(snapshot)},${json(plan)},${json(extension)}`, "base64url"))
+    : "";
+  const sharedToolOptionsJson = json({
+    openInputTypes: toolOptions.openInputTypes,
+    serverCapabilities: toolOptions.serverCapabilities,
+  });
   const modules: PendingModule[] = [
-    ...plan.tools.map((e) => ({
+    ...plan.tools.map((e, i) => ({
       path: e.file,
       emit: (r: string) => emitTool(e, r, toolOptions),
-      identity: ["tool", e, toolOptions],
+      // The tool's own needs, not the whole table: one tool's change re-renders that tool only.
+      identity: `["tool",${toolJson[i]},${sharedToolOptionsJson},${json(needsOf(toolOptions, e.tool.name))}]`,
     })),
     ...plan.prompts.map((e) => ({
       path: e.file,
       emit: (r: string) => emitPrompt(e, r),
-      identity: ["prompt", e],
+      identity: json(["prompt", e]),
     })),
     ...plan.resources.map((e) => ({
       path: e.file,
       emit: (r: string) => emitResource(e, r),
-      identity: ["resource", e],
+      identity: json(["resource", e]),
     })),
     ...plan.templates.map((e) => ({
       path: e.file,
       emit: (r: string) => emitTemplate(e, r),
-      identity: ["template", e],
+      identity: json(["template", e]),
     })),
     {
       path: "index.ts",
       emit: (r: string) => emitIndex(snapshot, plan, r, extension),
-      identity: ["index", snapshot, plan, extension],
+      identity: `["index",${whole}]`,
     },
     {
       path: "mock.ts",
       emit: (r: string) => emitMock(snapshot, plan, r, extension),
-      identity: ["mock", snapshot, plan, extension],
+      identity: `["mock",${whole}]`,
     },
     {
       path: ALL_TOOLS_FILE,
       emit: (r: string) => emitAllTools(snapshot, plan, r, extension),
-      identity: ["all-tools", snapshot.server, plan.tools, extension],
+      identity: `["all-tools",${json(snapshot.server)},[${toolJson.join(",")}],${json(extension)}]`,
     },
     // Only for a server that listed skills: every other output stays as it was.
     ...(snapshot.skills === undefined || snapshot.skills.length === 0
@@ -152,7 +171,7 @@ export async function generateOutput(
           {
             path: SKILLS_FILE,
             emit: (r: string) => emitSkills(snapshot.skills ?? [], r),
-            identity: ["skills", snapshot.skills],
+            identity: json(["skills", snapshot.skills]),
           },
         ]),
   ];
@@ -160,9 +179,9 @@ export async function generateOutput(
   const misses: Array<{ module: PendingModule; key: string; runtimeImport: string }> = [];
   for (const module of modules) {
     const runtimeImport = runtimeSpecifier(module.path, runtime);
-    const key = cacheKey(options.generatorVersion, header, runtimeImport, module);
-    const cached = options.cache?.get(key);
-    if (cached !== undefined) done.push({ path: module.path, module: cached });
+    const key = cached ? cacheKey(options.generatorVersion, header, runtimeImport, module) : "";
+    const hit = options.cache?.get(key);
+    if (hit !== undefined) done.push({ path: module.path, module: hit });
     else misses.push({ module, key, runtimeImport });
   }
   if (misses.length > 0) {
@@ -197,31 +216,13 @@ export async function generateOutput(
   };
 }
 
-const PRETTIER_IGNORE = "// prettier-ignore";
-
-/**
- * Replaces the placeholder prettier formatted (kept as written under `// prettier-ignore`) with
- * the part laid out for its column. Only a line that is the placeholder alone, under the ignore
- * comment, matches: server text reaches a module only inside string literals and comment lines.
- */
-function putLaidOut(formatted: string, part: LaidOutPart): string {
-  const lines = formatted.split("\n");
-  const at = lines.findIndex(
-    (line, i) => line.trimStart() === part.placeholder && lines[i - 1]?.trim() === PRETTIER_IGNORE,
-  );
-  if (at < 0) throw new Error(`formatted module lost its placeholder ${part.placeholder}`);
-  const column = lines[at]!.length - part.placeholder.length;
-  lines[at] = `${" ".repeat(column)}${part.layout(column)}`;
-  return lines.join("\n");
-}
-
 function cacheKey(
   version: string,
   header: string,
   runtimeImport: string,
   module: PendingModule,
 ): string {
-  return createHash("sha256")
-    .update(JSON.stringify([version, header, runtimeImport, module.path, module.identity]))
-    .digest("base64url");
+  // One-shot hashing: no Hash object per module.
+  const head = JSON.stringify([version, header, runtimeImport, module.path]);
+  return hash("sha256", `${head.slice(0, -1)},${module.identity}]`, "base64url");
 }

@@ -224,14 +224,24 @@ function capLength(raw: string, name: string): string {
 
 /** ASCII words of a name, following steps 1–2 of the module comment. */
 function splitWords(name: string): string[] {
-  const ascii = [...name.normalize("NFKD").replace(/\p{M}/gu, "")]
-    .map((char) => TRANSLITERATIONS.get(char) ?? char)
-    .join("");
+  // An ASCII name (nearly all) is its own NFKD form, has no marks and nothing to transliterate.
+  const ascii = isAscii(name)
+    ? name
+    : [...name.normalize("NFKD").replace(/\p{M}/gu, "")]
+        .map((char) => TRANSLITERATIONS.get(char) ?? char)
+        .join("");
   return ascii
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .replace(/([A-Z0-9])([A-Z][a-z])/g, "$1 $2")
     .split(/[^A-Za-z0-9]+/)
     .filter((word) => word !== "");
+}
+
+function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    if (text.charCodeAt(index) > 0x7f) return false;
+  }
+  return true;
 }
 
 function camelJoin(parts: readonly string[]): string {

@@ -31,14 +31,15 @@ export async function readSnapshotFile(path: string, label: string): Promise<Sna
     }
     throw error;
   }
-  const wrongFile = notASnapshotFile(path, label, text);
-  if (wrongFile !== undefined) throw new CliError(wrongFile, ExitCode.Usage);
   try {
     return parseSnapshot(text, label);
   } catch (error) {
-    if (error instanceof SnapshotError)
-      throw new CliError(error.message, ExitCode.Usage, { cause: error });
-    throw error;
+    if (!(error instanceof SnapshotError)) throw error;
+    // Only a file that is no snapshot is parsed a second time, to say which file was meant: a
+    // snapshot is megabytes for a large server. A valid snapshot always has a formatVersion.
+    const wrongFile = notASnapshotFile(path, label, text);
+    if (wrongFile !== undefined) throw new CliError(wrongFile, ExitCode.Usage);
+    throw new CliError(error.message, ExitCode.Usage, { cause: error });
   }
 }
 

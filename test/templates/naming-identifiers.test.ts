@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toCamelCase, toKebabFileName, toPascalCase } from "../../templates/naming.js";
 import { expectUsableIdentifier, FILE_NAME } from "./naming-helpers.js";
@@ -160,5 +161,22 @@ describe("length cap", () => {
 
   it("keeps a leading-digit prefix when cutting", () => {
     expect(toCamelCase(`9${"z".repeat(100)}`)).toMatch(/^_9z+_[0-9a-f]{6}$/);
+  });
+});
+
+describe("splitWords' ASCII shortcut", () => {
+  // splitWords skips NFKD, mark removal and transliteration for ASCII names: that is only the
+  // same if every ASCII string is its own NFKD form, without marks, and no transliterated
+  // character is ASCII.
+  it("changes nothing an ASCII name would have gone through", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)) }),
+        (name) => {
+          expect(name.normalize("NFKD").replace(/\p{M}/gu, "")).toBe(name);
+        },
+      ),
+    );
+    expect(toKebabFileName("ßtraße Æon")).toBe("sstrasse-a-eon");
   });
 });

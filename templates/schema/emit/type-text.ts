@@ -64,6 +64,15 @@ export function literalType(value: JsonValue): Emitted {
 }
 
 export function unionOf(members: readonly Emitted[]): Emitted {
+  // One member that is one type (most properties, literals, items): itself, with no sets built.
+  const only = members.length === 1 ? (members[0] as Emitted) : undefined;
+  if (
+    only?.members.length === 1 &&
+    only.members[0] === only.text &&
+    only.text !== "never" &&
+    only.text !== "unknown"
+  )
+    return only;
   const texts = [...new Set(members.flatMap((member) => member.members))].filter(
     (text) => text !== "never",
   );

@@ -89,14 +89,28 @@ export function lowerBase(
       types === undefined ? literals : literals.filter((value) => typeAdmits(types, value));
     return values.length === 0 ? NEVER : { kind: "literal", values };
   }
-  const kinds =
-    types ??
-    IMPLIED.filter(([, keywords]) => keywords.some((k) => has(raw, k))).map(([kind]) => kind);
+  const kinds = types ?? impliedKinds(raw);
   if (types === undefined && kinds.length === 0) return UNKNOWN;
+  // One kind (the usual case) needs no union.
+  if (kinds.length === 1) return unite([lowerKind(ctx, raw, pointer, kinds[0] as TypeName)], false);
   const members = kinds
     .filter((kind) => !(kind === "integer" && kinds.includes("number")))
     .map((kind) => lowerKind(ctx, raw, pointer, kind));
   return unite(members, false);
+}
+
+/** The kinds whose keywords a schema without `type` uses, in `IMPLIED` order. */
+function impliedKinds(raw: RawObject): TypeName[] {
+  const kinds: TypeName[] = [];
+  for (const [kind, keywords] of IMPLIED) {
+    for (const keyword of keywords) {
+      if (has(raw, keyword)) {
+        kinds.push(kind);
+        break;
+      }
+    }
+  }
+  return kinds;
 }
 
 function lowerKind(ctx: LowerContext, raw: RawObject, pointer: string, kind: TypeName): SchemaNode {
@@ -130,7 +144,7 @@ function readTypes(raw: RawObject, pointer: string): TypeName[] | undefined {
       );
     }
   }
-  return [...new Set(names as TypeName[])];
+  return names.length === 1 ? [names[0] as TypeName] : [...new Set(names as TypeName[])];
 }
 
 /** `const` and `enum` together: the `enum` values equal to `const`, deduplicated. */
@@ -196,6 +210,14 @@ function lowerString(
   };
 }
 
+const NUMBER_KEYWORDS = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+] as const;
+
 function lowerNumber(
   ctx: LowerContext,
   raw: RawObject,
@@ -203,13 +225,7 @@ function lowerNumber(
   integer: boolean,
 ): NumberNode {
   const bounds: { -readonly [K in keyof NumberNode]?: NumberNode[K] } = {};
-  for (const keyword of [
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-  ] as const) {
+  for (const keyword of NUMBER_KEYWORDS) {
     const value = own(raw, keyword);
     if (typeof value === "number" && Number.isFinite(value)) bounds[keyword] = value;
   }

@@ -10,6 +10,7 @@
 import type { SchemaDiagnostic } from "../schema-error.js";
 import type {
   IntersectionNode,
+  RefinedNode,
   RefinementRule,
   SchemaDefinition,
   SchemaNode,
@@ -55,6 +56,8 @@ export function boundUnions(definitions: readonly SchemaDefinition[]): {
     return result;
   };
 
+  // A node none of whose parts changed is returned as it is: most schemas have no oversized
+  // intersection, and copying every node of every tool's tree was most of this pass's cost.
   const bound = (node: SchemaNode, pointer: string): Bounded => {
     switch (node.kind) {
       case "boolean":
@@ -64,65 +67,73 @@ export function boundUnions(definitions: readonly SchemaDefinition[]): {
       case "ref":
         return { node, size: definition(node.index).size };
       case "union": {
-        const members = node.members.map((member) => bound(member, pointer));
-        return {
-          node: { ...node, members: members.map((member) => member.node) },
-          size: members.reduce((sum, member) => sum + member.size, 0),
-        };
+        let size = 0;
+        const members = mapSame(node.members, (member) => {
+          const result = bound(member, pointer);
+          size += result.size;
+          return result.node;
+        });
+        return { node: members === node.members ? node : { ...node, members }, size };
       }
       case "intersection":
         return intersection(node, node.pointer ?? pointer);
       case "refined":
-        return refined(node.base, node.rules, pointer);
-      case "array":
+        return refined(node, pointer);
+      case "array": {
+        const prefix = mapSame(node.prefix, (element) => bound(element, pointer).node);
+        const rest = bound(node.rest, pointer).node;
+        const same = prefix === node.prefix && rest === node.rest;
+        return { node: same ? node : { ...node, prefix, rest }, size: 1 };
+      }
+      case "object": {
+        const properties = mapSame(node.properties, (property) => {
+          const child = bound(property.node, pointer).node;
+          return child === property.node ? property : { ...property, node: child };
+        });
+        const patternProperties = mapSame(node.patternProperties, (entry) => {
+          const child = bound(entry.node, pointer).node;
+          return child === entry.node ? entry : { ...entry, node: child };
+        });
+        const additional = bound(node.additional, pointer).node;
+        const same =
+          properties === node.properties &&
+          patternProperties === node.patternProperties &&
+          additional === node.additional;
         return {
-          node: {
-            ...node,
-            prefix: node.prefix.map((element) => bound(element, pointer).node),
-            rest: bound(node.rest, pointer).node,
-          },
+          node: same ? node : { ...node, properties, patternProperties, additional },
           size: 1,
         };
-      case "object":
-        return {
-          node: {
-            ...node,
-            properties: node.properties.map((property) => ({
-              ...property,
-              node: bound(property.node, pointer).node,
-            })),
-            patternProperties: node.patternProperties.map((entry) => ({
-              ...entry,
-              node: bound(entry.node, pointer).node,
-            })),
-            additional: bound(node.additional, pointer).node,
-          },
-          size: 1,
-        };
+      }
       default:
         return { node, size: 1 };
     }
   };
 
-  const refined = (
-    base: SchemaNode,
-    rules: readonly RefinementRule[],
-    pointer: string,
-  ): Bounded => {
-    const inner = bound(base, pointer);
-    const sub = (node: SchemaNode): SchemaNode => bound(node, pointer).node;
-    const boundedRules = rules.map((rule): RefinementRule =>
-      rule.kind === "not"
-        ? { kind: "not", node: sub(rule.node) }
-        : { kind: "if", if: sub(rule.if), then: sub(rule.then), else: sub(rule.else) },
-    );
-    return { node: { kind: "refined", base: inner.node, rules: boundedRules }, size: inner.size };
+  const refined = (node: RefinedNode, pointer: string): Bounded => {
+    const inner = bound(node.base, pointer);
+    const sub = (child: SchemaNode): SchemaNode => bound(child, pointer).node;
+    const rules = mapSame(node.rules, (rule): RefinementRule => {
+      if (rule.kind === "not") {
+        const child = sub(rule.node);
+        return child === rule.node ? rule : { kind: "not", node: child };
+      }
+      const [condition, then, otherwise] = [sub(rule.if), sub(rule.then), sub(rule.else)];
+      return condition === rule.if && then === rule.then && otherwise === rule.else
+        ? rule
+        : { kind: "if", if: condition, then, else: otherwise };
+    });
+    const same = inner.node === node.base && rules === node.rules;
+    return {
+      node: same ? node : { kind: "refined", base: inner.node, rules },
+      size: inner.size,
+    };
   };
 
   const intersection = (node: IntersectionNode, pointer: string): Bounded => {
     const members = node.members.map((member) => bound(member, pointer));
     const size = members.reduce((product, member) => product * member.size, 1);
-    const rebuilt: IntersectionNode = { ...node, members: members.map((member) => member.node) };
+    const nodes = mapSame(node.members, (_, i) => members[i]!.node);
+    const rebuilt: IntersectionNode = nodes === node.members ? node : { ...node, members: nodes };
     if (size <= MAX_EXPANDED_UNION) return { node: rebuilt, size };
     diagnostics.push({
       pointer,
@@ -135,4 +146,19 @@ export function boundUnions(definitions: readonly SchemaDefinition[]): {
 
   const nodes = definitions.map((_, index) => definition(index).node);
   return { nodes, diagnostics };
+}
+
+/**
+ * `items.map(change)`, but `items` itself when every item maps to itself (compared with `===`):
+ * an unchanged tree is shared, not copied.
+ */
+function mapSame<T>(items: readonly T[], change: (item: T, index: number) => T): readonly T[] {
+  let changed: T[] | undefined;
+  for (let i = 0; i < items.length; i += 1) {
+    const item = items[i] as T;
+    const next = change(item, i);
+    if (changed === undefined && next !== item) changed = items.slice(0, i);
+    changed?.push(next);
+  }
+  return changed ?? items;
 }

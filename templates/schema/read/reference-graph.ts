@@ -65,6 +65,8 @@ function popComponent(stack: number[], onStack: boolean[], root: number): number
 /** Whether each node lies on a cycle (a component of two or more, or an edge to itself). */
 export function onCycle(edges: readonly (readonly number[])[]): boolean[] {
   const result = new Array<boolean>(edges.length).fill(false);
+  // Most documents refer to nothing: no graph to walk.
+  if (edges.every((targets) => targets.length === 0)) return result;
   for (const component of stronglyConnected(edges)) {
     const only = component[0] as number;
     const cyclic = component.length > 1 || (edges[only] ?? []).includes(only);

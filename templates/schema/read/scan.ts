@@ -6,7 +6,7 @@
 import { SUBSCHEMA_KEYWORDS } from "@mcp-codegen/runtime/internal";
 import type { Budget } from "./bounds.js";
 import { idKeyword } from "./dialect.js";
-import { has, isPlainObject, own, type RawObject } from "./json-value.js";
+import { isPlainObject, own, type RawObject } from "./json-value.js";
 import {
   SchemaError,
   appendPointer,
@@ -130,6 +130,22 @@ function scanOne(
   scanChildren(index, value, pointer, ownBase, depth);
 }
 
+/**
+ * Every keyword whose value holds subschemas, in the order they are scanned (which fixes the
+ * order of the index, of diagnostics, and which subschema a bound stops at), with its shape.
+ */
+const CHILD_KEYWORDS: ReadonlyMap<string, { rank: number; shape: ChildShape }> = new Map(
+  [
+    ...SINGLE.map((keyword) => [keyword, "single"] as const),
+    ...MAPS.map((keyword) => [keyword, "map"] as const),
+    ...ARRAYS.map((keyword) => [keyword, "list"] as const),
+    ["items", "items"] as const,
+    ["dependencies", "mixed map"] as const,
+  ].map(([keyword, shape], rank) => [keyword, { rank, shape }]),
+);
+
+type ChildShape = "single" | "map" | "list" | "items" | "mixed map";
+
 function scanChildren(
   index: SchemaIndex,
   value: RawObject,
@@ -137,33 +153,41 @@ function scanChildren(
   base: string,
   depth: number,
 ): void {
-  for (const keyword of SINGLE) {
-    if (has(value, keyword))
-      scanSchema(index, value[keyword], appendPointer(pointer, keyword), base, depth + 1);
+  // Driven by the schema's own keys (a handful) rather than by the twenty-two keywords: most
+  // subschemas are leaves with none of them.
+  let found: string[] | undefined;
+  for (const key of Object.getOwnPropertyNames(value)) {
+    if (CHILD_KEYWORDS.has(key)) (found ??= []).push(key);
   }
-  for (const keyword of MAPS) {
-    if (has(value, keyword))
-      scanMap(index, value[keyword], appendPointer(pointer, keyword), base, depth + 1, false);
+  if (found === undefined) return;
+  if (found.length > 1) found.sort((a, b) => rankOf(a) - rankOf(b));
+  for (const keyword of found) {
+    const child = value[keyword];
+    const at = appendPointer(pointer, keyword);
+    switch (CHILD_KEYWORDS.get(keyword)?.shape) {
+      case "single":
+        scanSchema(index, child, at, base, depth + 1);
+        break;
+      case "map":
+        scanMap(index, child, at, base, depth + 1, false);
+        break;
+      case "list":
+        scanArray(index, child, at, base, depth + 1);
+        break;
+      case "items":
+        if (Array.isArray(child)) scanArray(index, child, at, base, depth + 1);
+        else if (child !== undefined) scanSchema(index, child, at, base, depth + 1);
+        break;
+      case "mixed map":
+        // draft-07 `dependencies` mixes schemas and lists of property names.
+        scanMap(index, child, at, base, depth + 1, true);
+        break;
+    }
   }
-  for (const keyword of ARRAYS) {
-    if (has(value, keyword))
-      scanArray(index, value[keyword], appendPointer(pointer, keyword), base, depth + 1);
-  }
-  const items = own(value, "items");
-  if (Array.isArray(items))
-    scanArray(index, items, appendPointer(pointer, "items"), base, depth + 1);
-  else if (items !== undefined)
-    scanSchema(index, items, appendPointer(pointer, "items"), base, depth + 1);
-  // draft-07 `dependencies` mixes schemas and lists of property names.
-  if (has(value, "dependencies"))
-    scanMap(
-      index,
-      value["dependencies"],
-      appendPointer(pointer, "dependencies"),
-      base,
-      depth + 1,
-      true,
-    );
+}
+
+function rankOf(keyword: string): number {
+  return CHILD_KEYWORDS.get(keyword)?.rank ?? 0;
 }
 
 function scanMap(
