@@ -8,17 +8,21 @@ import { agentFiles } from "./agent/index.js";
 import { ALL_TOOLS_FILE, emitAllTools } from "./emit-all-tools.js";
 import { emitIndex } from "./emit-index.js";
 import { emitMock } from "./emit-mock.js";
-import { emitPrompt } from "./emit-prompt.js";
-import { emitResource, emitTemplate } from "./emit-resource.js";
-import { emitTool, type ToolEmitOptions } from "./emit-tool.js";
+import type { ToolEmitOptions } from "./emit-tool.js";
 import { emitSkills, SKILLS_FILE } from "./emit-skills.js";
-import { formatGenerated, type FormatMode } from "./format.js";
+import type { FormatMode } from "./format.js";
 import type { GenerationWarning } from "./generation-warning.js";
 import { provenanceHeader } from "./header.js";
-import type { LaidOutPart, ModuleText } from "./module-text.js";
+import type { ModuleText } from "./module-text.js";
 import { planNames } from "./plan.js";
+import {
+  emitModuleJob,
+  renderEmitted,
+  type CachedModule,
+  type ModuleJob,
+  type ModuleRenderer,
+} from "./render-module.js";
 import { RUNTIME_PACKAGE } from "./runtime-package.js";
-import { printModule } from "./print.js";
 import { serializeSnapshot, type Snapshot } from "./snapshot.js";
 import { compareText } from "@mcp-codegen/runtime/internal";
 
@@ -28,11 +32,7 @@ export interface GeneratedFile {
   content: string;
 }
 
-/** One generated module as the cache keeps it: its text and what generating it warned about. */
-export interface CachedModule {
-  readonly content: string;
-  readonly warnings: readonly GenerationWarning[];
-}
+export type { CachedModule } from "./render-module.js";
 
 /**
  * Formatted modules from earlier runs, keyed by everything that shapes them. Warnings are kept
@@ -61,6 +61,12 @@ export interface GenerateOptions {
    * bytes are the same (a test holds this), only slower.
    */
   format?: FormatMode;
+  /**
+   * Renders the per-item modules (tools, prompts, resources, templates) the cache missed, on
+   * other threads; the rest are rendered here. Without it, everything is rendered here. The
+   * output is the same either way.
+   */
+  renderer?: ModuleRenderer;
 }
 
 /**
@@ -77,8 +83,19 @@ interface PendingModule {
   path: string;
   /** Builds the module's data; only called when the cache misses. */
   emit: (runtimeImport: string) => ModuleText;
+  /** The same as plain data a renderer can take to another thread: per-item modules only. */
+  job?: (runtimeImport: string) => ModuleJob;
   /** Everything the output depends on besides the generator version and header. */
   identity: unknown;
+}
+
+/** A per-item module: emitted from its job, here or by a renderer. */
+function itemModule(
+  path: string,
+  identity: unknown,
+  job: (runtimeImport: string) => ModuleJob,
+): PendingModule {
+  return { path, identity, job, emit: (r) => emitModuleJob(job(r)) };
 }
 
 /** Generates every file for a snapshot: the snapshot itself, one module per item, the index. */
@@ -110,26 +127,31 @@ export async function generateOutput(
   const plan = planNames(snapshot, snapshot.codegen?.rename);
   const header = provenanceHeader(snapshot, options.generatorVersion);
   const modules: PendingModule[] = [
-    ...plan.tools.map((e) => ({
-      path: e.file,
-      emit: (r: string) => emitTool(e, r, toolOptions),
-      identity: ["tool", e, toolOptions],
-    })),
-    ...plan.prompts.map((e) => ({
-      path: e.file,
-      emit: (r: string) => emitPrompt(e, r),
-      identity: ["prompt", e],
-    })),
-    ...plan.resources.map((e) => ({
-      path: e.file,
-      emit: (r: string) => emitResource(e, r),
-      identity: ["resource", e],
-    })),
-    ...plan.templates.map((e) => ({
-      path: e.file,
-      emit: (r: string) => emitTemplate(e, r),
-      identity: ["template", e],
-    })),
+    ...plan.tools.map((e) =>
+      itemModule(e.file, ["tool", e, toolOptions], (r) => ({
+        kind: "tool",
+        entry: e,
+        options: toolOptions,
+        runtimeImport: r,
+      })),
+    ),
+    ...plan.prompts.map((e) =>
+      itemModule(e.file, ["prompt", e], (r) => ({ kind: "prompt", entry: e, runtimeImport: r })),
+    ),
+    ...plan.resources.map((e) =>
+      itemModule(e.file, ["resource", e], (r) => ({
+        kind: "resource",
+        entry: e,
+        runtimeImport: r,
+      })),
+    ),
+    ...plan.templates.map((e) =>
+      itemModule(e.file, ["template", e], (r) => ({
+        kind: "template",
+        entry: e,
+        runtimeImport: r,
+      })),
+    ),
     {
       path: "index.ts",
       emit: (r: string) => emitIndex(snapshot, plan, r, extension),
@@ -157,7 +179,7 @@ export async function generateOutput(
         ]),
   ];
   const done: Array<{ path: string; module: CachedModule }> = [];
-  const misses: Array<{ module: PendingModule; key: string; runtimeImport: string }> = [];
+  const misses: Miss[] = [];
   for (const module of modules) {
     const runtimeImport = runtimeSpecifier(module.path, runtime);
     const key = cacheKey(options.generatorVersion, header, runtimeImport, module);
@@ -166,21 +188,11 @@ export async function generateOutput(
     else misses.push({ module, key, runtimeImport });
   }
   if (misses.length > 0) {
-    const emitted = misses.map((miss) => miss.module.emit(miss.runtimeImport));
-    // Formatting stays on this thread: worker threads were measured slower on two cores (each
-    // one loads and warms up prettier again).
-    const formatted = await formatGenerated(
-      emitted.map((module) => printModule(header, module)),
-      options.format,
-    );
+    const rendered = await renderMisses(header, misses, options);
+    // Saved in module order, as they were missed, wherever they were rendered.
     misses.forEach((miss, i) => {
-      const laidOut = emitted[i]!.laidOut;
-      const module: CachedModule = {
-        content: laidOut === undefined ? formatted[i]! : putLaidOut(formatted[i]!, laidOut),
-        warnings: emitted[i]!.warnings ?? [],
-      };
-      options.cache?.set(miss.key, module);
-      done.push({ path: miss.module.path, module });
+      options.cache?.set(miss.key, rendered[i]!);
+      done.push({ path: miss.module.path, module: rendered[i]! });
     });
   }
   done.sort((a, b) => compareText(a.path, b.path));
@@ -197,22 +209,45 @@ export async function generateOutput(
   };
 }
 
-const PRETTIER_IGNORE = "// prettier-ignore";
+interface Miss {
+  module: PendingModule;
+  key: string;
+  runtimeImport: string;
+}
 
 /**
- * Replaces the placeholder prettier formatted (kept as written under `// prettier-ignore`) with
- * the part laid out for its column. Only a line that is the placeholder alone, under the ignore
- * comment, matches: server text reaches a module only inside string literals and comment lines.
+ * The missed modules rendered, in order: the per-item ones by `options.renderer` when there is
+ * one, the others (index, mock, all-tools, skills: one each) on this thread meanwhile.
  */
-function putLaidOut(formatted: string, part: LaidOutPart): string {
-  const lines = formatted.split("\n");
-  const at = lines.findIndex(
-    (line, i) => line.trimStart() === part.placeholder && lines[i - 1]?.trim() === PRETTIER_IGNORE,
-  );
-  if (at < 0) throw new Error(`formatted module lost its placeholder ${part.placeholder}`);
-  const column = lines[at]!.length - part.placeholder.length;
-  lines[at] = `${" ".repeat(column)}${part.layout(column)}`;
-  return lines.join("\n");
+async function renderMisses(
+  header: string,
+  misses: readonly Miss[],
+  options: GenerateOptions,
+): Promise<CachedModule[]> {
+  const { renderer, format } = options;
+  const far = renderer === undefined ? [] : misses.filter((miss) => miss.module.job !== undefined);
+  const sent = new Set(far);
+  const near = misses.filter((miss) => !sent.has(miss));
+  // The renderer first, so other threads are busy while this one renders its own share.
+  const farDone = (async () =>
+    far.length === 0
+      ? []
+      : renderer!(
+          header,
+          far.map((miss) => miss.module.job!(miss.runtimeImport)),
+          format,
+        ))();
+  const nearDone = (async () =>
+    renderEmitted(
+      header,
+      near.map((miss) => miss.module.emit(miss.runtimeImport)),
+      format,
+    ))();
+  const [nearModules, farModules] = await Promise.all([nearDone, farDone]);
+  const byMiss = new Map<Miss, CachedModule>();
+  near.forEach((miss, i) => byMiss.set(miss, nearModules[i]!));
+  far.forEach((miss, i) => byMiss.set(miss, farModules[i]!));
+  return misses.map((miss) => byMiss.get(miss)!);
 }
 
 function cacheKey(
