@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { createSnapshot, toKebabFileName } from "../../templates/index.js";
 import { CONFIG_FILE_NAMES, loadConfig, type ProtocolChoice } from "../config/index.js";
 import { describeWrite, planGenerated, writeGenerated } from "../output/index.js";
+import { warmRenderWorkers } from "../output/index.js";
 import { describePlan, previewOf, reportPlan, type Preview } from "../output/index.js";
 import { noConfigForNamesError, serverSelector } from "../jobs/index.js";
 import { pullAuthenticated } from "../pull/index.js";
@@ -209,6 +210,7 @@ async function pullJob(
   context: CommandContext,
   preview?: Preview,
 ): Promise<(() => void) | undefined> {
+  warmRenderWorkers(); // they load while the server boots; idle, they never hold the process
   const { cwd } = context;
   if (job.target === undefined && job.registry !== undefined) {
     job = await withRegistryTarget(job, context);
