@@ -23,10 +23,16 @@ import type { RenderReply, RenderRequest } from "./render-worker-messages.js";
 /** More workers than this only add start-up cost and memory for a catalog of a few thousand. */
 const MAX_WORKERS = 3;
 /**
- * Below this many modules to render, workers cost more than they save (a worker's start-up is
- * ~0.15 s of CPU; rendering a tool is ~1 ms). Measured break-even: see the README's benchmarks.
+ * Below this many modules to render, started workers cost more (memory, cloning, a second
+ * warm-up of the code) than they save; rendering a tool takes ~1 ms.
  */
 const MIN_JOBS = 200;
+/**
+ * The same when no worker is started yet: one takes ~0.3 s (0.35 s of CPU) to load its modules,
+ * in which this thread renders some 300 tools alone, so a smaller catalog is done before a
+ * worker could help.
+ */
+const MIN_COLD_JOBS = 500;
 /** Jobs per message: small enough to share the tail evenly, large enough to amortise a message. */
 const CHUNK_SIZE = 16;
 /** Chunks a worker holds at once, so it starts the next one without waiting for this thread. */
@@ -41,6 +47,8 @@ export interface RenderPoolOptions {
   workers?: number;
   /** Fewer jobs than this are rendered on this thread alone; default 200. */
   minJobs?: number;
+  /** The same when the workers are not started (not warmed, or stopped when idle); default 500. */
+  minColdJobs?: number;
   /** The worker's module; default `render-worker.js` beside this file (absent under sources). */
   entry?: URL;
   /** Jobs per message; default 16 (tests use fewer, to interleave more). */
@@ -108,6 +116,7 @@ interface Run {
 export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const size = options.workers ?? workerCount();
   const minJobs = options.minJobs ?? MIN_JOBS;
+  const minColdJobs = options.minColdJobs ?? MIN_COLD_JOBS;
   const entry = options.entry ?? new URL("./render-worker.js", import.meta.url);
   const chunkSize = options.chunkSize ?? CHUNK_SIZE;
   const stallMs = options.stallMs ?? STALL_MS;
@@ -217,7 +226,8 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     jobs: readonly ModuleJob[],
     format: FormatMode | undefined,
   ): Promise<CachedModule[]> {
-    if (broken || jobs.length < minJobs || run !== undefined) {
+    const enough = jobs.length >= (slots.length > 0 ? minJobs : minColdJobs);
+    if (broken || !enough || run !== undefined) {
       return renderModuleJobs(header, jobs, format);
     }
     start();

@@ -47,7 +47,7 @@ function render(snapshot: Snapshot, pool?: RenderPool) {
 
 /** A pool that renders every run on its workers (no threshold), in small chunks. */
 function pool(options: RenderPoolOptions): RenderPool {
-  return createRenderPool({ minJobs: 0, chunkSize: 2, ...options });
+  return createRenderPool({ minJobs: 0, minColdJobs: 0, chunkSize: 2, ...options });
 }
 
 const pools: RenderPool[] = [];
@@ -139,6 +139,19 @@ describe("rendering on worker threads", () => {
     expect(asked).toEqual([]);
     expect(second).toEqual(first);
     expect(withWorkers.entries).toHaveLength(alone.entries.length);
+  }, 60_000);
+});
+
+describe("how many jobs are worth workers", () => {
+  it("starts none for fewer than minColdJobs, and uses warmed ones from minJobs", async () => {
+    const snapshot = catalog([], 6);
+    const made = opened({ workers: 1, entry: TSX_WORKER, minJobs: 4, minColdJobs: 8 });
+    const alone = await render(snapshot);
+    expect(await render(snapshot, made)).toEqual(alone);
+    expect(made.chunks).toEqual({ workers: 0, here: 0 });
+    expect(await made.warm()).toBe(1);
+    expect(await render(snapshot, made)).toEqual(alone);
+    expect(made.chunks.workers + made.chunks.here).toBe(3);
   }, 60_000);
 });
 
