@@ -8,18 +8,21 @@ import { agentFiles } from "./agent/index.js";
 import { ALL_TOOLS_FILE, emitAllTools } from "./emit-all-tools.js";
 import { emitIndex } from "./emit-index.js";
 import { emitMock } from "./emit-mock.js";
-import { emitPrompt } from "./emit-prompt.js";
-import { emitResource, emitTemplate } from "./emit-resource.js";
-import { emitTool, needsOf, type ToolEmitOptions } from "./emit-tool.js";
+import { needsOf, type ToolEmitOptions } from "./emit-tool.js";
 import { emitSkills, SKILLS_FILE } from "./emit-skills.js";
-import { formatGenerated, type FormatMode } from "./format.js";
+import type { FormatMode } from "./format.js";
 import type { GenerationWarning } from "./generation-warning.js";
 import { provenanceHeader } from "./header.js";
 import type { ModuleText } from "./module-text.js";
-import { putLaidOut } from "./put-laid-out.js";
 import { planNames } from "./plan.js";
+import {
+  emitModuleJob,
+  renderEmitted,
+  type CachedModule,
+  type ModuleJob,
+  type ModuleRenderer,
+} from "./render-module.js";
 import { RUNTIME_PACKAGE } from "./runtime-package.js";
-import { printModule } from "./print.js";
 import { serializeSnapshot, type Snapshot } from "./snapshot.js";
 import { compareText } from "@mcp-codegen/runtime/internal";
 
@@ -29,11 +32,7 @@ export interface GeneratedFile {
   content: string;
 }
 
-/** One generated module as the cache keeps it: its text and what generating it warned about. */
-export interface CachedModule {
-  readonly content: string;
-  readonly warnings: readonly GenerationWarning[];
-}
+export type { CachedModule } from "./render-module.js";
 
 /**
  * Formatted modules from earlier runs, keyed by everything that shapes them. Warnings are kept
@@ -62,6 +61,12 @@ export interface GenerateOptions {
    * bytes are the same (a test holds this), only slower.
    */
   format?: FormatMode;
+  /**
+   * Renders the per-item modules (tools, prompts, resources, templates) the cache missed, on
+   * other threads; the rest are rendered here. Without it, everything is rendered here. The
+   * output is the same either way.
+   */
+  renderer?: ModuleRenderer;
 }
 
 /**
@@ -78,12 +83,23 @@ interface PendingModule {
   path: string;
   /** Builds the module's data; only called when the cache misses. */
   emit: (runtimeImport: string) => ModuleText;
+  /** The same as plain data a renderer can take to another thread: per-item modules only. */
+  job?: (runtimeImport: string) => ModuleJob;
   /**
    * Everything the output depends on besides the generator version and header, as JSON text:
    * built from pieces serialised once per run (the snapshot and the plan are megabytes for a
    * large server, and two modules depend on all of them).
    */
   identity: string;
+}
+
+/** A per-item module: emitted from its job, here or by a renderer. */
+function itemModule(
+  path: string,
+  identity: string,
+  job: (runtimeImport: string) => ModuleJob,
+): PendingModule {
+  return { path, identity, job, emit: (r) => emitModuleJob(job(r)) };
 }
 
 /** Generates every file for a snapshot: the snapshot itself, one module per item, the index. */
@@ -128,27 +144,40 @@ export async function generateOutput(
     serverCapabilities: toolOptions.serverCapabilities,
   });
   const modules: PendingModule[] = [
-    ...plan.tools.map((e, i) => ({
-      path: e.file,
-      emit: (r: string) => emitTool(e, r, toolOptions),
+    ...plan.tools.map((e, i) =>
       // The tool's own needs, not the whole table: one tool's change re-renders that tool only.
-      identity: `["tool",${toolJson[i]},${sharedToolOptionsJson},${json(needsOf(toolOptions, e.tool.name))}]`,
-    })),
-    ...plan.prompts.map((e) => ({
-      path: e.file,
-      emit: (r: string) => emitPrompt(e, r),
-      identity: json(["prompt", e]),
-    })),
-    ...plan.resources.map((e) => ({
-      path: e.file,
-      emit: (r: string) => emitResource(e, r),
-      identity: json(["resource", e]),
-    })),
-    ...plan.templates.map((e) => ({
-      path: e.file,
-      emit: (r: string) => emitTemplate(e, r),
-      identity: json(["template", e]),
-    })),
+      itemModule(
+        e.file,
+        `["tool",${toolJson[i]},${sharedToolOptionsJson},${json(needsOf(toolOptions, e.tool.name))}]`,
+        (r) => ({
+          kind: "tool",
+          entry: e,
+          options: toolOptions,
+          runtimeImport: r,
+        }),
+      ),
+    ),
+    ...plan.prompts.map((e) =>
+      itemModule(e.file, json(["prompt", e]), (r) => ({
+        kind: "prompt",
+        entry: e,
+        runtimeImport: r,
+      })),
+    ),
+    ...plan.resources.map((e) =>
+      itemModule(e.file, json(["resource", e]), (r) => ({
+        kind: "resource",
+        entry: e,
+        runtimeImport: r,
+      })),
+    ),
+    ...plan.templates.map((e) =>
+      itemModule(e.file, json(["template", e]), (r) => ({
+        kind: "template",
+        entry: e,
+        runtimeImport: r,
+      })),
+    ),
     {
       path: "index.ts",
       emit: (r: string) => emitIndex(snapshot, plan, r, extension),
@@ -176,7 +205,7 @@ export async function generateOutput(
         ]),
   ];
   const done: Array<{ path: string; module: CachedModule }> = [];
-  const misses: Array<{ module: PendingModule; key: string; runtimeImport: string }> = [];
+  const misses: Miss[] = [];
   for (const module of modules) {
     const runtimeImport = runtimeSpecifier(module.path, runtime);
     const key = cached ? cacheKey(options.generatorVersion, header, runtimeImport, module) : "";
@@ -185,21 +214,11 @@ export async function generateOutput(
     else misses.push({ module, key, runtimeImport });
   }
   if (misses.length > 0) {
-    const emitted = misses.map((miss) => miss.module.emit(miss.runtimeImport));
-    // Formatting stays on this thread: worker threads were measured slower on two cores (each
-    // one loads and warms up prettier again).
-    const formatted = await formatGenerated(
-      emitted.map((module) => printModule(header, module)),
-      options.format,
-    );
+    const rendered = await renderMisses(header, misses, options);
+    // Saved in module order, as they were missed, wherever they were rendered.
     misses.forEach((miss, i) => {
-      const laidOut = emitted[i]!.laidOut;
-      const module: CachedModule = {
-        content: laidOut === undefined ? formatted[i]! : putLaidOut(formatted[i]!, laidOut),
-        warnings: emitted[i]!.warnings ?? [],
-      };
-      options.cache?.set(miss.key, module);
-      done.push({ path: miss.module.path, module });
+      options.cache?.set(miss.key, rendered[i]!);
+      done.push({ path: miss.module.path, module: rendered[i]! });
     });
   }
   done.sort((a, b) => compareText(a.path, b.path));
@@ -214,6 +233,47 @@ export async function generateOutput(
     files: files.sort((a, b) => compareText(a.path, b.path)),
     warnings: done.flatMap(({ module }) => module.warnings),
   };
+}
+
+interface Miss {
+  module: PendingModule;
+  key: string;
+  runtimeImport: string;
+}
+
+/**
+ * The missed modules rendered, in order: the per-item ones by `options.renderer` when there is
+ * one, the others (index, mock, all-tools, skills: one each) on this thread meanwhile.
+ */
+async function renderMisses(
+  header: string,
+  misses: readonly Miss[],
+  options: GenerateOptions,
+): Promise<CachedModule[]> {
+  const { renderer, format } = options;
+  const far = renderer === undefined ? [] : misses.filter((miss) => miss.module.job !== undefined);
+  const sent = new Set(far);
+  const near = misses.filter((miss) => !sent.has(miss));
+  // The renderer first, so other threads are busy while this one renders its own share.
+  const farDone = (async () =>
+    far.length === 0
+      ? []
+      : renderer!(
+          header,
+          far.map((miss) => miss.module.job!(miss.runtimeImport)),
+          format,
+        ))();
+  const nearDone = (async () =>
+    renderEmitted(
+      header,
+      near.map((miss) => miss.module.emit(miss.runtimeImport)),
+      format,
+    ))();
+  const [nearModules, farModules] = await Promise.all([nearDone, farDone]);
+  const byMiss = new Map<Miss, CachedModule>();
+  near.forEach((miss, i) => byMiss.set(miss, nearModules[i]!));
+  far.forEach((miss, i) => byMiss.set(miss, farModules[i]!));
+  return misses.map((miss) => byMiss.get(miss)!);
 }
 
 function cacheKey(

@@ -12,6 +12,7 @@ export {
   type ContractLists,
 } from "./contract-entries.js";
 export { escapeInvisible, isHiddenCharacter } from "./escape.js";
+export type { FormatMode } from "./format.js";
 export {
   generateOutput,
   type CachedModule,
@@ -19,6 +20,7 @@ export {
   type GenerationCache,
 } from "./generate.js";
 export { formatWarning, type GenerationWarning } from "./generation-warning.js";
+export { renderModuleJobs, type ModuleJob, type ModuleRenderer } from "./render-module.js";
 export { GENERATED_TAG, generatedBanner, hasGeneratedMarker } from "./header.js";
 export { jsonValueProblem, MAX_CONTRACT_DEPTH } from "./json-depth.js";
 export { hasNameWords, toKebabFileName } from "./naming.js";

@@ -7,6 +7,8 @@ import { join, resolve } from "node:path";
 import { createSnapshot, toKebabFileName, type PulledContract } from "../../templates/index.js";
 import { describeWrite, planGenerated, writeGenerated } from "../output/index.js";
 import { describePlan, previewOf, reportPlan } from "../output/index.js";
+// Re-exported for pull.ts, which loads this file lazily: its workers then load during the boot.
+export { warmRenderWorkers } from "../output/index.js";
 import type { ServerJob } from "../jobs/index.js";
 import type { Reporter } from "../terminal/index.js";
 import { count } from "../terminal/index.js";

@@ -232,7 +232,11 @@ async function pullJob(
   // is in. If the pull fails first, its error is the one told (a failed load is then nobody's).
   let output: ReturnType<typeof loadOutput> | undefined;
   const startLoading = () => {
-    output ??= loadOutput();
+    // The render workers start as soon as the generator is in, so they too load during the boot.
+    output ??= loadOutput().then((loaded) => {
+      loaded.warmRenderWorkers();
+      return loaded;
+    });
     output.catch(() => undefined);
     return output;
   };

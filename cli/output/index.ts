@@ -10,5 +10,6 @@ export { compareOutput, writeOutput, writeReplacing } from "./output-files.js";
 export type { FileDifference, WriteStats } from "./output-files.js";
 export { createPathInspector } from "./output-paths.js";
 export { PACKAGE_VERSION } from "./package-info.js";
+export { warmRenderWorkers } from "./render-pool.js";
 export { runKey, unchangedRun } from "./unchanged-run.js";
 export { describeWrite, planGenerated, writeGenerated } from "./write-generated.js";

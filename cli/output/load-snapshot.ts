@@ -16,6 +16,7 @@ import {
 import { CliError, ExitCode } from "../terminal/index.js";
 import { reportGenerationWarnings, type WarningPolicy } from "./generation-warnings.js";
 import { PACKAGE_VERSION } from "./package-info.js";
+import { renderInWorkers } from "./render-pool.js";
 import { vendoredRuntimeFiles } from "./vendored-runtime.js";
 
 export async function readSnapshotFile(path: string, label: string): Promise<Snapshot> {
@@ -87,6 +88,8 @@ export async function renderOutput(
     generatorVersion: PACKAGE_VERSION,
     ...(cache === undefined ? {} : { cache }),
     extraFiles: vendored,
+    // A large catalog's modules render on worker threads too; the bytes are the same.
+    renderer: renderInWorkers,
   });
   reportGenerationWarnings(label, warnings, policy);
   return { files, warnings: warnings.map(formatWarning) };
