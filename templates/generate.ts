@@ -61,6 +61,11 @@ export interface GenerateOptions {
    * bytes are the same (a test holds this), only slower.
    */
   format?: FormatMode;
+  /**
+   * Told each module (its path and unformatted text) that the direct printer left to prettier:
+   * how a test or benchmark counts fallbacks. Not called for cached modules or in `prettier` mode.
+   */
+  onFormatFallback?: (path: string, unformatted: string) => void;
 }
 
 /**
@@ -169,9 +174,12 @@ export async function generateOutput(
     const emitted = misses.map((miss) => miss.module.emit(miss.runtimeImport));
     // Formatting stays on this thread: worker threads were measured slower on two cores (each
     // one loads and warms up prettier again).
+    const printed = emitted.map((module) => printModule(header, module));
+    const fallback = options.onFormatFallback;
     const formatted = await formatGenerated(
-      emitted.map((module) => printModule(header, module)),
+      printed,
       options.format,
+      fallback && ((i) => fallback(misses[i]!.module.path, printed[i]!)),
     );
     misses.forEach((miss, i) => {
       const laidOut = emitted[i]!.laidOut;

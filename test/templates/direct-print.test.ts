@@ -60,7 +60,11 @@ describe("direct printing", () => {
     const given: Array<[string, string]> = [
       ["a template literal", "export const a = `x`;\n"],
       ["an array broken over lines", "export const a = [\n1,\n];\n"],
-      ["a union of a block", "export type A = B | {\na: string;\n};\n"],
+      ["an intersection with a block", "export type A = B & {\na: string;\n};\n"],
+      [
+        "an intersection in a union",
+        "export type A = { a: string } & { b: number } | undefined;\n",
+      ],
       ["a quoted plain key", 'export type A = { "__proto__": string };\n'],
       ["a hexadecimal number", "export type A = 0x1F;\n"],
       ["an escape prettier drops", 'export const a = "\\d";\n'],
