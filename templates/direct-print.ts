@@ -35,13 +35,15 @@ function indentOf(open: readonly string[]): string {
 }
 
 /**
- * The text after the `}` that closes the `{` ending line `start` (`;`, ` | undefined;`,
- * `[] | {` …), or undefined when the group is not closed by a line of that form.
+ * For each line that ends by opening a group, the text after the `}` of the line that closes it
+ * (`;`, ` | undefined;`, `[] | {` …), when that line starts by closing it; found in one pass, so
+ * a module with many nested objects is not scanned again from each of them.
  */
-function closerTail(lines: readonly string[], start: number): string | undefined {
-  let depth = 1;
+function closerTails(lines: readonly string[]): Map<number, string> {
+  const tails = new Map<number, string>();
+  const open: number[] = [];
   let inComment = false;
-  for (let i = start + 1; i < lines.length; i++) {
+  for (let i = 0; i < lines.length; i++) {
     const trimmed = lines[i]!.trim();
     if (inComment) {
       inComment = !trimmed.includes("*/");
@@ -53,12 +55,13 @@ function closerTail(lines: readonly string[], start: number): string | undefined
     }
     if (trimmed === "" || trimmed.startsWith("//") || trimmed.startsWith("/*")) continue;
     const scanned = scanLine(trimmed);
-    if (scanned === undefined) return undefined;
-    depth -= scanned.leadingClosers.length;
-    if (depth <= 0) return depth === 0 && trimmed[0] === "}" ? scanned.text.slice(1) : undefined;
-    depth += scanned.opened.length;
+    if (scanned === undefined) break;
+    let last: number | undefined;
+    for (let k = 0; k < scanned.leadingClosers.length; k++) last = open.pop();
+    if (last !== undefined && trimmed[0] === "}") tails.set(last, scanned.text.slice(1));
+    for (let k = 0; k < scanned.opened.length; k++) open.push(i);
   }
-  return undefined;
+  return tails;
 }
 
 /**
@@ -112,6 +115,7 @@ export function printDirect(text: string): string | undefined {
   const open: string[] = [];
   let inComment = false;
   let previousOpened = false;
+  let tails: Map<number, string> | undefined;
   for (const [index, line] of lines.entries()) {
     const trimmed = line.trim();
     const pad = indentOf(open);
@@ -195,7 +199,7 @@ export function printDirect(text: string): string | undefined {
       continue;
     }
     const head = scanned.opened === "{" ? UNION_HEAD.exec(scanned.text) : null;
-    if (head !== null && opensUnion(head[2]!, closerTail(lines, index))) {
+    if (head !== null && opensUnion(head[2]!, (tails ??= closerTails(lines)).get(index))) {
       const members = unionLines(at, head[2]!.replace(/ \| $/, ""), true);
       if (members === undefined || fitsWidth(`${at}${head[1]!}`, WIDTH) !== true) return undefined;
       out.push(`${at}${head[1]!}`, ...members);
