@@ -241,7 +241,9 @@ function scanLine(line: string): ScannedLine | undefined {
   let leading = 0;
   while (leading < line.length && CLOSERS.has(line[leading]!)) leading++;
   const stack: string[] = [];
-  let text = line.slice(0, leading);
+  let text = "";
+  // Plain characters are copied a run at a time, from `copied` up to the next token respelt.
+  let copied = 0;
   let operator = false;
   let i = leading;
   while (i < line.length) {
@@ -250,8 +252,8 @@ function scanLine(line: string): ScannedLine | undefined {
       const end = stringEnd(line, i);
       const printed = end === undefined ? undefined : printStringToken(line.slice(i, end));
       if (printed === undefined) return undefined;
-      text += printed;
-      i = end!;
+      text += line.slice(copied, i) + printed;
+      i = copied = end!;
       continue;
     }
     if (char === "`") return undefined;
@@ -259,7 +261,6 @@ function scanLine(line: string): ScannedLine | undefined {
       if (line[i + 1] !== "*") return undefined;
       const end = line.indexOf("*/", i + 2);
       if (end === -1) return undefined;
-      text += line.slice(i, end + 2);
       i = end + 2;
       continue;
     }
@@ -267,16 +268,16 @@ function scanLine(line: string): ScannedLine | undefined {
       const raw = /^[0-9.]+(?:[eE][+-]?\d+)?[\w$]*/.exec(line.slice(i))![0];
       const printed = printNumberToken(raw);
       if (printed === undefined) return undefined;
-      text += printed;
-      i += raw.length;
+      text += line.slice(copied, i) + printed;
+      i = copied = i + raw.length;
       continue;
     }
     if (char in OPENERS) stack.push(char);
     else if (CLOSERS.has(char) && OPENERS[stack.pop() ?? ""] !== char) return undefined;
     else if (char === "|" || char === "&") operator = true;
-    text += char;
     i++;
   }
+  text += line.slice(copied);
   // A quoted key that is a plain name (`"__proto__": T`): prettier unquotes it.
   if (/(?:^|[{;,] )(["'])[A-Za-z_$][\w$]*\1\??:/.test(text)) return undefined;
   const opened = stack.join("");
@@ -294,9 +295,20 @@ function unionOfIntersection(text: string): boolean {
 
 /** Whether a number literal starts at `i`: a digit, or `.` and a digit, not inside a name. */
 function startsNumber(line: string, i: number): boolean {
-  const char = line[i]!;
-  const digit = /[0-9]/.test(char) || (char === "." && /[0-9]/.test(line[i + 1] ?? ""));
-  return digit && !/[\w$.]/.test(line[i - 1] ?? "");
+  const code = line.charCodeAt(i);
+  const digit = isDigit(code) || (code === 46 && isDigit(line.charCodeAt(i + 1)));
+  if (!digit || i === 0) return digit;
+  // Not after a name's character or a dot: `a1`, `$2`, `x.5`.
+  const before = line.charCodeAt(i - 1);
+  return !(isDigit(before) || before === 46 || before === 36 || before === 95 || isLetter(before));
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
 /** The closers of an opened group: `}` for `{`, `})` for `({`. */
