@@ -11,34 +11,39 @@
  * `printDirect` answer undefined, and the caller formats that module with prettier instead. A
  * test holds that the two agree on every golden file and on a generated corpus.
  */
+import { KEY, layoutType, splitTopLevel, stringEnd, unionMembers, WIDTH } from "./direct-layout.js";
+import { breakArgument, printLine } from "./direct-print-lines.js";
 import { fitsWidth, printNumberToken, printStringToken } from "./prettier-tokens.js";
 
-const WIDTH = 100;
 const OPENERS: Record<string, string> = { "{": "}", "(": ")", "[": "]" };
 const CLOSERS = new Set(["}", ")", "]"]);
-/** A property signature's key and colon, a name or a string literal, with its space. */
-const KEY = `(?:readonly )?(?:[\\w$]+|"(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*')\\??: `;
 /** An open group: `({` hugged by its call, broken onto lines of its own (two levels). */
 const BROKEN_ARGUMENT = "(\n{";
 
 /** An open object type that prettier prints as a member of a union broken over lines. */
 const UNION_MEMBER = "|{";
+/** A line that opens an object type after the head of a union: `key?: A | {`, `export type X = {`. */
+const UNION_HEAD = new RegExp(`^(export type [\\w$]+ =|${KEY.slice(0, -1)}) (.*)\\{$`);
 
 /** The indentation inside the open groups. */
 function indentOf(open: readonly string[]): string {
-  return open
-    .map((group) => (group === UNION_MEMBER ? "      " : group === BROKEN_ARGUMENT ? "    " : "  "))
-    .join("");
+  let pad = "";
+  for (const group of open) {
+    pad += group === UNION_MEMBER ? "      " : group === BROKEN_ARGUMENT ? "    " : "  ";
+  }
+  return pad;
 }
 
 /**
- * Whether the `{` that ends line `start` is closed by a line `} | undefined;` or
- * `}[] | undefined;`: an optional property whose object type spans lines.
+ * For each line that ends by opening a group, the text after the `}` of the line that closes it
+ * (`;`, ` | undefined;`, `[] | {` …), when that line starts by closing it; found in one pass, so
+ * a module with many nested objects is not scanned again from each of them.
  */
-function unionCloser(lines: readonly string[], start: number): boolean {
-  let depth = 1;
+function closerTails(lines: readonly string[]): Map<number, string> {
+  const tails = new Map<number, string>();
+  const open: number[] = [];
   let inComment = false;
-  for (let i = start + 1; i < lines.length; i++) {
+  for (let i = 0; i < lines.length; i++) {
     const trimmed = lines[i]!.trim();
     if (inComment) {
       inComment = !trimmed.includes("*/");
@@ -50,12 +55,26 @@ function unionCloser(lines: readonly string[], start: number): boolean {
     }
     if (trimmed === "" || trimmed.startsWith("//") || trimmed.startsWith("/*")) continue;
     const scanned = scanLine(trimmed);
-    if (scanned === undefined) return false;
-    depth -= scanned.leadingClosers.length;
-    if (depth <= 0) return depth === 0 && /^\}(?:\[\])? \| undefined;$/.test(scanned.text);
-    depth += scanned.opened.length;
+    if (scanned === undefined) break;
+    let last: number | undefined;
+    for (let k = 0; k < scanned.leadingClosers.length; k++) last = open.pop();
+    if (last !== undefined && trimmed[0] === "}") tails.set(last, scanned.text.slice(1));
+    for (let k = 0; k < scanned.opened.length; k++) open.push(i);
   }
-  return false;
+  return tails;
+}
+
+/**
+ * Whether an object type opened at the end of a line is a member of a union prettier breaks one
+ * member per line: `before` holds the members before it on its line (`A | `), `tail` what
+ * follows its closing `}`; a union of one object and only `null`s prettier hugs instead.
+ */
+function opensUnion(before: string, tail: string | undefined): boolean {
+  const match = tail === undefined ? null : /^((?:\[\])?)(?:;|(?: \| (.*))[;{])$/.exec(tail);
+  if (match === null) return false;
+  let after = match[2] === undefined ? "" : ` | ${match[2]}`;
+  if (tail!.endsWith("{")) after += "{}";
+  return unionMembers(`${before}{}${match[1]!}${after}`) !== undefined;
 }
 
 /** One code line scanned: its text with tokens respelt, and its bracket balance. */
@@ -65,6 +84,27 @@ interface ScannedLine {
   leadingClosers: string;
   /** Openers left open at its end (a `{`, or `({` hugging an object argument). */
   opened: string;
+  /** Whether a `|` or `&` stands outside strings (a union or intersection type). */
+  operator: boolean;
+}
+
+/**
+ * The lines that print union members given one line (`A | B | {`, ` | A | {`, ` | A;`): each
+ * member after `| `, the last one `{` opening the next member's object, or ended by `;`.
+ */
+function unionLines(at: string, members: string, opens: boolean): string[] | undefined {
+  const lines: string[] = [];
+  const rest = members.replace(/\s*\|\s*$/, "");
+  const parts = rest === "" ? [] : splitTopLevel(rest, " | ", "{[(<", "}])>");
+  if (parts === undefined) return undefined;
+  for (const [i, part] of parts.entries()) {
+    const last = !opens && i === parts.length - 1;
+    const line = layoutType(`${at}  | `, `${at}    `, part.replace(/;$/, ""), last ? ";" : "");
+    if (line === undefined) return undefined;
+    lines.push(line);
+  }
+  if (opens) lines.push(`${at}  | {`);
+  return lines;
 }
 
 /** The module's text in prettier's layout, or undefined when prettier must format it. */
@@ -75,6 +115,7 @@ export function printDirect(text: string): string | undefined {
   const open: string[] = [];
   let inComment = false;
   let previousOpened = false;
+  let tails: Map<number, string> | undefined;
   for (const [index, line] of lines.entries()) {
     const trimmed = line.trim();
     const pad = indentOf(open);
@@ -85,19 +126,19 @@ export function printDirect(text: string): string | undefined {
       continue;
     }
     if (inComment) {
-      if (!trimmed.startsWith("*")) return undefined;
+      if (trimmed[0] !== "*") return undefined;
       const end = trimmed.indexOf("*/");
       if (end !== -1 && end !== trimmed.length - 2) return undefined;
       inComment = end === -1;
       out.push(`${pad} ${trimmed}`);
       continue;
     }
-    if (trimmed.startsWith("//")) {
+    if (trimmed[0] === "/" && trimmed[1] === "/") {
       out.push(`${pad}${trimmed}`);
       previousOpened = false;
       continue;
     }
-    if (trimmed.startsWith("/*")) {
+    if (trimmed[0] === "/" && trimmed[1] === "*") {
       const end = trimmed.indexOf("*/", 2);
       if (end === -1 && trimmed.startsWith("/**")) {
         inComment = true;
@@ -112,7 +153,9 @@ export function printDirect(text: string): string | undefined {
       }
     }
     const scanned = scanLine(trimmed);
-    if (scanned === undefined) return undefined;
+    if (scanned === undefined || (scanned.operator && unionOfIntersection(scanned.text))) {
+      return undefined;
+    }
     // A hugged `({` is one level of indentation, closed by one `})`.
     let closers = scanned.leadingClosers;
     let closed = "";
@@ -122,16 +165,28 @@ export function printDirect(text: string): string | undefined {
       if (expected === "" || !closers.startsWith(expected)) return undefined;
       closers = closers.slice(expected.length);
     }
-    // A line that closes a group may only end it: `}`, `};`, `},`, `});`.
     if (closed === UNION_MEMBER) {
-      // `}[] | undefined;` closing an object that prettier made a member of a broken union.
-      const end = /^\}((?:\[\])?) \| undefined;$/.exec(scanned.text);
+      // `}`, `}[]`, then the next members: `;`, ` | undefined;`, ` | {`.
+      const end = /^\}((?:\[\])?)(;|(?: \| .*))$/.exec(scanned.text);
       if (end === null || out.at(-1) === "") return undefined;
       const at = indentOf(open);
-      out.push(`${at}    }${end[1]!}`, `${at}  | undefined;`);
-      previousOpened = false;
+      const opens = scanned.opened === "{";
+      if (end[2] === ";") {
+        out.push(`${at}    }${end[1]!};`);
+      } else {
+        const members = unionLines(at, end[2]!.slice(3).replace(/\{$/, ""), opens);
+        if (members === undefined) return undefined;
+        out.push(`${at}    }${end[1]!}`, ...members);
+      }
+      if (opens) open.push(UNION_MEMBER);
+      previousOpened = opens;
       continue;
     }
+    if (scanned.operator && (scanned.opened !== "" || scanned.leadingClosers !== "")) {
+      // A union or intersection opened or closed across lines, outside the forms below.
+      if (scanned.opened !== "{" || scanned.leadingClosers !== "") return undefined;
+    }
+    // A line that closes a group may only end it: `}`, `};`, `},`, `});`.
     if (scanned.leadingClosers !== "" && !/^[)\]}]*(?:\[\])?[;,]?$/.test(scanned.text))
       return undefined;
     if (scanned.leadingClosers !== "" && out.at(-1) === "") return undefined;
@@ -143,13 +198,22 @@ export function printDirect(text: string): string | undefined {
       previousOpened = false;
       continue;
     }
-    if (scanned.opened === "{" && unionCloser(lines, index)) {
-      const key = new RegExp(`^(${KEY.slice(0, -1)}) \\{$`).exec(scanned.text);
-      if (key === null || fitsWidth(`${at}${key[1]!}`, WIDTH) !== true) return undefined;
-      out.push(`${at}${key[1]!}`, `${at}  | {`);
+    const head = scanned.opened === "{" ? UNION_HEAD.exec(scanned.text) : null;
+    if (head !== null && opensUnion(head[2]!, (tails ??= closerTails(lines)).get(index))) {
+      const members = unionLines(at, head[2]!.replace(/ \| $/, ""), true);
+      if (members === undefined || fitsWidth(`${at}${head[1]!}`, WIDTH) !== true) return undefined;
+      out.push(`${at}${head[1]!}`, ...members);
       open.push(UNION_MEMBER);
       previousOpened = true;
       continue;
+    }
+    // `A | {` outside a union form above; a function's block after `): A | B {` is no union.
+    if (
+      scanned.operator &&
+      scanned.opened !== "" &&
+      !/^(?:export )?(?:async )?function /.test(scanned.text)
+    ) {
+      return undefined;
     }
     const argument = breakArgument(at, scanned.text);
     if (argument !== undefined) {
@@ -168,189 +232,6 @@ export function printDirect(text: string): string | undefined {
   return `${out.join("\n")}\n`;
 }
 
-/** One line at its indentation, broken the way prettier breaks it when it is too long. */
-function printLine(pad: string, text: string): string | undefined {
-  const fits = fitsWidth(`${pad}${text}`, WIDTH);
-  if (fits === true) return `${pad}${text}`;
-  if (fits === undefined) return undefined;
-  return (
-    breakSpecifiers(pad, text) ??
-    breakProperty(pad, text) ??
-    breakTypeArguments(pad, text) ??
-    breakUnion(pad, text) ??
-    breakObjectType(pad, text) ??
-    breakParameters(pad, text) ??
-    breakSoleArgument(pad, text) ??
-    breakAliasArguments(pad, text) ??
-    breakCallArguments(pad, text)
-  );
-}
-
-/** `return f<T>(a, b, c);` too long: one argument per line, trailing comma. */
-function breakCallArguments(pad: string, text: string): string | undefined {
-  const match = /^((?:return )?[\w$.]+(?:<.+>)?)\(([\w$]+(?:, [\w$]+)*)\);$/.exec(text);
-  if (match === null || fitsWidth(`${pad}${match[1]!}(`, WIDTH) !== true) return undefined;
-  const args = match[2]!.split(", ").map((arg) => `${pad}  ${arg},`);
-  return [`${pad}${match[1]!}(`, ...args, `${pad});`].join("\n");
-}
-
-/**
- * A one-line object type too long for its line, `X = { a: A; b: B };` or `key: { … }[];`: one
- * member per line, each ended by `;`, and each broken again if it is still too long.
- */
-function breakObjectType(pad: string, text: string): string | undefined {
-  const match = new RegExp(`^(export type [\\w$]+ = |${KEY})\\{ (.+) \\}((?:\\[\\])?;)$`).exec(
-    text,
-  );
-  if (match === null) return undefined;
-  const members = splitTopLevel(match[2]!, "; ", "{[(<", "}])>");
-  if (members === undefined) return undefined;
-  const lines: string[] = [];
-  for (const member of members) {
-    const line = printLine(`${pad}  `, `${member};`);
-    if (line === undefined) return undefined;
-    lines.push(line);
-  }
-  return [`${pad}${match[1]!}{`, ...lines, `${pad}}${match[3]!}`].join("\n");
-}
-
-/** `export function f(a: A, b?: B): R {` too long: one parameter per line, trailing comma. */
-function breakParameters(pad: string, text: string): string | undefined {
-  const match = /^(export (?:async )?function [\w$]+)\((.+)\)(: [^()]+) \{$/.exec(text);
-  if (match === null || pad !== "") return undefined;
-  const params = splitTopLevel(match[2]!, ", ", "{[(<", "}])>");
-  if (params === undefined) return undefined;
-  const lines = [`${match[1]!}(`, ...params.map((param) => `  ${param},`), `)${match[3]!} {`];
-  return lines.every((line) => fitsWidth(line, WIDTH) === true) ? lines.join("\n") : undefined;
-}
-
-/** `export const x = /* @__PURE__ *\/ f(longName);` too long: the argument on a line of its own. */
-function breakSoleArgument(pad: string, text: string): string | undefined {
-  const match = /^(export const [\w$]+ = \/\* @__PURE__ \*\/ [\w$]+)\(([\w$]+)\);$/.exec(text);
-  if (match === null || pad !== "" || fitsWidth(`${match[1]!}(`, WIDTH) !== true) return undefined;
-  return `${match[1]!}(\n  ${match[2]!},\n);`;
-}
-
-/** `export type X = G<A, B>;` too long: one type argument per line. */
-function breakAliasArguments(pad: string, text: string): string | undefined {
-  const match = /^(export type [\w$]+ = [\w$]+)<(.+)>;$/.exec(text);
-  if (match === null || pad !== "") return undefined;
-  const args = splitTopLevel(match[2]!, ", ", "{[(<", "}])>");
-  if (args === undefined) return undefined;
-  const lines = args.map((arg, i) => `  ${arg}${i < args.length - 1 ? "," : ""}`);
-  if (!lines.every((line) => fitsWidth(line, WIDTH) === true)) return undefined;
-  return [`${match[1]!}<`, ...lines, ">;"].join("\n");
-}
-
-/**
- * A union too long for its line, in a type alias (`export type X = A | B;`) or a property
- * signature (`key?: A | B;`), as prettier breaks it: the union moves to the next line,
- * whole if it fits there; otherwise one member per line after `| `.
- */
-function breakUnion(pad: string, text: string): string | undefined {
-  const alias = /^(export type [\w$]+ =) (.+);$/.exec(text);
-  const property = alias === null ? new RegExp(`^(${KEY.slice(0, -1)}) (.+);$`).exec(text) : null;
-  const match = alias ?? property;
-  if (match === null || (alias !== null && pad !== "")) return undefined;
-  const members = splitTopLevel(match[2]!, " | ", "{[(", "}])");
-  if (members === undefined || members.length < 2 || huggable(members)) return undefined;
-  const inner = `${pad}  `;
-  if (fitsWidth(`${inner}${match[2]!};`, WIDTH) === true) {
-    return `${pad}${match[1]!}\n${inner}${match[2]!};`;
-  }
-  const lines = members.map(
-    (member, i) => `${inner}| ${member}${i === members.length - 1 ? ";" : ""}`,
-  );
-  if (!lines.every((line) => fitsWidth(line, WIDTH) === true)) return undefined;
-  return [`${pad}${match[1]!}`, ...lines].join("\n");
-}
-
-/** One object type and only `null`s: prettier keeps such a union on the object's lines. */
-function huggable(members: readonly string[]): boolean {
-  const objects = members.filter((member) => member.startsWith("{"));
-  const nulls = members.filter((member) => member === "null" || member === "void");
-  return objects.length === 1 && nulls.length === members.length - 1;
-}
-
-/** `import { a, type B } from "x";` too long: one specifier per line. */
-function breakSpecifiers(pad: string, text: string): string | undefined {
-  const match = /^(import|export) \{ ([\w$, ]+) \} (from "[^"\\]*";)$/.exec(text);
-  if (match === null || pad !== "") return undefined;
-  const names = match[2]!.split(", ").map((name) => `  ${name},`);
-  return [`${match[1]!} {`, ...names, `} ${match[3]!}`].join("\n");
-}
-
-/** `key: "long string",` in an object literal: the value moves to the next line. */
-function breakProperty(pad: string, text: string): string | undefined {
-  const match = /^([A-Za-z_$][\w$]*):\s("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'),$/.exec(text);
-  if (match === null) return undefined;
-  return `${pad}${match[1]!}:\n${pad}  ${match[2]!},`;
-}
-
-/** `export const x = /* @__PURE__ *\/ f<A, B, "c">({` too long: one type argument per line. */
-function breakTypeArguments(pad: string, text: string): string | undefined {
-  const match = /^(export const [\w$]+ = \/\* @__PURE__ \*\/ [\w$]+)<(.+)>\(\{$/.exec(text);
-  if (match === null || pad !== "") return undefined;
-  const args = splitTopLevel(match[2]!, ",", "<", ">");
-  if (args === undefined || fitsWidth(`${match[1]!}<`, WIDTH) !== true) return undefined;
-  return [
-    `${match[1]!}<`,
-    ...args.map((arg, i) => `  ${arg}${i < args.length - 1 ? "," : ""}`),
-    ">({",
-  ].join("\n");
-}
-
-/**
- * A call with type arguments and one object argument, `f<A, B>({`, too long for one line but
- * short enough up to its `(`: prettier keeps the head and puts the object on lines of its own.
- */
-function breakArgument(pad: string, text: string): string | undefined {
-  if (pad !== "" || !/^export const [\w$]+ = \/\* @__PURE__ \*\/ [\w$]+<.+>\(\{$/.test(text)) {
-    return undefined;
-  }
-  if (fitsWidth(text, WIDTH) !== false) return undefined;
-  const head = text.slice(0, -1);
-  return fitsWidth(head, WIDTH) === true ? `${head}\n  {` : undefined;
-}
-
-/** Splits `text` at each `separator` outside strings and outside the given bracket pairs. */
-function splitTopLevel(
-  text: string,
-  separator: string,
-  openers: string,
-  closers: string,
-): string[] | undefined {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === '"' || char === "'") {
-      const end = stringEnd(text, i);
-      if (end === undefined) return undefined;
-      i = end - 1;
-    } else if (openers.includes(char)) depth++;
-    else if (closers.includes(char)) depth--;
-    else if (depth === 0 && text.startsWith(separator, i)) {
-      parts.push(text.slice(start, i).trim());
-      start = i + separator.length;
-      i = start - 1;
-    }
-  }
-  parts.push(text.slice(start).trim());
-  return parts;
-}
-
-/** The index just past the string literal opening at `start`, or undefined if unterminated. */
-function stringEnd(text: string, start: number): number | undefined {
-  const quote = text[start];
-  for (let i = start + 1; i < text.length; i++) {
-    if (text[i] === "\\") i++;
-    else if (text[i] === quote) return i + 1;
-  }
-  return undefined;
-}
-
 /**
  * Respells a code line's tokens and finds its bracket balance; undefined for anything the
  * direct printer does not print (template literals, regexes, `//` after code, an unclosed group
@@ -360,7 +241,10 @@ function scanLine(line: string): ScannedLine | undefined {
   let leading = 0;
   while (leading < line.length && CLOSERS.has(line[leading]!)) leading++;
   const stack: string[] = [];
-  let text = line.slice(0, leading);
+  let text = "";
+  // Plain characters are copied a run at a time, from `copied` up to the next token respelt.
+  let copied = 0;
+  let operator = false;
   let i = leading;
   while (i < line.length) {
     const char = line[i]!;
@@ -368,8 +252,8 @@ function scanLine(line: string): ScannedLine | undefined {
       const end = stringEnd(line, i);
       const printed = end === undefined ? undefined : printStringToken(line.slice(i, end));
       if (printed === undefined) return undefined;
-      text += printed;
-      i = end!;
+      text += line.slice(copied, i) + printed;
+      i = copied = end!;
       continue;
     }
     if (char === "`") return undefined;
@@ -377,7 +261,6 @@ function scanLine(line: string): ScannedLine | undefined {
       if (line[i + 1] !== "*") return undefined;
       const end = line.indexOf("*/", i + 2);
       if (end === -1) return undefined;
-      text += line.slice(i, end + 2);
       i = end + 2;
       continue;
     }
@@ -385,32 +268,47 @@ function scanLine(line: string): ScannedLine | undefined {
       const raw = /^[0-9.]+(?:[eE][+-]?\d+)?[\w$]*/.exec(line.slice(i))![0];
       const printed = printNumberToken(raw);
       if (printed === undefined) return undefined;
-      text += printed;
-      i += raw.length;
+      text += line.slice(copied, i) + printed;
+      i = copied = i + raw.length;
       continue;
     }
     if (char in OPENERS) stack.push(char);
     else if (CLOSERS.has(char) && OPENERS[stack.pop() ?? ""] !== char) return undefined;
-    text += char;
+    else if (char === "|" || char === "&") operator = true;
     i++;
   }
+  text += line.slice(copied);
   // A quoted key that is a plain name (`"__proto__": T`): prettier unquotes it.
   if (/(?:^|[{;,] )(["'])[A-Za-z_$][\w$]*\1\??:/.test(text)) return undefined;
   const opened = stack.join("");
   if (opened !== "" && opened !== "{" && opened !== "({") return undefined;
   if (opened !== "" && !text.endsWith(opened)) return undefined;
-  // `A | {` or `A & {` broken over lines: prettier lays the members out in a form of its own.
-  if (opened !== "" && /[|&]/.test(text.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, ""))) {
-    return undefined;
-  }
-  return { text, leadingClosers: line.slice(0, leading), opened };
+  return { text, leadingClosers: line.slice(0, leading), opened, operator };
+}
+
+/** `A & B | C`: prettier adds parentheses around the intersection, `(A & B) | C`. */
+function unionOfIntersection(text: string): boolean {
+  const members = splitTopLevel(text, " | ", "{[(<", "}])>");
+  if (members === undefined || members.length < 2) return false;
+  return members.some((member) => (splitTopLevel(member, " & ", "{[(<", "}])>") ?? []).length > 1);
 }
 
 /** Whether a number literal starts at `i`: a digit, or `.` and a digit, not inside a name. */
 function startsNumber(line: string, i: number): boolean {
-  const char = line[i]!;
-  const digit = /[0-9]/.test(char) || (char === "." && /[0-9]/.test(line[i + 1] ?? ""));
-  return digit && !/[\w$.]/.test(line[i - 1] ?? "");
+  const code = line.charCodeAt(i);
+  const digit = isDigit(code) || (code === 46 && isDigit(line.charCodeAt(i + 1)));
+  if (!digit || i === 0) return digit;
+  // Not after a name's character or a dot: `a1`, `$2`, `x.5`.
+  const before = line.charCodeAt(i - 1);
+  return !(isDigit(before) || before === 46 || before === 36 || before === 95 || isLetter(before));
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
 /** The closers of an opened group: `}` for `{`, `})` for `({`. */

@@ -52,15 +52,19 @@ export type FormatMode = "direct" | "prettier";
  * Formats generated modules, in order; the result for each equals `formatTypeScript` of it. In
  * `direct` mode (the default) a module is printed by `printDirect` and only the modules it cannot
  * print go to prettier, which is then loaded; `prettier` runs prettier over every module (what
- * the equivalence test compares against).
+ * the equivalence test compares against). `onFallback` is told the index of each module the
+ * direct printer left to prettier (a seam for tests and benchmarks; never called in `prettier`
+ * mode).
  */
 export async function formatGenerated(
   texts: readonly string[],
   mode: FormatMode = "direct",
+  onFallback?: (index: number) => void,
 ): Promise<string[]> {
   if (mode === "prettier") return formatModules(texts);
   const results = texts.map(printDirect);
   const misses = results.flatMap((result, i) => (result === undefined ? [i] : []));
+  if (onFallback !== undefined) misses.forEach(onFallback);
   if (misses.length === 0) return results as string[];
   const formatted = await formatModules(misses.map((i) => texts[i]!));
   misses.forEach((at, i) => (results[at] = formatted[i]));

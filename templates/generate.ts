@@ -67,6 +67,12 @@ export interface GenerateOptions {
    * output is the same either way.
    */
   renderer?: ModuleRenderer;
+  /**
+   * Told each module (its path and unformatted text) that the direct printer left to prettier:
+   * how a test or benchmark counts fallbacks. Not called for cached modules, modules a
+   * `renderer` rendered, or in `prettier` mode.
+   */
+  onFormatFallback?: (path: string, unformatted: string) => void;
 }
 
 /**
@@ -263,11 +269,13 @@ async function renderMisses(
           far.map((miss) => miss.module.job!(miss.runtimeImport)),
           format,
         ))();
+  const fallback = options.onFormatFallback;
   const nearDone = (async () =>
     renderEmitted(
       header,
       near.map((miss) => miss.module.emit(miss.runtimeImport)),
       format,
+      fallback && ((i, printed) => fallback(near[i]!.module.path, printed)),
     ))();
   const [nearModules, farModules] = await Promise.all([nearDone, farDone]);
   const byMiss = new Map<Miss, CachedModule>();

@@ -66,16 +66,20 @@ export async function renderModuleJobs(
 
 /**
  * Prints and formats emitted modules under the provenance header, in order: each module's
- * final text and its warnings (none when the emitter gave none).
+ * final text and its warnings (none when the emitter gave none). `onFallback` is told each one
+ * the direct printer left to prettier, with its unformatted text.
  */
 export async function renderEmitted(
   header: string,
   emitted: readonly ModuleText[],
   format?: FormatMode,
+  onFallback?: (index: number, unformatted: string) => void,
 ): Promise<CachedModule[]> {
+  const printed = emitted.map((module) => printModule(header, module));
   const formatted = await formatGenerated(
-    emitted.map((module) => printModule(header, module)),
+    printed,
     format,
+    onFallback && ((i) => onFallback(i, printed[i]!)),
   );
   return emitted.map((module, i) => ({
     content:
