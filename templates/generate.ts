@@ -15,7 +15,7 @@ import { emitSkills, SKILLS_FILE } from "./emit-skills.js";
 import { formatGenerated, type FormatMode } from "./format.js";
 import type { GenerationWarning } from "./generation-warning.js";
 import { provenanceHeader } from "./header.js";
-import type { LaidOutPart, ModuleText } from "./module-text.js";
+import type { LaidOutPart, ModuleBody, ModuleText } from "./module-text.js";
 import { planNames } from "./plan.js";
 import { RUNTIME_PACKAGE } from "./runtime-package.js";
 import { printModule } from "./print.js";
@@ -76,7 +76,9 @@ function runtimeSpecifier(path: string, runtime: "package" | "vendored"): string
 interface PendingModule {
   path: string;
   /** Builds the module's data; only called when the cache misses. */
-  emit: (runtimeImport: string) => ModuleText;
+  emit: (runtimeImport: string) => ModuleBody & Pick<ModuleText, "warnings">;
+  /** A line between the header and the imports (the `js` form's `@ts-self-types` for Deno). */
+  directive?: string | undefined;
   /** Everything the output depends on besides the generator version and header. */
   identity: unknown;
 }
@@ -101,7 +103,9 @@ export async function generateOutput(
   const { files: _previousFiles, ...snapshot } = stored;
   // Choices made at pull time live in the snapshot, so `generate` reproduces `pull` exactly.
   const runtime = snapshot.codegen?.runtime ?? "package";
-  const extension = snapshot.codegen?.importExtension ?? "js";
+  const split = snapshot.codegen?.emit === "js+dts";
+  // The `js+dts` form imports `.js` files, which exist under that name for Deno too.
+  const extension = split ? "js" : (snapshot.codegen?.importExtension ?? "js");
   const toolOptions: ToolEmitOptions = {
     openInputTypes: snapshot.codegen?.openInputTypes === true,
     serverCapabilities: snapshot.capabilities,
@@ -156,9 +160,14 @@ export async function generateOutput(
           },
         ]),
   ];
+  const pending = split ? modules.flatMap(splitForms) : modules;
+  // Deno (`importExtension: "ts"`) finds a `.js` file's types only through this directive.
+  if (split && snapshot.codegen?.importExtension === "ts") {
+    for (const module of pending) module.directive = selfTypes(module.path);
+  }
   const done: Array<{ path: string; module: CachedModule }> = [];
   const misses: Array<{ module: PendingModule; key: string; runtimeImport: string }> = [];
-  for (const module of modules) {
+  for (const module of pending) {
     const runtimeImport = runtimeSpecifier(module.path, runtime);
     const key = cacheKey(options.generatorVersion, header, runtimeImport, module);
     const cached = options.cache?.get(key);
@@ -170,7 +179,10 @@ export async function generateOutput(
     // Formatting stays on this thread: worker threads were measured slower on two cores (each
     // one loads and warms up prettier again).
     const formatted = await formatGenerated(
-      emitted.map((module) => printModule(header, module)),
+      emitted.map((module, i) => {
+        const directive = misses[i]!.module.directive;
+        return printModule(directive === undefined ? header : `${header}\n${directive}`, module);
+      }),
       options.format,
     );
     misses.forEach((miss, i) => {
@@ -197,6 +209,36 @@ export async function generateOutput(
   };
 }
 
+/**
+ * The `js+dts` form of a module: `x.js` and `x.d.ts` for `x.ts`, from one emit (the emitter
+ * builds both forms' statements from the same data). Relative imports keep ending in `.js`, which
+ * TypeScript resolves to the `.d.ts` beside it.
+ */
+function splitForms(module: PendingModule): PendingModule[] {
+  let made: ReturnType<PendingModule["emit"]> | undefined;
+  const once = (runtimeImport: string) => (made ??= module.emit(runtimeImport));
+  const form = (runtimeImport: string, which: "js" | "dts") => {
+    const emitted = once(runtimeImport) as ModuleText;
+    if (emitted.forms === undefined) throw new Error(`${module.path} has no js+dts form`);
+    // The warnings go with the `.js` file only, so each is reported once.
+    return which === "js"
+      ? { ...emitted.forms.js, warnings: emitted.warnings ?? [] }
+      : emitted.forms.dts;
+  };
+  const base = module.path.replace(/\.ts$/, "");
+  return [
+    { path: `${base}.d.ts`, emit: (r) => form(r, "dts"), identity: ["dts", module.identity] },
+    { path: `${base}.js`, emit: (r) => form(r, "js"), identity: ["js", module.identity] },
+  ];
+}
+
+/** `// @ts-self-types="./x.d.ts"` for `dir/x.js`; nothing for any other file. */
+function selfTypes(path: string): string | undefined {
+  if (!path.endsWith(".js")) return undefined;
+  const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.js$/, ".d.ts");
+  return `// @ts-self-types=${JSON.stringify(`./${name}`)}`;
+}
+
 const PRETTIER_IGNORE = "// prettier-ignore";
 
 /**
@@ -221,7 +263,8 @@ function cacheKey(
   runtimeImport: string,
   module: PendingModule,
 ): string {
-  return createHash("sha256")
-    .update(JSON.stringify([version, header, runtimeImport, module.path, module.identity]))
-    .digest("base64url");
+  const parts = [version, header, runtimeImport, module.path, module.identity];
+  // Only when there is one, so the keys of the default form stay as they were.
+  if (module.directive !== undefined) parts.push(module.directive);
+  return createHash("sha256").update(JSON.stringify(parts)).digest("base64url");
 }
