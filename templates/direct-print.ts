@@ -216,11 +216,18 @@ function breakObjectType(pad: string, text: string): string | undefined {
 
 /** `export function f(a: A, b?: B): R {` too long: one parameter per line, trailing comma. */
 function breakParameters(pad: string, text: string): string | undefined {
-  const match = /^(export (?:async )?function [\w$]+)\((.+)\)(: [^()]+) \{$/.exec(text);
+  // A declaration file's `export declare function f(…): R;` breaks as the function's head does.
+  const match = /^(export (?:async |declare )?function [\w$]+)\((.+)\)(: [^()]+)( \{|;)$/.exec(
+    text,
+  );
   if (match === null || pad !== "") return undefined;
   const params = splitTopLevel(match[2]!, ", ", "{[(<", "}])>");
   if (params === undefined) return undefined;
-  const lines = [`${match[1]!}(`, ...params.map((param) => `  ${param},`), `)${match[3]!} {`];
+  const lines = [
+    `${match[1]!}(`,
+    ...params.map((param) => `  ${param},`),
+    `)${match[3]!}${match[4]!}`,
+  ];
   return lines.every((line) => fitsWidth(line, WIDTH) === true) ? lines.join("\n") : undefined;
 }
 
@@ -231,10 +238,15 @@ function breakSoleArgument(pad: string, text: string): string | undefined {
   return `${match[1]!}(\n  ${match[2]!},\n);`;
 }
 
-/** `export type X = G<A, B>;` too long: one type argument per line. */
+/**
+ * `export type X = G<A, B>;` too long: one type argument per line. A declaration file's
+ * `export declare const x: G<A, B>;` breaks the same way.
+ */
 function breakAliasArguments(pad: string, text: string): string | undefined {
-  const match = /^(export type [\w$]+ = [\w$]+)<(.+)>;$/.exec(text);
-  if (match === null || pad !== "") return undefined;
+  const match = /^(export type [\w$]+ = [\w$]+|export declare const [\w$]+: [\w$]+)<(.+)>;$/.exec(
+    text,
+  );
+  if (match === null || pad !== "" || fitsWidth(`${match[1]!}<`, WIDTH) !== true) return undefined;
   const args = splitTopLevel(match[2]!, ", ", "{[(<", "}])>");
   if (args === undefined) return undefined;
   const lines = args.map((arg, i) => `  ${arg}${i < args.length - 1 ? "," : ""}`);

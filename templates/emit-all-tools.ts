@@ -35,9 +35,13 @@ export function emitAllTools(
     ),
   ]);
   const call = `describeTools({${entries.length === 0 ? "" : `\n${entries.join("\n")}\n`}})`;
-  // What `describeTools` infers for its `const` type parameter from the object above.
+  // What `describeTools` infers for its `const` type parameter from the object above; a type
+  // alias (not an interface, which has no index signature for `describeTools`' constraint).
   const bindings = plan.tools.map((tool) => `readonly ${tool.fn}: typeof ${tool.binding};`);
-  const bindingsType = bindings.length === 0 ? "{}" : `{\n${bindings.join("\n")}\n}`;
+  const bindingsType = [
+    jsDocBlock(["The tools' bindings by function name, as `describeTools` infers them."]),
+    `type Bindings = ${bindings.length === 0 ? "{}" : `{\n${bindings.join("\n")}\n}`};`,
+  ].join("\n");
   return {
     imports: { values: ["describeTools"], types: [], from: runtimeImport },
     localImports,
@@ -51,7 +55,12 @@ export function emitAllTools(
       dts: {
         imports: { values: [], types: ["ModelTools"], from: runtimeImport },
         localImports,
-        statements: [`${doc}\nexport declare const allTools: ModelTools<${bindingsType}>;`],
+        statements: [
+          bindingsType,
+          `${doc}\nexport declare const allTools: ModelTools<Bindings>;`,
+          // A declaration file exports every top-level declaration unless it says otherwise.
+          "export {};",
+        ],
       },
     },
   };

@@ -232,6 +232,8 @@ async function checkCorpus(
     fc.asyncProperty(lists, async (given) => {
       const snapshot = server(given);
       expect(await differences(snapshot)).toEqual([]);
+      // The js+dts form prints its .js and .d.ts modules through the same printer.
+      expect(await differences({ ...snapshot, codegen: { emit: "js+dts" } })).toEqual([]);
       for (const entry of planNames(snapshot, undefined).tools) {
         const text = printModule("// header", emitTool(entry, "@mcp-codegen/runtime"));
         printed.total += 1;

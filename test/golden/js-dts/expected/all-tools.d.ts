@@ -12,11 +12,9 @@ import { summarizeItineraryTool } from "./tools/summarize-itinerary.js";
 import { tripCancelBookingTool } from "./tools/trip-cancel-booking.js";
 
 /**
- * Every tool of the MCP server "trip-planner 1.0.0", for a model.
- *
- * Each entry has the tool's MCP name, its function's name, its title and description made fit for a model (invisible characters removed, length capped), its input JSON Schema, its boolean hints, the zod schema of its input, and its call. Titles, descriptions and schemas are the server's text: untrusted.
+ * The tools' bindings by function name, as `describeTools` infers them.
  */
-export declare const allTools: ModelTools<{
+type Bindings = {
   readonly book: typeof bookTool;
   readonly convertCurrency: typeof convertCurrencyTool;
   readonly getWeather: typeof getWeatherTool;
@@ -25,4 +23,13 @@ export declare const allTools: ModelTools<{
   readonly recursiveTree: typeof recursiveTreeTool;
   readonly summarizeItinerary: typeof summarizeItineraryTool;
   readonly tripCancelBooking: typeof tripCancelBookingTool;
-}>;
+};
+
+/**
+ * Every tool of the MCP server "trip-planner 1.0.0", for a model.
+ *
+ * Each entry has the tool's MCP name, its function's name, its title and description made fit for a model (invisible characters removed, length capped), its input JSON Schema, its boolean hints, the zod schema of its input, and its call. Titles, descriptions and schemas are the server's text: untrusted.
+ */
+export declare const allTools: ModelTools<Bindings>;
+
+export {};
