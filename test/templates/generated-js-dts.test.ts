@@ -16,6 +16,7 @@ import {
   REPOSITORY_ROOT,
 } from "../support/golden-cases.js";
 import { assertRuntimeBuilt, GENERATED_CODE_CONFIGS, typecheck } from "../support/typecheck.js";
+import { generateOutput } from "../../templates/generate.js";
 import type { Snapshot } from "../../templates/snapshot.js";
 
 const WORK = join(REPOSITORY_ROOT, ".tmp", `generated-js-dts-${process.pid}`);
@@ -120,6 +121,14 @@ describe("the js+dts form", () => {
   it("writes no .ts module, only declarations beside the JavaScript", () => {
     expect(declarations.length).toBeGreaterThan(goldenCaseNames().length * 4);
     for (const file of declarations) expect(file.endsWith(".d.ts"), file).toBe(true);
+  });
+
+  it("reports each generation warning once, as the ts form does", async () => {
+    const snapshot = loadSnapshot(caseDir("edge-schemas"));
+    const ts = await generateOutput(inForm(snapshot, "ts"), { generatorVersion: "0" });
+    const split = await generateOutput(inForm(snapshot, "js+dts"), { generatorVersion: "0" });
+    expect(ts.warnings.length).toBeGreaterThan(0);
+    expect(split.warnings).toEqual(ts.warnings);
   });
 
   describe.each(GENERATED_CODE_CONFIGS)("$label", ({ options }) => {
