@@ -104,6 +104,12 @@ const importExtensionOption = () =>
     "what relative imports in generated code end with: js (default) or ts (Deno without --sloppy-imports)",
   ).choices(["js", "ts"]);
 
+const emitOption = () =>
+  new Option(
+    "--emit <form>",
+    "the output form: ts (default) or js+dts (.js modules with .d.ts declarations beside them)",
+  ).choices(["ts", "js+dts"]);
+
 const protocolOption = () =>
   new Option(
     "--protocol <version>",
@@ -221,6 +227,7 @@ export async function runCli(
     .option("--strict", STRICT_HELP)
     .addOption(runtimeOption())
     .addOption(importExtensionOption())
+    .addOption(emitOption())
     .option(
       "--open-input-types",
       "let tool input types take undeclared keys where the schema does not close them",

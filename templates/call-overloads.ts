@@ -53,3 +53,27 @@ export function callOverloads(spec: CallOverloadsSpec): string {
     `}`,
   ].join("\n");
 }
+
+/**
+ * The `.d.ts` form of `callOverloads`: the two overloads as declarations, with their JSDoc. The
+ * implementation's signature is not part of a module's type, so it is left out.
+ */
+export function declaredOverloads(spec: CallOverloadsSpec): string {
+  return callOverloads(spec)
+    .split("\n")
+    .slice(0, -3)
+    .join("\n")
+    .replace(/^export function /gm, "export declare function ");
+}
+
+/** The `.js` form of `callOverloads`: the implementation without types, `= {}` defaults kept. */
+export function untypedImplementation(spec: CallOverloadsSpec): string {
+  const params = spec.parameters.map((p) =>
+    p.defaultText === undefined ? p.name : `${p.name} = {}`,
+  );
+  return [
+    `export function ${spec.fn}(${["client", ...params, "options"].join(", ")}) {`,
+    spec.body,
+    "}",
+  ].join("\n");
+}

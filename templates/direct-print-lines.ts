@@ -44,9 +44,14 @@ function breakCallArguments(pad: string, text: string): string | undefined {
   return [`${pad}${match[1]!}(`, ...args, `${pad});`].join("\n");
 }
 
-/** `export function f(a: A, b?: B): R {` (or an overload, `…): R;`) too long: one parameter per line. */
+/**
+ * `export function f(a: A, b?: B): R {` (or an overload, `…): R;`, or a declaration file's
+ * `export declare function f(…): R;`) too long: one parameter per line.
+ */
 function breakParameters(pad: string, text: string): string | undefined {
-  const match = /^(export (?:async )?function [\w$]+)\((.+)\)(: [^()]+)( \{|;)$/.exec(text);
+  const match = /^(export (?:async |declare )?function [\w$]+)\((.+)\)(: [^()]+)( \{|;)$/.exec(
+    text,
+  );
   if (match === null || pad !== "") return undefined;
   const params = splitTopLevel(match[2]!, ", ", "{[(<", "}])>");
   if (params === undefined) return undefined;
@@ -65,10 +70,15 @@ function breakSoleArgument(pad: string, text: string): string | undefined {
   return `${match[1]!}(\n  ${match[2]!},\n);`;
 }
 
-/** `export type X = G<A, B>;` too long: one type argument per line. */
+/**
+ * `export type X = G<A, B>;` too long: one type argument per line. A declaration file's
+ * `export declare const x: G<A, B>;` breaks the same way.
+ */
 function breakAliasArguments(pad: string, text: string): string | undefined {
-  const match = /^(export type [\w$]+ = [\w$]+)<(.+)>;$/.exec(text);
-  if (match === null || pad !== "") return undefined;
+  const match = /^(export type [\w$]+ = [\w$]+|export declare const [\w$]+: [\w$]+)<(.+)>;$/.exec(
+    text,
+  );
+  if (match === null || pad !== "" || fitsWidth(`${match[1]!}<`, WIDTH) !== true) return undefined;
   const args = splitTopLevel(match[2]!, ", ", "{[(<", "}])>");
   if (args === undefined) return undefined;
   const lines = args.map((arg, i) => `  ${arg}${i < args.length - 1 ? "," : ""}`);

@@ -23,23 +23,45 @@ export function emitAllTools(
   const server = `${snapshot.server.name} ${snapshot.server.version}`;
   const byFile = [...plan.tools].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const entries = plan.tools.map((tool) => `${tool.fn}: ${tool.binding},`);
+  const localImports = byFile.map((tool) => ({
+    names: [tool.binding],
+    from: localSpecifier(tool.file, extension),
+  }));
+  const doc = jsDocBlock([
+    ...jsDocText(`Every tool of the MCP server ${stringLiteral(server)}, for a model.`),
+    "",
+    ...jsDocText(
+      "Each entry has the tool's MCP name, its function's name, its title and description made fit for a model (invisible characters removed, length capped), its input JSON Schema, its boolean hints, the zod schema of its input, and its call. Titles, descriptions and schemas are the server's text: untrusted.",
+    ),
+  ]);
+  const call = `describeTools({${entries.length === 0 ? "" : `\n${entries.join("\n")}\n`}})`;
+  // What `describeTools` infers for its `const` type parameter from the object above; a type
+  // alias (not an interface, which has no index signature for `describeTools`' constraint).
+  const bindings = plan.tools.map((tool) => `readonly ${tool.fn}: typeof ${tool.binding};`);
+  const bindingsType = [
+    jsDocBlock(["The tools' bindings by function name, as `describeTools` infers them."]),
+    `type Bindings = ${bindings.length === 0 ? "{}" : `{\n${bindings.join("\n")}\n}`};`,
+  ].join("\n");
   return {
     imports: { values: ["describeTools"], types: [], from: runtimeImport },
-    localImports: byFile.map((tool) => ({
-      names: [tool.binding],
-      from: localSpecifier(tool.file, extension),
-    })),
-    statements: [
-      [
-        jsDocBlock([
-          ...jsDocText(`Every tool of the MCP server ${stringLiteral(server)}, for a model.`),
-          "",
-          ...jsDocText(
-            "Each entry has the tool's MCP name, its function's name, its title and description made fit for a model (invisible characters removed, length capped), its input JSON Schema, its boolean hints, the zod schema of its input, and its call. Titles, descriptions and schemas are the server's text: untrusted.",
-          ),
-        ]),
-        `export const allTools = /* @__PURE__ */ describeTools({${entries.length === 0 ? "" : `\n${entries.join("\n")}\n`}});`,
-      ].join("\n"),
-    ],
+    localImports,
+    statements: [`${doc}\nexport const allTools = /* @__PURE__ */ ${call};`],
+    forms: {
+      js: {
+        imports: { values: ["describeTools"], types: [], from: runtimeImport },
+        localImports,
+        statements: [`export const allTools = /* @__PURE__ */ ${call};`],
+      },
+      dts: {
+        imports: { values: [], types: ["ModelTools"], from: runtimeImport },
+        localImports,
+        statements: [
+          bindingsType,
+          `${doc}\nexport declare const allTools: ModelTools<Bindings>;`,
+          // A declaration file exports every top-level declaration unless it says otherwise.
+          "export {};",
+        ],
+      },
+    },
   };
 }

@@ -172,73 +172,104 @@ export function emitIndex(
   const hasBoundFunctions = prompts.length + resources.length > 0;
   // The era `pull` found, so the generated factory skips the probe for an initialize-era server.
   const legacy = LEGACY_PROTOCOL_VERSIONS.includes(snapshot.protocolVersion);
+  const imports = {
+    values: hasBoundFunctions ? ["bindClient", "connect"] : ["connect"],
+    types: [
+      "ConnectOptions",
+      "ConnectTarget",
+      "McpClient",
+      ...(hasBoundFunctions ? ["WithoutClient"] : []),
+    ],
+    from: runtimeImport,
+    aliases: rt.aliases,
+  };
+  const localImports = byFile.map((m) => ({
+    names: [m.binding ?? m.fn],
+    from: relativeModule(m.file),
+  }));
+  const clientInterface = [
+    jsDocBlock([...jsDocText(`A typed client for the MCP server ${stringLiteral(server)}.`)]),
+    `export interface ${name}Client {`,
+    jsDocBlock(["The untyped client underneath, for anything the server added after generation."]),
+    `readonly raw: ${rt.McpClient};`,
+    `readonly tools: ${groups.tools.type};`,
+    `readonly prompts: ${groups.prompts.type};`,
+    `readonly resources: ${groups.resources.type};`,
+    jsDocBlock(["Closes the connection; calls still in flight fail."]),
+    `close(): Promise<void>;`,
+    `}`,
+  ].join("\n");
+  const bindDoc = jsDocBlock(["Wraps a client that is already connected to the server."]);
+  const bindBody = [
+    `return {`,
+    `raw: client,`,
+    `tools: ${groups.tools.value},`,
+    `prompts: ${groups.prompts.value},`,
+    `resources: ${groups.resources.value},`,
+    `close: () => client.close(),`,
+    `};`,
+    `}`,
+  ];
+  const createDoc = jsDocBlock([
+    ...jsDocText(
+      `Connects to the MCP server ${stringLiteral(server)} and returns its typed client.`,
+    ),
+    "",
+    "@param target - `{ command, args }` for stdio, `{ url, headers }` for Streamable HTTP, `{ server }` in process, or a `Transport`.",
+    "@param options - Client info, capabilities, input handlers (elicitation, sampling, roots), default timeout, log and notification handlers.",
+    ...(legacy
+      ? [
+          "",
+          ...jsDocText(
+            `The server spoke MCP ${snapshot.protocolVersion}, an initialize-era revision, when this client was generated: it gets \`initialize\` at once, without the 2026-07-28 probe. A server that no longer answers that way is probed afresh; \`options.prior\` or \`options.protocol\` override this.`,
+          ),
+        ]
+      : []),
+  ]);
+  const createBody = [
+    legacy
+      ? `return bind${name}Client(await ${rt.connect}(target, { prior: { era: "legacy", protocolVersion: ${stringLiteral(snapshot.protocolVersion)}${snapshot.httpTransport === "sse" ? `, httpTransport: "sse"` : ""} }, ...options }));`
+      : `return bind${name}Client(await ${rt.connect}(target, options));`,
+    `}`,
+  ];
+  const bindSignature = `bind${name}Client(client: ${rt.McpClient}): ${name}Client`;
+  const createSignature = `create${name}Client(target: ${rt.ConnectTarget}, options?: ${rt.ConnectOptions}): Promise<${name}Client>`;
+  // The js form re-exports only values; its types come from the declarations beside it.
+  const valueReexports = byFile.map(
+    (m) =>
+      `export { ${m.exports.values.join(", ")} } from ${stringLiteral(relativeModule(m.file))};`,
+  );
   return {
-    imports: {
-      values: hasBoundFunctions ? ["bindClient", "connect"] : ["connect"],
-      types: [
-        "ConnectOptions",
-        "ConnectTarget",
-        "McpClient",
-        ...(hasBoundFunctions ? ["WithoutClient"] : []),
-      ],
-      from: runtimeImport,
-      aliases: rt.aliases,
-    },
-    localImports: byFile.map((m) => ({
-      names: [m.binding ?? m.fn],
-      from: relativeModule(m.file),
-    })),
+    imports,
+    localImports,
     statements: [
       ...(reexports.length === 0 ? [] : [reexports.join("\n")]),
-      [
-        jsDocBlock([...jsDocText(`A typed client for the MCP server ${stringLiteral(server)}.`)]),
-        `export interface ${name}Client {`,
-        jsDocBlock([
-          "The untyped client underneath, for anything the server added after generation.",
-        ]),
-        `readonly raw: ${rt.McpClient};`,
-        `readonly tools: ${groups.tools.type};`,
-        `readonly prompts: ${groups.prompts.type};`,
-        `readonly resources: ${groups.resources.type};`,
-        jsDocBlock(["Closes the connection; calls still in flight fail."]),
-        `close(): Promise<void>;`,
-        `}`,
-      ].join("\n"),
-      [
-        jsDocBlock(["Wraps a client that is already connected to the server."]),
-        `export function bind${name}Client(client: ${rt.McpClient}): ${name}Client {`,
-        `return {`,
-        `raw: client,`,
-        `tools: ${groups.tools.value},`,
-        `prompts: ${groups.prompts.value},`,
-        `resources: ${groups.resources.value},`,
-        `close: () => client.close(),`,
-        `};`,
-        `}`,
-      ].join("\n"),
-      [
-        jsDocBlock([
-          ...jsDocText(
-            `Connects to the MCP server ${stringLiteral(server)} and returns its typed client.`,
-          ),
-          "",
-          "@param target - `{ command, args }` for stdio, `{ url, headers }` for Streamable HTTP, `{ server }` in process, or a `Transport`.",
-          "@param options - Client info, capabilities, input handlers (elicitation, sampling, roots), default timeout, log and notification handlers.",
-          ...(legacy
-            ? [
-                "",
-                ...jsDocText(
-                  `The server spoke MCP ${snapshot.protocolVersion}, an initialize-era revision, when this client was generated: it gets \`initialize\` at once, without the 2026-07-28 probe. A server that no longer answers that way is probed afresh; \`options.prior\` or \`options.protocol\` override this.`,
-                ),
-              ]
-            : []),
-        ]),
-        `export async function create${name}Client(target: ${rt.ConnectTarget}, options?: ${rt.ConnectOptions}): Promise<${name}Client> {`,
-        legacy
-          ? `return bind${name}Client(await ${rt.connect}(target, { prior: { era: "legacy", protocolVersion: ${stringLiteral(snapshot.protocolVersion)}${snapshot.httpTransport === "sse" ? `, httpTransport: "sse"` : ""} }, ...options }));`
-          : `return bind${name}Client(await ${rt.connect}(target, options));`,
-        `}`,
-      ].join("\n"),
+      clientInterface,
+      [bindDoc, `export function ${bindSignature} {`, ...bindBody].join("\n"),
+      [createDoc, `export async function ${createSignature} {`, ...createBody].join("\n"),
     ],
+    forms: {
+      js: {
+        imports: { ...imports, types: [] },
+        localImports,
+        statements: [
+          ...(valueReexports.length === 0 ? [] : [valueReexports.join("\n")]),
+          [`export function bind${name}Client(client) {`, ...bindBody].join("\n"),
+          [`export async function create${name}Client(target, options) {`, ...createBody].join(
+            "\n",
+          ),
+        ],
+      },
+      dts: {
+        imports: { ...imports, values: [] },
+        localImports,
+        statements: [
+          ...(reexports.length === 0 ? [] : [reexports.join("\n")]),
+          clientInterface,
+          `${bindDoc}\nexport declare function ${bindSignature};`,
+          `${createDoc}\nexport declare function ${createSignature};`,
+        ],
+      },
+    },
   };
 }

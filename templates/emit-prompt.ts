@@ -4,7 +4,13 @@
  */
 import { describedLines } from "./docs.js";
 import { emptyObjectDefault } from "./empty-default.js";
-import { CALL_OVERLOAD_TYPES, callOverloads } from "./call-overloads.js";
+import {
+  CALL_OVERLOAD_TYPES,
+  callOverloads,
+  declaredOverloads,
+  untypedImplementation,
+  type CallOverloadsSpec,
+} from "./call-overloads.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
 import { jsonLiteral } from "./literal.js";
 import type { ModuleText } from "./module-text.js";
@@ -42,6 +48,25 @@ export function emitPrompt(entry: PlannedPrompt, runtimeImport: string): ModuleT
     "@param client - A client connected to the server.",
     "@param args - The prompt's arguments (strings, as the protocol requires).",
   ];
+  const call: CallOverloadsSpec = {
+    fn: entry.fn,
+    doc: docLines,
+    parameters: [
+      {
+        name: "args",
+        type: argsName,
+        ...(anyRequired ? {} : { defaultText: emptyObjectDefault(argsName, argumentNames(entry)) }),
+      },
+    ],
+    options: "CallOptions",
+    result: "GetPromptResult",
+    body: `return ${entry.binding}.get(client, args, options);`,
+  };
+  const argsType = `${jsDocBlock(jsDocText(`Arguments of the MCP prompt ${stringLiteral(prompt.name)}.`))}\nexport type ${argsName} = ${argumentsType(entry)};`;
+  const bindingDoc = jsDocBlock([
+    `The MCP prompt ${stringLiteral(prompt.name)} as the server declared it.`,
+  ]);
+  const definition = `{ definition: ${jsonLiteral(prompt)} }`;
   return {
     imports: {
       values: ["definePrompt"],
@@ -49,27 +74,36 @@ export function emitPrompt(entry: PlannedPrompt, runtimeImport: string): ModuleT
       from: runtimeImport,
     },
     statements: [
-      `${jsDocBlock(jsDocText(`Arguments of the MCP prompt ${stringLiteral(prompt.name)}.`))}\nexport type ${argsName} = ${argumentsType(entry)};`,
-      [
-        jsDocBlock([`The MCP prompt ${stringLiteral(prompt.name)} as the server declared it.`]),
-        `export const ${entry.binding} = /* @__PURE__ */ definePrompt<${argsName}>({ definition: ${jsonLiteral(prompt)} });`,
-      ].join("\n"),
-      callOverloads({
-        fn: entry.fn,
-        doc: docLines,
-        parameters: [
-          {
-            name: "args",
-            type: argsName,
-            ...(anyRequired
-              ? {}
-              : { defaultText: emptyObjectDefault(argsName, argumentNames(entry)) }),
-          },
-        ],
-        options: "CallOptions",
-        result: "GetPromptResult",
-        body: `return ${entry.binding}.get(client, args, options);`,
-      }),
+      argsType,
+      `${bindingDoc}\nexport const ${entry.binding} = /* @__PURE__ */ definePrompt<${argsName}>(${definition});`,
+      callOverloads(call),
     ],
+    forms: {
+      js: {
+        imports: { values: ["definePrompt"], types: [], from: runtimeImport },
+        statements: [
+          `export const ${entry.binding} = /* @__PURE__ */ definePrompt(${definition});`,
+          untypedImplementation(call),
+        ],
+      },
+      dts: {
+        imports: {
+          values: [],
+          types: [
+            "CallOptions",
+            "GetPromptResult",
+            "MaybeInputRequired",
+            "McpClient",
+            "PromptBinding",
+          ],
+          from: runtimeImport,
+        },
+        statements: [
+          argsType,
+          `${bindingDoc}\nexport declare const ${entry.binding}: PromptBinding<${argsName}>;`,
+          declaredOverloads(call),
+        ],
+      },
+    },
   };
 }

@@ -5,7 +5,13 @@
 import { compileUriTemplate, type UriTemplateVariable } from "@mcp-codegen/runtime/internal";
 import { describedLines } from "./docs.js";
 import { emptyObjectDefault } from "./empty-default.js";
-import { CALL_OVERLOAD_TYPES, callOverloads } from "./call-overloads.js";
+import {
+  CALL_OVERLOAD_TYPES,
+  callOverloads,
+  declaredOverloads,
+  untypedImplementation,
+  type CallOverloadsSpec,
+} from "./call-overloads.js";
 import { subjectOf } from "./generation-warning.js";
 import { describeMessage } from "./schema/index.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
@@ -24,6 +30,18 @@ export function emitResource(entry: PlannedResource, runtimeImport: string): Mod
     ),
     "@param client - A client connected to the server.",
   ];
+  const call: CallOverloadsSpec = {
+    fn: entry.fn,
+    doc: docLines,
+    parameters: [],
+    options: "CallOptions",
+    result: "ReadResourceResult",
+    body: `return ${entry.binding}.read(client, options);`,
+  };
+  const bindingDoc = jsDocBlock(
+    jsDocText(`The MCP resource ${stringLiteral(resource.uri)} as the server declared it.`),
+  );
+  const define = `defineResource({ definition: ${jsonLiteral(resource)} })`;
   return {
     imports: {
       values: ["defineResource"],
@@ -31,23 +49,39 @@ export function emitResource(entry: PlannedResource, runtimeImport: string): Mod
       from: runtimeImport,
     },
     statements: [
-      [
-        jsDocBlock(
-          jsDocText(`The MCP resource ${stringLiteral(resource.uri)} as the server declared it.`),
-        ),
-        `export const ${entry.binding} = /* @__PURE__ */ defineResource({ definition: ${jsonLiteral(resource)} });`,
-      ].join("\n"),
-      callOverloads({
-        fn: entry.fn,
-        doc: docLines,
-        parameters: [],
-        options: "CallOptions",
-        result: "ReadResourceResult",
-        body: `return ${entry.binding}.read(client, options);`,
-      }),
+      `${bindingDoc}\nexport const ${entry.binding} = /* @__PURE__ */ ${define};`,
+      callOverloads(call),
     ],
+    forms: {
+      js: {
+        imports: { values: ["defineResource"], types: [], from: runtimeImport },
+        statements: [
+          `export const ${entry.binding} = /* @__PURE__ */ ${define};`,
+          untypedImplementation(call),
+        ],
+      },
+      dts: {
+        imports: {
+          values: [],
+          types: [...DECLARED_CALL_TYPES, "ResourceBinding"],
+          from: runtimeImport,
+        },
+        statements: [
+          `${bindingDoc}\nexport declare const ${entry.binding}: ResourceBinding;`,
+          declaredOverloads(call),
+        ],
+      },
+    },
   };
 }
+
+/** What a resource module's declarations name from the runtime besides its binding's type. */
+const DECLARED_CALL_TYPES = [
+  "CallOptions",
+  "MaybeInputRequired",
+  "McpClient",
+  "ReadResourceResult",
+];
 
 /** Query-style operators (`{?x}`, `{&x}`) may be left out; every other variable is required. */
 function isOptional(variable: UriTemplateVariable): boolean {
@@ -135,6 +169,29 @@ export function emitTemplate(entry: PlannedTemplate, runtimeImport: string): Mod
     "@param client - A client connected to the server.",
     "@param params - The template's variables, expanded and encoded as RFC 6570 says.",
   ];
+  const call: CallOverloadsSpec = {
+    fn: entry.fn,
+    doc: docLines,
+    parameters: [
+      {
+        name: "params",
+        type: paramsName,
+        ...(params.anyRequired
+          ? {}
+          : { defaultText: emptyObjectDefault(paramsName, params.names) }),
+      },
+    ],
+    options: "CallOptions",
+    result: "ReadResourceResult",
+    body: `return ${entry.binding}.read(client, params, options);`,
+  };
+  const paramsStatement = `${jsDocBlock(paramsDoc)}\nexport type ${paramsName} = ${params.text};`;
+  const bindingDoc = jsDocBlock(
+    jsDocText(
+      `The MCP resource template ${stringLiteral(template.uriTemplate)} as the server declared it.`,
+    ),
+  );
+  const definition = `{ definition: ${jsonLiteral(template)} }`;
   return {
     imports: {
       values: ["defineResourceTemplate"],
@@ -148,32 +205,35 @@ export function emitTemplate(entry: PlannedTemplate, runtimeImport: string): Mod
       from: runtimeImport,
     },
     statements: [
-      `${jsDocBlock(paramsDoc)}\nexport type ${paramsName} = ${params.text};`,
-      [
-        jsDocBlock(
-          jsDocText(
-            `The MCP resource template ${stringLiteral(template.uriTemplate)} as the server declared it.`,
-          ),
-        ),
-        `export const ${entry.binding} = /* @__PURE__ */ defineResourceTemplate<${paramsName}>({ definition: ${jsonLiteral(template)} });`,
-      ].join("\n"),
-      callOverloads({
-        fn: entry.fn,
-        doc: docLines,
-        parameters: [
-          {
-            name: "params",
-            type: paramsName,
-            ...(params.anyRequired
-              ? {}
-              : { defaultText: emptyObjectDefault(paramsName, params.names) }),
-          },
-        ],
-        options: "CallOptions",
-        result: "ReadResourceResult",
-        body: `return ${entry.binding}.read(client, params, options);`,
-      }),
+      paramsStatement,
+      `${bindingDoc}\nexport const ${entry.binding} = /* @__PURE__ */ defineResourceTemplate<${paramsName}>(${definition});`,
+      callOverloads(call),
     ],
     warnings,
+    forms: {
+      js: {
+        imports: { values: ["defineResourceTemplate"], types: [], from: runtimeImport },
+        statements: [
+          `export const ${entry.binding} = /* @__PURE__ */ defineResourceTemplate(${definition});`,
+          untypedImplementation(call),
+        ],
+      },
+      dts: {
+        imports: {
+          values: [],
+          types: [
+            ...DECLARED_CALL_TYPES,
+            "ResourceTemplateBinding",
+            ...(usesRecords ? ["UriTemplateValue"] : []),
+          ],
+          from: runtimeImport,
+        },
+        statements: [
+          paramsStatement,
+          `${bindingDoc}\nexport declare const ${entry.binding}: ResourceTemplateBinding<${paramsName}>;`,
+          declaredOverloads(call),
+        ],
+      },
+    },
   };
 }

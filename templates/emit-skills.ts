@@ -9,7 +9,7 @@ import type { Skill } from "@mcp-codegen/runtime";
 import { assignNames } from "./naming.js";
 import { describedLines } from "./docs.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
-import { jsonLiteral } from "./literal.js";
+import { jsonConstType, jsonLiteral } from "./literal.js";
 import type { ModuleText } from "./module-text.js";
 
 /** The file the skills are generated into. */
@@ -32,28 +32,23 @@ export function skillBindings(skills: readonly Skill[]): Map<string, string> {
 
 export function emitSkills(skills: readonly Skill[], runtimeImport: string): ModuleText {
   const bindings = skillBindings(skills);
-  const statements = skills.map((skill) => {
+  const docs = skills.map((skill) => {
     const { name, description } = skill.frontmatter;
-    const doc = [
+    return jsDocBlock([
       ...describedLines(undefined, description),
       "",
       ...jsDocText(
         `The skill ${stringLiteral(name)} at ${stringLiteral(skill.uri)}, as listed when this code was generated. Load it with \`client.skills.load(${bindings.get(skill.uri)!})\`: what the server serves then is verified against this entry.`,
       ),
-    ];
-    return [
-      jsDocBlock(doc),
-      `export const ${bindings.get(skill.uri)!} = ${jsonLiteral(skill)} as const satisfies Skill;`,
-    ].join("\n");
+    ]);
   });
-  const record = skills
-    .map((skill) => `${stringLiteral(skill.uri)}: ${bindings.get(skill.uri)!}`)
-    .join(", ");
-  statements.push(
-    [
-      jsDocBlock(jsDocText("Every skill the server listed, by the URI of its SKILL.md.")),
-      `export const skills = { ${record} } as const;`,
-    ].join("\n"),
+  const entries = skills.map((skill) => ({ uri: skill.uri, binding: bindings.get(skill.uri)! }));
+  const record = entries.map((e) => `${stringLiteral(e.uri)}: ${e.binding}`).join(", ");
+  const recordType = entries.map((e) => `readonly ${stringLiteral(e.uri)}: typeof ${e.binding};`);
+  const recordDoc = jsDocBlock(
+    jsDocText("Every skill the server listed, by the URI of its SKILL.md."),
+  );
+  const types = [
     [
       jsDocBlock(jsDocText("The URI of each listed skill's SKILL.md: what identifies a skill.")),
       "export type SkillUri = keyof typeof skills;",
@@ -66,6 +61,41 @@ export function emitSkills(skills: readonly Skill[], runtimeImport: string): Mod
       ),
       `export type SkillName = (typeof skills)[SkillUri]["frontmatter"]["name"];`,
     ].join("\n"),
-  );
-  return { imports: { values: [], types: ["Skill"], from: runtimeImport }, statements };
+  ];
+  const none = { values: [], types: [], from: runtimeImport };
+  return {
+    imports: { values: [], types: ["Skill"], from: runtimeImport },
+    statements: [
+      ...skills.map(
+        (skill, i) =>
+          `${docs[i]!}\nexport const ${entries[i]!.binding} = ${jsonLiteral(skill)} as const satisfies Skill;`,
+      ),
+      `${recordDoc}\nexport const skills = { ${record} } as const;`,
+      ...types,
+    ],
+    forms: {
+      js: {
+        imports: none,
+        statements: [
+          ...skills.map(
+            (skill, i) => `export const ${entries[i]!.binding} = ${jsonLiteral(skill)};`,
+          ),
+          `export const skills = { ${record} };`,
+        ],
+      },
+      dts: {
+        // `satisfies Skill` was checked when the `.js` was generated from a parsed snapshot entry:
+        // the declaration states the literal type alone.
+        imports: none,
+        statements: [
+          ...skills.map(
+            (skill, i) =>
+              `${docs[i]!}\nexport declare const ${entries[i]!.binding}: ${jsonConstType(skill)};`,
+          ),
+          `${recordDoc}\nexport declare const skills: { ${recordType.join(" ")} };`,
+          ...types,
+        ],
+      },
+    },
+  };
 }

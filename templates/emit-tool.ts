@@ -17,7 +17,7 @@ import { toolTaskSupport, type ToolTaskSupport } from "./task-support.js";
 import { handlerFor, TASKS_EXTENSION } from "@mcp-codegen/runtime/internal";
 import type { ClientNeed, ServerCapabilities } from "@mcp-codegen/runtime";
 import { layoutCode } from "./layout-code.js";
-import type { ModuleText } from "./module-text.js";
+import type { ModuleForms, ModuleText } from "./module-text.js";
 
 /**
  * The `validators` property, laid out by `layoutCode` at its final column and kept as is by
@@ -57,6 +57,23 @@ const VALIDATORS_PLACEHOLDER = "validators: $validators$,";
 
 /** Recursive validators are typed with the runtime's zod facade, not zod's generics. */
 const recursiveAnnotation = (): string => "GeneratedSchema";
+
+/**
+ * The validators' declarations as JavaScript: without the annotation of recursive ones. Each
+ * declaration is one line that starts with `const <name>: GeneratedSchema = z.lazy(` when
+ * annotated (schemaToZod); server text only ever appears inside string literals after that.
+ */
+function untypedDeclarations(declarations: string): string {
+  return declarations.replace(/^(const [\w$]+): GeneratedSchema = z\.lazy\(/gm, "$1 = z.lazy(");
+}
+
+/** The runtime's named interface of each call form (its `ToolFunctions` entry). */
+const FORM_FUNCTION: Readonly<Record<string, string>> = {
+  input: "ToolFunction",
+  "optional input": "OptionalInputToolFunction",
+  task: "TaskToolFunction",
+  "task, optional input": "OptionalInputTaskToolFunction",
+};
 
 /**
 /**
@@ -177,13 +194,9 @@ export function emitTool(
   const result = output === undefined ? "CallToolResult" : `ToolResult<${outputName}>`;
   const recursive = inputZod.recursive || outputZod?.recursive === true;
 
-  const layoutValidators = (column: number) =>
-    validatorsProperty(
-      [inputZod.declarations, outputZod?.declarations ?? ""].join("\n"),
-      inputZod.expression,
-      outputZod?.expression,
-      column,
-    );
+  const declarations = [inputZod.declarations, outputZod?.declarations ?? ""].join("\n");
+  const layoutValidators = (column: number, text = declarations) =>
+    validatorsProperty(text, inputZod.expression, outputZod?.expression, column);
 
   const tasks = toolTaskSupport(tool, options.serverCapabilities);
   const needs = needsOf(options, tool.name);
@@ -196,15 +209,66 @@ export function emitTool(
     ...annotationLines(tool.annotations),
   ];
   const form = callForm(acceptsEmptyInput(tool.inputSchema, inputTypes), tasks);
+  const typeStatements = [
+    inputTypes.declarations,
+    ...(outputTypes === undefined ? [] : [outputTypes.declarations]),
+  ];
+  const bindingDoc = jsDocBlock([
+    `The MCP tool ${stringLiteral(tool.name)}: its definition as the server declared it, and its validators.`,
+  ]);
+  const validatorValues = [
+    ...new Set([...inputZod.runtimeValues, ...(outputZod?.runtimeValues ?? [])]),
+  ];
+  const definitionBody = [
+    // Compact JSON, parsed on first use: nothing to evaluate at import, cheap to format, and
+    // exact for any key (the readable copy is mcp.snapshot.json).
+    `definitionJson: ${stringLiteral(JSON.stringify(tool))},`,
+    ...(needs.length === 0 ? [] : [`needs: [${needs.map(stringLiteral).join(", ")}],`]),
+    "// prettier-ignore",
+    VALIDATORS_PLACEHOLDER,
+    `});`,
+  ];
+  const functionName = FORM_FUNCTION[form]!;
+  const forms: ModuleForms = {
+    js: {
+      imports: {
+        values: ["defineTool", "toolFunction", ...validatorValues],
+        types: [],
+        from: runtimeImport,
+      },
+      statements: [
+        [`export const ${entry.binding} = /* @__PURE__ */ defineTool({`, ...definitionBody].join(
+          "\n",
+        ),
+        `export const ${entry.fn} = /* @__PURE__ */ toolFunction(${entry.binding});`,
+      ],
+      laidOut: {
+        placeholder: VALIDATORS_PLACEHOLDER,
+        layout: (column) => layoutValidators(column, untypedDeclarations(declarations)),
+      },
+    },
+    dts: {
+      imports: {
+        values: [],
+        types: [
+          "ToolBinding",
+          functionName,
+          output === undefined ? "CallToolResult" : "ToolResult",
+        ],
+        from: runtimeImport,
+      },
+      statements: [
+        ...typeStatements,
+        `${bindingDoc}\nexport declare const ${entry.binding}: ToolBinding<${inputName}, ${result}, ${stringLiteral(form)}>;`,
+        `${jsDocBlock(docLines)}\nexport declare const ${entry.fn}: ${functionName}<${inputName}, ${result}>;`,
+      ],
+    },
+  };
 
   return {
     imports: {
       // Validators that check patterns call the runtime's linear-time engine by name.
-      values: [
-        "defineTool",
-        "toolFunction",
-        ...new Set([...inputZod.runtimeValues, ...(outputZod?.runtimeValues ?? [])]),
-      ],
+      values: ["defineTool", "toolFunction", ...validatorValues],
       types: [
         output === undefined ? "CallToolResult" : "ToolResult",
         ...(recursive ? ["GeneratedSchema"] : []),
@@ -212,26 +276,18 @@ export function emitTool(
       from: runtimeImport,
     },
     statements: [
-      inputTypes.declarations,
-      ...(outputTypes === undefined ? [] : [outputTypes.declarations]),
+      ...typeStatements,
       [
-        jsDocBlock([
-          `The MCP tool ${stringLiteral(tool.name)}: its definition as the server declared it, and its validators.`,
-        ]),
+        bindingDoc,
         `export const ${entry.binding} = /* @__PURE__ */ defineTool<${inputName}, ${result}, ${stringLiteral(form)}>({`,
-        // Compact JSON, parsed on first use: nothing to evaluate at import, cheap to format, and
-        // exact for any key (the readable copy is mcp.snapshot.json).
-        `definitionJson: ${stringLiteral(JSON.stringify(tool))},`,
-        ...(needs.length === 0 ? [] : [`needs: [${needs.map(stringLiteral).join(", ")}],`]),
-        "// prettier-ignore",
-        VALIDATORS_PLACEHOLDER,
-        `});`,
+        ...definitionBody,
       ].join("\n"),
       // The binding's call, typed by its form: no overloads spelt out per tool (see the runtime's
       // tool-call-forms.ts for what that saves a compile).
       `${jsDocBlock(docLines)}\nexport const ${entry.fn} = /* @__PURE__ */ toolFunction(${entry.binding});`,
     ],
     warnings,
-    laidOut: { placeholder: VALIDATORS_PLACEHOLDER, layout: layoutValidators },
+    laidOut: { placeholder: VALIDATORS_PLACEHOLDER, layout: (column) => layoutValidators(column) },
+    forms,
   };
 }

@@ -13,7 +13,7 @@ import { emitSkills, SKILLS_FILE } from "./emit-skills.js";
 import type { FormatMode } from "./format.js";
 import type { GenerationWarning } from "./generation-warning.js";
 import { provenanceHeader } from "./header.js";
-import type { ModuleText } from "./module-text.js";
+import type { ModuleBody, ModuleText } from "./module-text.js";
 import { planNames } from "./plan.js";
 import {
   emitModuleJob,
@@ -88,7 +88,9 @@ function runtimeSpecifier(path: string, runtime: "package" | "vendored"): string
 interface PendingModule {
   path: string;
   /** Builds the module's data; only called when the cache misses. */
-  emit: (runtimeImport: string) => ModuleText;
+  emit: (runtimeImport: string) => ModuleBody & Pick<ModuleText, "warnings">;
+  /** A line between the header and the imports (the `js` form's `@ts-self-types` for Deno). */
+  directive?: string | undefined;
   /** The same as plain data a renderer can take to another thread: per-item modules only. */
   job?: (runtimeImport: string) => ModuleJob;
   /**
@@ -128,7 +130,9 @@ export async function generateOutput(
   const { files: _previousFiles, ...snapshot } = stored;
   // Choices made at pull time live in the snapshot, so `generate` reproduces `pull` exactly.
   const runtime = snapshot.codegen?.runtime ?? "package";
-  const extension = snapshot.codegen?.importExtension ?? "js";
+  const split = snapshot.codegen?.emit === "js+dts";
+  // The `js+dts` form imports `.js` files, which exist under that name for Deno too.
+  const extension = split ? "js" : (snapshot.codegen?.importExtension ?? "js");
   const toolOptions: ToolEmitOptions = {
     openInputTypes: snapshot.codegen?.openInputTypes === true,
     serverCapabilities: snapshot.capabilities,
@@ -210,9 +214,15 @@ export async function generateOutput(
           },
         ]),
   ];
+  // The js+dts form's files are rendered on this thread: each pair comes from one emit.
+  const pending = split ? modules.flatMap(splitForms) : modules;
+  // Deno (`importExtension: "ts"`) finds a `.js` file's types only through this directive.
+  if (split && snapshot.codegen?.importExtension === "ts") {
+    for (const module of pending) module.directive = selfTypes(module.path);
+  }
   const done: Array<{ path: string; module: CachedModule }> = [];
   const misses: Miss[] = [];
-  for (const module of modules) {
+  for (const module of pending) {
     const runtimeImport = runtimeSpecifier(module.path, runtime);
     const key = cached ? cacheKey(options.generatorVersion, header, runtimeImport, module) : "";
     const hit = options.cache?.get(key);
@@ -239,6 +249,36 @@ export async function generateOutput(
     files: files.sort((a, b) => compareText(a.path, b.path)),
     warnings: done.flatMap(({ module }) => module.warnings),
   };
+}
+
+/**
+ * The `js+dts` form of a module: `x.js` and `x.d.ts` for `x.ts`, from one emit (the emitter
+ * builds both forms' statements from the same data). Relative imports keep ending in `.js`, which
+ * TypeScript resolves to the `.d.ts` beside it.
+ */
+function splitForms(module: PendingModule): PendingModule[] {
+  let made: ReturnType<PendingModule["emit"]> | undefined;
+  const once = (runtimeImport: string) => (made ??= module.emit(runtimeImport));
+  const form = (runtimeImport: string, which: "js" | "dts") => {
+    const emitted = once(runtimeImport) as ModuleText;
+    if (emitted.forms === undefined) throw new Error(`${module.path} has no js+dts form`);
+    // The warnings go with the `.js` file only, so each is reported once.
+    return which === "js"
+      ? { ...emitted.forms.js, warnings: emitted.warnings ?? [] }
+      : emitted.forms.dts;
+  };
+  const base = module.path.replace(/\.ts$/, "");
+  return [
+    { path: `${base}.d.ts`, emit: (r) => form(r, "dts"), identity: `["dts",${module.identity}]` },
+    { path: `${base}.js`, emit: (r) => form(r, "js"), identity: `["js",${module.identity}]` },
+  ];
+}
+
+/** `// @ts-self-types="./x.d.ts"` for `dir/x.js`; nothing for any other file. */
+function selfTypes(path: string): string | undefined {
+  if (!path.endsWith(".js")) return undefined;
+  const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.js$/, ".d.ts");
+  return `// @ts-self-types=${JSON.stringify(`./${name}`)}`;
 }
 
 interface Miss {
@@ -273,7 +313,10 @@ async function renderMisses(
   const nearDone = (async () =>
     renderEmitted(
       header,
-      near.map((miss) => miss.module.emit(miss.runtimeImport)),
+      near.map((miss) => ({
+        ...miss.module.emit(miss.runtimeImport),
+        directive: miss.module.directive,
+      })),
       format,
       fallback && ((i, printed) => fallback(near[i]!.module.path, printed)),
     ))();
@@ -292,5 +335,7 @@ function cacheKey(
 ): string {
   // One-shot hashing: no Hash object per module.
   const head = JSON.stringify([version, header, runtimeImport, module.path]);
-  return hash("sha256", `${head.slice(0, -1)},${module.identity}]`, "base64url");
+  // The directive only when there is one, so the keys of the default form stay as they were.
+  const directive = module.directive === undefined ? "" : `,${JSON.stringify(module.directive)}`;
+  return hash("sha256", `${head.slice(0, -1)},${module.identity}${directive}]`, "base64url");
 }

@@ -5,6 +5,7 @@
  * sets the prototype instead of creating the property.
  */
 import { stringLiteral } from "./escape.js";
+import { propertyKey } from "./property-key.js";
 
 const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -30,6 +31,31 @@ export function jsonLiteral(value: unknown): string {
         (name) => `${key(name)}: ${jsonLiteral((value as Record<string, unknown>)[name])}`,
       );
       return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
+    }
+    default:
+      throw new TypeError(`not a JSON value: ${typeof value}`);
+  }
+}
+
+/**
+ * The type `as const` gives `jsonLiteral(value)`: literal types, `readonly` properties and
+ * readonly tuples, for a declaration file to state what a constant holds. Anything that is not
+ * JSON throws, as `jsonLiteral` does.
+ */
+export function jsonConstType(value: unknown): string {
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+    case "number":
+      return jsonLiteral(value);
+    case "object": {
+      if (Array.isArray(value)) return `readonly [${value.map(jsonConstType).join(", ")}]`;
+      const members = Object.keys(value).map(
+        (name) =>
+          `readonly ${propertyKey(name)}: ${jsonConstType((value as Record<string, unknown>)[name])};`,
+      );
+      return members.length === 0 ? "{}" : `{ ${members.join(" ")} }`;
     }
     default:
       throw new TypeError(`not a JSON value: ${typeof value}`);

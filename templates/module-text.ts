@@ -21,6 +21,20 @@ export interface ModuleText {
   warnings?: readonly GenerationWarning[];
   /** A part the emitter lays out itself, which prettier never sees (see `LaidOutPart`). */
   laidOut?: LaidOutPart;
+  /**
+   * The same module as JavaScript and declarations, for the `js+dts` output form: what runs in
+   * `js`, every type and the JSDoc a user sees on hover in `dts`.
+   */
+  forms?: ModuleForms;
+}
+
+/** One file of a module's `js+dts` form: its imports and statements, as `ModuleText` has them. */
+export type ModuleBody = Pick<ModuleText, "imports" | "localImports" | "statements" | "laidOut">;
+
+/** A module as `<file>.js` (no types) and `<file>.d.ts` (only types and declarations). */
+export interface ModuleForms {
+  js: ModuleBody;
+  dts: ModuleBody;
 }
 
 /**

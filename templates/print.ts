@@ -44,8 +44,14 @@ function printImport(structure: ImportStructure): string {
   return `import { ${names.join(", ")} } from ${stringLiteral(structure.moduleSpecifier)};`;
 }
 
-/** The module's text. */
-export function printModule(header: string, module: ModuleText): string {
+/**
+ * The module's text. An import of no names is left out: a `js` form whose runtime imports were
+ * all types has none (a `ts` module always imports something).
+ */
+export function printModule(
+  header: string,
+  module: Pick<ModuleText, "imports" | "localImports" | "statements">,
+): string {
   const imports = [
     importStructure(
       module.imports.values,
@@ -55,6 +61,7 @@ export function printModule(header: string, module: ModuleText): string {
     ),
     ...(module.localImports ?? []).map((local) => importStructure(local.names, [], local.from)),
   ];
-  const head = `${header}\n${imports.map(printImport).join("\n")}`;
+  const printed = imports.filter((structure) => structure.namedImports.length > 0);
+  const head = [header, ...printed.map(printImport)].join("\n");
   return [head, ...module.statements].join("\n\n") + "\n";
 }

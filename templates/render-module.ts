@@ -8,7 +8,7 @@ import { emitResource, emitTemplate } from "./emit-resource.js";
 import { emitTool, type ToolEmitOptions } from "./emit-tool.js";
 import { formatGenerated, type FormatMode } from "./format.js";
 import type { GenerationWarning } from "./generation-warning.js";
-import type { ModuleText } from "./module-text.js";
+import type { ModuleBody, ModuleText } from "./module-text.js";
 import { putLaidOut } from "./put-laid-out.js";
 import type { PlannedPrompt, PlannedResource, PlannedTemplate, PlannedTool } from "./plan.js";
 import { printModule } from "./print.js";
@@ -65,17 +65,26 @@ export async function renderModuleJobs(
 }
 
 /**
+ * What `renderEmitted` prints: a module's body and warnings, and a line to put under the
+ * provenance header (the js+dts form's `@ts-self-types` for Deno), if any.
+ */
+export type EmittedModule = ModuleBody &
+  Pick<ModuleText, "warnings"> & { directive?: string | undefined };
+
+/**
  * Prints and formats emitted modules under the provenance header, in order: each module's
  * final text and its warnings (none when the emitter gave none). `onFallback` is told each one
  * the direct printer left to prettier, with its unformatted text.
  */
 export async function renderEmitted(
   header: string,
-  emitted: readonly ModuleText[],
+  emitted: readonly EmittedModule[],
   format?: FormatMode,
   onFallback?: (index: number, unformatted: string) => void,
 ): Promise<CachedModule[]> {
-  const printed = emitted.map((module) => printModule(header, module));
+  const printed = emitted.map((module) =>
+    printModule(module.directive === undefined ? header : `${header}\n${module.directive}`, module),
+  );
   const formatted = await formatGenerated(
     printed,
     format,

@@ -128,6 +128,11 @@ export interface CodegenOptions {
    * `--sloppy-imports`. Default `"js"`: `.js`, as node16/nodenext resolution and bundlers expect.
    */
   importExtension?: "js" | "ts";
+  /**
+   * `"js+dts"`: each module is written as `x.js` (what runs) and `x.d.ts` (its types and docs),
+   * which a consumer's `tsc` reads without checking under `skipLibCheck`. Default `"ts"`: `x.ts`.
+   */
+  emit?: "ts" | "js+dts";
   /** `true`: also write the agent pack for code mode under `agent/` (`pull --agent`). */
   agent?: boolean;
 }
@@ -271,6 +276,7 @@ function normaliseCodegen(options: CodegenOptions | undefined): CodegenOptions |
     result.rename = { ...options.rename };
   if (options.openInputTypes === true) result.openInputTypes = true;
   if (options.importExtension === "ts") result.importExtension = "ts";
+  if (options.emit === "js+dts") result.emit = "js+dts";
   if (options.agent === true) result.agent = true;
   return Object.keys(result).length === 0 ? undefined : result;
 }
@@ -355,6 +361,7 @@ const snapshotSchema = z.object({
       rename: z.record(z.string(), z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/)).optional(),
       openInputTypes: z.boolean().optional(),
       importExtension: z.enum(["js", "ts"]).optional(),
+      emit: z.enum(["ts", "js+dts"]).optional(),
       agent: z.boolean().optional(),
     })
     .optional(),

@@ -60,6 +60,8 @@ export interface PullOptions {
   openInputTypes?: boolean | undefined;
   /** Recorded in the snapshot: relative imports end in `.js` (default) or `.ts` (for Deno). */
   importExtension?: "js" | "ts" | undefined;
+  /** Recorded in the snapshot: `.ts` modules (default), or `.js` with a `.d.ts` beside each. */
+  emit?: "ts" | "js+dts" | undefined;
   /** Recorded in the snapshot: also write the agent pack for code mode under `agent/`. */
   agent?: boolean | undefined;
   /** Per-request timeout in milliseconds. */

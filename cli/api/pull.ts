@@ -76,6 +76,7 @@ export async function pullSnapshot(
       runtime: options.runtime,
       openInputTypes: options.openInputTypes,
       importExtension: options.importExtension,
+      emit: options.emit,
       agent: options.agent,
       secrets: [...given, ...learned],
     };

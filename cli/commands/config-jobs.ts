@@ -29,6 +29,7 @@ export function jobsFromConfig(
     strict?: boolean | undefined;
     openInputTypes?: boolean | undefined;
     importExtension?: "js" | "ts" | undefined;
+    emit?: "ts" | "js+dts" | undefined;
     agent?: boolean | undefined;
   },
   env: Readonly<Record<string, string | undefined>>,
@@ -60,6 +61,7 @@ export function jobsFromConfig(
     runtime: flags.runtime ?? server.runtime,
     openInputTypes: flags.openInputTypes ?? server.openInputTypes,
     importExtension: flags.importExtension ?? server.importExtension,
+    emit: flags.emit ?? server.emit,
     agent: flags.agent ?? server.agent,
     timeout: flags.timeout ?? server.timeout,
     protocol: flags.protocol ?? server.protocol,

@@ -40,6 +40,8 @@ export interface PullFlags extends TargetFlags {
   openInputTypes?: boolean | undefined;
   /** `--import-extension`. */
   importExtension?: "js" | "ts" | undefined;
+  /** `--emit`. */
+  emit?: "ts" | "js+dts" | undefined;
   /** `--agent`: also write the agent pack under `agent/`. */
   agent?: boolean | undefined;
   /** `--client-credentials`: the client id and secret from the environment. */
@@ -102,6 +104,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
         runtime: flags.runtime,
         openInputTypes: flags.openInputTypes,
         importExtension: flags.importExtension,
+        emit: flags.emit,
         timeout: flags.timeout,
         protocol: flags.protocol,
         strict: flags.strict,
@@ -144,6 +147,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
         runtime: flags.runtime,
         openInputTypes: flags.openInputTypes,
         importExtension: flags.importExtension,
+        emit: flags.emit,
         agent: flags.agent,
         timeout: flags.timeout,
         protocol: flags.protocol,

@@ -81,6 +81,8 @@ export interface ResolvedServer {
   openInputTypes?: boolean;
   /** What relative imports in generated code end with. */
   importExtension?: "js" | "ts";
+  /** The output form: `.ts` modules, or `.js` with `.d.ts` beside each. */
+  emit?: "ts" | "js+dts";
   /** Also write the agent pack for code mode under `agent/`. */
   agent?: boolean;
   /** Milliseconds. */
@@ -199,6 +201,7 @@ function resolveServer(name: string, server: ServerConfig, context: ServerContex
   if (server.runtime !== undefined) resolved.runtime = server.runtime;
   if (server.openInputTypes !== undefined) resolved.openInputTypes = server.openInputTypes;
   if (server.importExtension !== undefined) resolved.importExtension = server.importExtension;
+  if (server.emit !== undefined) resolved.emit = server.emit;
   if (server.agent !== undefined) resolved.agent = server.agent;
   if (server.timeout !== undefined) resolved.timeout = server.timeout;
   if (server.protocol !== undefined) resolved.protocol = server.protocol;

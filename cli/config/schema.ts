@@ -108,6 +108,12 @@ const commonServerFields = {
     .describe(
       '"js" (default): relative imports in generated code end in .js, as TypeScript\'s node16/nodenext and bundlers expect. "ts": they end in .ts, so Deno runs the files without --sloppy-imports (the consuming tsconfig needs allowImportingTsExtensions).',
     ),
+  emit: z
+    .enum(["ts", "js+dts"], { error: 'must be "ts" or "js+dts"' })
+    .optional()
+    .describe(
+      '"ts" (default): one .ts module per tool, prompt and resource. "js+dts": each module as .js (what runs) and .d.ts (its types and docs), which a consumer\'s tsc reads without checking under skipLibCheck. With importExtension "ts", each .js names its .d.ts for Deno (// @ts-self-types).',
+    ),
   timeout: z
     .number()
     .int()

@@ -27,6 +27,8 @@ export interface ServerJob {
   openInputTypes?: boolean | undefined;
   /** `--import-extension`/`importExtension`: what relative imports in generated code end with. */
   importExtension?: "js" | "ts" | undefined;
+  /** `--emit`/`emit`: `.ts` modules (default), or `.js` with `.d.ts` beside each. */
+  emit?: "ts" | "js+dts" | undefined;
   /** Recorded in the snapshot: write the agent pack under `agent/`. */
   agent?: boolean | undefined;
   timeout?: number | undefined;
@@ -107,6 +109,7 @@ export function filterContract(
       ...(job.rename === undefined ? {} : { rename: job.rename }),
       ...(job.openInputTypes === undefined ? {} : { openInputTypes: job.openInputTypes }),
       ...(job.importExtension === undefined ? {} : { importExtension: job.importExtension }),
+      ...(job.emit === undefined ? {} : { emit: job.emit }),
       ...(job.agent === undefined ? {} : { agent: job.agent }),
     },
   };

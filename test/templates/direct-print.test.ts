@@ -307,6 +307,8 @@ async function checkCorpus(
       const counted = (path: string) =>
         (fallbacks += /^(?:tools|prompts|resources)\//.test(path) ? 1 : 0);
       expect(await differences(snapshot, counted)).toEqual([]);
+      // The js+dts form prints its .js and .d.ts modules through the same printer.
+      expect(await differences({ ...snapshot, codegen: { emit: "js+dts" } })).toEqual([]);
       const modules = planNames(snapshot, undefined);
       const total = modules.tools.length + modules.prompts.length + modules.resources.length;
       printed.total += total;

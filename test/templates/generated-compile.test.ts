@@ -36,8 +36,14 @@ describe("generated code compiles", () => {
     files = dirs.flatMap(typeScriptFiles);
   });
 
-  it("covers every case's index.ts", () => {
-    for (const dir of dirs) expect(files).toContain(join(dir, "index.ts"));
+  it("covers every case's index.ts (index.d.ts in the js+dts form)", () => {
+    for (const dir of dirs) {
+      const index = [join(dir, "index.ts"), join(dir, "index.d.ts")];
+      expect(
+        files.filter((file) => index.includes(file)),
+        dir,
+      ).toHaveLength(1);
+    }
   });
 
   describe.each(GENERATED_CODE_CONFIGS)("$label", ({ options }) => {

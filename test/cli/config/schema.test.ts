@@ -68,6 +68,7 @@ describe("configSchema", () => {
       "agent",
       "openInputTypes",
       "importExtension",
+      "emit",
       "timeout",
       "protocol",
       "capabilities",
