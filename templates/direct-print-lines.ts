@@ -86,10 +86,14 @@ function breakAliasArguments(pad: string, text: string): string | undefined {
   return [`${match[1]!}<`, ...lines, ">;"].join("\n");
 }
 
-/** `import { a, type B } from "x";` too long: one specifier per line. */
+/**
+ * `import { a, type B } from "x";` too long: one specifier per line. A lone specifier stays on
+ * the line however long it is, as prettier keeps it.
+ */
 function breakSpecifiers(pad: string, text: string): string | undefined {
   const match = /^(import|export) \{ ([\w$, ]+) \} (from "[^"\\]*";)$/.exec(text);
   if (match === null || pad !== "") return undefined;
+  if (!match[2]!.includes(", ")) return text;
   const names = match[2]!.split(", ").map((name) => `  ${name},`);
   return [`${match[1]!} {`, ...names, `} ${match[3]!}`].join("\n");
 }
