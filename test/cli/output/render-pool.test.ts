@@ -59,8 +59,10 @@ function opened(options: RenderPoolOptions): RenderPool {
 afterAll(() => Promise.all(pools.map((made) => made.close())));
 
 describe("workerCount", () => {
-  it("runs one worker per further core, none on one core, at most three", () => {
-    expect([1, 2, 3, 4, 8, 64].map((cores) => workerCount(cores))).toEqual([0, 1, 2, 3, 3, 3]);
+  it("runs one worker per core beyond three, none on three cores or fewer, at most three", () => {
+    expect([1, 2, 3, 4, 5, 8, 64].map((cores) => workerCount(cores))).toEqual([
+      0, 0, 0, 1, 2, 3, 3,
+    ]);
   });
 });
 
