@@ -86,7 +86,7 @@ describe("validateConfig", () => {
     [
       "several unknown server keys",
       stdio({ zzzzzz: 1, yyyyyy: 2 }),
-      `${L}: servers.weather: unknown keys "zzzzzz", "yyyyyy"; remove them (allowed: command, args, env, cwd, out, include, exclude, rename, runtime, agent, openInputTypes, importExtension, timeout, protocol, capabilities, watch)`,
+      `${L}: servers.weather: unknown keys "zzzzzz", "yyyyyy"; remove them (allowed: command, args, env, cwd, out, include, exclude, rename, runtime, agent, openInputTypes, importExtension, emit, timeout, protocol, capabilities, watch)`,
     ],
     [
       "headers on a stdio server",
