@@ -8,8 +8,8 @@
  *   TypeScript 7 (the native compiler, what `npm i -D typescript` installs since 7.0) and with 5.9
  *   (the last JavaScript compiler, still in many projects), each as a ratio to that compiler's
  *   fixed cost, a project of one runtime import under the same options (target: at most 1.5×).
- * When the CLI has `--emit js+dts`, the same figures are taken for that output form beside the
- * default one. Cold generation against mcporter is `bench:peers`'s job (it needs a live server).
+ * The same figures are taken for the `js+dts` output form (`pull --emit js+dts`) beside the
+ * default `ts` one. Cold generation against mcporter is `bench:peers`'s job (it needs a live server).
  * Pass `--tools N` for another size, `--json` for raw figures, `--keep` to leave the output in
  * .tmp/bench-codegen (for `tsc --generateTrace` and the like).
  */
@@ -53,16 +53,17 @@ const compilerOptions = {
   types: [],
 };
 
-/** The output forms this CLI can emit: `ts` always, `js+dts` when it has `--emit`. */
-function outputForms(): string[] {
-  const help = spawnSync(process.execPath, [cli, "generate", "--help"], { encoding: "utf8" });
-  return help.stdout.includes("--emit") ? ["ts", "js+dts"] : ["ts"];
-}
+/** The output forms measured: the default `.ts` modules, and `.js` with `.d.ts` beside each. */
+const forms = ["ts", "js+dts"] as const;
+type OutputForm = (typeof forms)[number];
 
-function prepare(): void {
+function prepare(form: OutputForm): void {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, "mcp.snapshot.json"), serializeSnapshot(syntheticSnapshot(toolCount)));
+  // The form is a pull-time choice the snapshot records (`codegen.emit`); generate follows it.
+  const snapshot = syntheticSnapshot(toolCount);
+  const recorded = form === "ts" ? snapshot : { ...snapshot, codegen: { emit: form } };
+  writeFileSync(join(out, "mcp.snapshot.json"), serializeSnapshot(recorded));
   writeFileSync(
     join(work, "tsconfig.json"),
     // Declarations too: in the js+dts form they are the types a consumer's compiler reads.
@@ -92,7 +93,6 @@ interface FormResults {
   typecheck7: number[];
   typecheck5: number[];
 }
-const forms = outputForms();
 const results: Record<string, FormResults> = Object.fromEntries(
   forms.map((form) => [form, { cold: [], unchanged: [], typecheck7: [], typecheck5: [] }]),
 );
@@ -103,15 +103,8 @@ const floorConfig = join(work, "tsconfig.floor.json");
 for (let round = 0; round < rounds; round++) {
   for (const form of forms) {
     const figures = results[form]!;
-    prepare();
-    const generate = [
-      cli,
-      "generate",
-      "--out",
-      out,
-      "--quiet",
-      ...(form === "ts" ? [] : ["--emit", form]),
-    ];
+    prepare(form);
+    const generate = [cli, "generate", "--out", out, "--quiet"];
     figures.cold.push(timed(process.execPath, generate));
     figures.unchanged.push(timed(process.execPath, generate));
     figures.typecheck7.push(timed(process.execPath, [tsc7, "-p", tsconfig]));
