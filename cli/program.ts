@@ -2,19 +2,32 @@
  * The command line: commander definitions for `pull`, `generate` and `check`, and the mapping of
  * every failure to one line and a documented exit code.
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { looksLikeCredential, MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
-import type { AuthorizationRedirect, ClientNeed } from "@mcp-codegen/runtime";
-import { CAPABILITY_WORDS, parseCapabilityList } from "./pull/pull-capabilities.js";
+import { Command, CommanderError, Option } from "commander";
+import { looksLikeCredential } from "@mcp-codegen/runtime/internal";
+import type { AuthorizationRedirect } from "@mcp-codegen/runtime";
+import { CAPABILITY_WORDS } from "./pull/pull-capabilities.js";
 import { TOKEN_STORE_HELP } from "./auth/env-names.js";
 import type { CommandContext } from "./commands/context.js";
-import { PROTOCOL_CHOICES } from "./config/protocol-choices.js";
 import { CliError, ExitCode, type ExitCodeValue } from "./terminal/exit-codes.js";
 import { PACKAGE_VERSION } from "./output/package-info.js";
 import { createSecretMasker } from "./secrets/mask-text.js";
 import { explainForgottenDashDash, splitPullWords } from "./jobs/pull-words.js";
 import { createReporter, type ReporterOptions, type SilenceNotice } from "./terminal/reporter.js";
 import { toTerminalLine } from "./terminal/terminal-text.js";
+import {
+  capabilityList,
+  collect,
+  DIFF_HELP,
+  DRY_RUN_HELP,
+  emitOption,
+  importExtensionOption,
+  positiveInteger,
+  protocolOption,
+  refuseWatchPreview,
+  runtimeOption,
+  SERVER_HELP,
+  STRICT_HELP,
+} from "./program-options.js";
 
 export interface RunOptions {
   cwd?: string;
@@ -46,75 +59,6 @@ export interface RunOptions {
 function maskCredentialWords(text: string): string {
   return text.replace(/[^\s'"=,]+/g, (word) => (looksLikeCredential(word) ? "***" : word));
 }
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
-
-/** `--capabilities`: commander reports a bad list as it reports any bad argument. */
-function capabilityList(value: string): ClientNeed[] {
-  try {
-    return parseCapabilityList(value);
-  } catch (error) {
-    throw new InvalidArgumentError((error as Error).message);
-  }
-}
-
-function positiveInteger(value: string): number {
-  const number = Number(value);
-  if (!Number.isSafeInteger(number) || number <= 0) {
-    throw new InvalidArgumentError("expected a positive whole number of milliseconds");
-  }
-  // A timer cannot wait longer: above this, setTimeout overflows and fires at once.
-  if (number > MAX_TIMER_DELAY_MS) {
-    throw new InvalidArgumentError(
-      `at most ${MAX_TIMER_DELAY_MS} ms (about 24 days), the longest a timer can wait`,
-    );
-  }
-  return number;
-}
-
-/** `--watch` writes on every change; a preview writes nothing: together they make no sense. */
-function refuseWatchPreview(flags: Record<string, unknown>): void {
-  if (flags.dryRun === true || flags.diff === true) {
-    throw new CliError(
-      "--watch writes on every change, --dry-run and --diff only show what would change: use one or the other",
-      ExitCode.Usage,
-    );
-  }
-}
-
-const STRICT_HELP =
-  "fail (exit 4, nothing written) on any generation warning, such as a schema part typed as unknown";
-
-const SERVER_HELP = "only this server of the config (repeatable)";
-const DRY_RUN_HELP =
-  "write nothing: print what would be written, deleted and left unchanged (exit 0)";
-const DIFF_HELP = "like --dry-run, and print a unified diff of every file that would change";
-
-const runtimeOption = () =>
-  new Option(
-    "--runtime <mode>",
-    "import @mcp-codegen/runtime (package) or copy its Node build into the output (vendored)",
-  ).choices(["package", "vendored"]);
-
-const importExtensionOption = () =>
-  new Option(
-    "--import-extension <ext>",
-    "what relative imports in generated code end with: js (default) or ts (Deno without --sloppy-imports)",
-  ).choices(["js", "ts"]);
-
-const emitOption = () =>
-  new Option(
-    "--emit <form>",
-    "the output form: ts (default) or js+dts (.js modules with .d.ts declarations beside them)",
-  ).choices(["ts", "js+dts"]);
-
-const protocolOption = () =>
-  new Option(
-    "--protocol <version>",
-    'MCP protocol: "auto" (default) finds the server\'s era; a version pins it',
-  ).choices(PROTOCOL_CHOICES);
 
 /** Runs the CLI with `argv` (without `node` and the script) and resolves with the exit code. */
 export async function runCli(
