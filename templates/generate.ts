@@ -149,10 +149,10 @@ export async function generateOutput(
   const whole = cached
     ? json(hash("sha256", `${json(snapshot)},${json(plan)},${json(extension)}`, "base64url"))
     : "";
-  const sharedToolOptionsJson = json({
-    openInputTypes: toolOptions.openInputTypes,
-    serverCapabilities: toolOptions.serverCapabilities,
-  });
+  // Every tool option but the whole needs table, of which each tool's key takes its own part: an
+  // option added later is in the keys without anyone listing it here.
+  const { toolCapabilities: _perTool, ...sharedToolOptions } = toolOptions;
+  const sharedToolOptionsJson = json(sharedToolOptions);
   const modules: PendingModule[] = [
     ...plan.tools.map((e, i) =>
       // The tool's own needs, not the whole table: one tool's change re-renders that tool only.

@@ -1,8 +1,9 @@
 /**
  * The generation cache's keys cover everything a module depends on: after a change to a tool's
- * description, to one tool's needs, to the server's name or to the tool list, a run served from
- * the cache of the previous run gives exactly the files of a run without a cache, and modules the
- * change does not touch are served from the cache (so the keys are not simply all new).
+ * description, to one tool's needs, to the server's name, to the tool list or to an option every
+ * tool is emitted with, a run served from the cache of the previous run gives exactly the files
+ * of a run without a cache, and modules the change does not touch are served from the cache (so
+ * the keys are not simply all new).
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -43,6 +44,18 @@ const changes: Array<[string, (snapshot: Snapshot) => Snapshot]> = [
   ["one tool's needs", (s) => ({ ...s, toolCapabilities: { [s.tools[5]!.name]: ["sampling"] } })],
   ["the server's name", (s) => ({ ...s, server: { ...s.server, name: "renamed-server" } })],
   ["the tool list", (s) => ({ ...s, tools: s.tools.slice(1) })],
+  // Options every tool module is emitted with, besides its own needs.
+  ["open input types", (s) => ({ ...s, codegen: { ...s.codegen, openInputTypes: true } })],
+  [
+    "the server's capabilities",
+    (s) => ({
+      ...s,
+      capabilities: {
+        ...s.capabilities,
+        extensions: { "io.modelcontextprotocol/tasks": {} },
+      },
+    }),
+  ],
 ];
 
 describe("generation cache keys", () => {
