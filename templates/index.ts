@@ -40,8 +40,6 @@ export {
   createSnapshot,
   isSafeOutputPath,
   MAX_LIST_FAILURE_MESSAGE,
-  parseSnapshot,
-  SnapshotError,
   type ListFailure,
   type PulledContract,
   type CodegenOptions,
@@ -49,3 +47,4 @@ export {
   type SnapshotOrigin,
   type UnlistedSections,
 } from "./snapshot.js";
+export { parseSnapshot, SnapshotError } from "./snapshot-parse.js";

@@ -7,7 +7,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateFiles, type GeneratedFile } from "../../templates/generate.js";
-import { parseSnapshot, type Snapshot } from "../../templates/snapshot.js";
+import type { Snapshot } from "../../templates/snapshot.js";
+import { parseSnapshot } from "../../templates/snapshot-parse.js";
 
 export const REPOSITORY_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const GOLDEN_ROOT = join(REPOSITORY_ROOT, "test", "golden");

@@ -10,7 +10,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { format, resolveConfig } from "prettier";
-import { createSnapshot, parseSnapshot, type Snapshot } from "../../templates/snapshot.js";
+import { createSnapshot, type Snapshot } from "../../templates/snapshot.js";
+import { parseSnapshot } from "../../templates/snapshot-parse.js";
 
 // C1 controls, soft hyphen, zero-width and directional marks, separators, bidi embeddings and
 // overrides, invisible operators, BOM. (JSON.stringify already escapes C0 and lone surrogates.)

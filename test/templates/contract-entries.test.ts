@@ -18,11 +18,10 @@ import { generateFiles } from "../../templates/generate.js";
 import { jsonValueProblem, MAX_CONTRACT_DEPTH } from "../../templates/json-depth.js";
 import {
   createSnapshot,
-  parseSnapshot,
   serializeSnapshot,
-  SnapshotError,
   type PulledContract,
 } from "../../templates/snapshot.js";
+import { parseSnapshot, SnapshotError } from "../../templates/snapshot-parse.js";
 import { deepValue } from "../support/hostile-catalog.js";
 
 const LISTS: readonly ContractListKey[] = ["tools", "prompts", "resources", "resourceTemplates"];

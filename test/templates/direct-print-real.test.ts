@@ -12,7 +12,8 @@ import { connect } from "../../runtime/client/connect.js";
 import "../../runtime/node/index.js";
 import type { Tool } from "../../runtime/protocol/types.js";
 import { generateFiles } from "../../templates/generate.js";
-import { createSnapshot, parseSnapshot, type Snapshot } from "../../templates/snapshot.js";
+import { createSnapshot, type Snapshot } from "../../templates/snapshot.js";
+import { parseSnapshot } from "../../templates/snapshot-parse.js";
 import {
   caseDir,
   goldenCaseNames,

@@ -7,7 +7,8 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { skillBindings } from "../../templates/emit-skills.js";
 import { generateFiles } from "../../templates/generate.js";
-import { parseSnapshot, serializeSnapshot } from "../../templates/snapshot.js";
+import { serializeSnapshot } from "../../templates/snapshot.js";
+import { parseSnapshot } from "../../templates/snapshot-parse.js";
 import type { Skill } from "../../runtime/skills/index.js";
 import { snapshot } from "../cli/drift/helpers.js";
 

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateFiles } from "../../templates/generate.js";
 import {
   createSnapshot,
-  parseSnapshot,
   serializeSnapshot,
   type CodegenOptions,
 } from "../../templates/snapshot.js";
+import { parseSnapshot } from "../../templates/snapshot-parse.js";
 import { REPOSITORY_ROOT } from "../support/golden-cases.js";
 import { assertRuntimeBuilt, GENERATED_CODE_CONFIGS, typecheck } from "../support/typecheck.js";
 
