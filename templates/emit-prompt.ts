@@ -4,13 +4,8 @@
  */
 import { describedLines } from "./docs.js";
 import { emptyObjectDefault } from "./empty-default.js";
-import {
-  CALL_OVERLOAD_TYPES,
-  callOverloads,
-  declaredOverloads,
-  untypedImplementation,
-  type CallOverloadsSpec,
-} from "./call-overloads.js";
+import { bindingModule } from "./binding-module.js";
+import type { CallOverloadsSpec } from "./call-overloads.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
 import { jsonLiteral } from "./literal.js";
 import type { ModuleText } from "./module-text.js";
@@ -66,44 +61,23 @@ export function emitPrompt(entry: PlannedPrompt, runtimeImport: string): ModuleT
   const bindingDoc = jsDocBlock([
     `The MCP prompt ${stringLiteral(prompt.name)} as the server declared it.`,
   ]);
-  const definition = `{ definition: ${jsonLiteral(prompt)} }`;
-  return {
-    imports: {
-      values: ["definePrompt"],
-      types: ["CallOptions", "GetPromptResult", "McpClient", ...CALL_OVERLOAD_TYPES],
-      from: runtimeImport,
-    },
-    statements: [
-      argsType,
-      `${bindingDoc}\nexport const ${entry.binding} = /* @__PURE__ */ definePrompt<${argsName}>(${definition});`,
-      callOverloads(call),
+  return bindingModule({
+    runtimeImport,
+    define: "definePrompt",
+    binding: entry.binding,
+    bindingDoc,
+    typeArgument: argsName,
+    definition: `{ definition: ${jsonLiteral(prompt)} }`,
+    typeStatements: [argsType],
+    declaredType: `PromptBinding<${argsName}>`,
+    call,
+    types: ["CallOptions", "GetPromptResult", "McpClient"],
+    declaredTypes: [
+      "CallOptions",
+      "GetPromptResult",
+      "MaybeInputRequired",
+      "McpClient",
+      "PromptBinding",
     ],
-    forms: {
-      js: {
-        imports: { values: ["definePrompt"], types: [], from: runtimeImport },
-        statements: [
-          `export const ${entry.binding} = /* @__PURE__ */ definePrompt(${definition});`,
-          untypedImplementation(call),
-        ],
-      },
-      dts: {
-        imports: {
-          values: [],
-          types: [
-            "CallOptions",
-            "GetPromptResult",
-            "MaybeInputRequired",
-            "McpClient",
-            "PromptBinding",
-          ],
-          from: runtimeImport,
-        },
-        statements: [
-          argsType,
-          `${bindingDoc}\nexport declare const ${entry.binding}: PromptBinding<${argsName}>;`,
-          declaredOverloads(call),
-        ],
-      },
-    },
-  };
+  });
 }

@@ -5,13 +5,8 @@
 import { compileUriTemplate, type UriTemplateVariable } from "@mcp-codegen/runtime/internal";
 import { describedLines } from "./docs.js";
 import { emptyObjectDefault } from "./empty-default.js";
-import {
-  CALL_OVERLOAD_TYPES,
-  callOverloads,
-  declaredOverloads,
-  untypedImplementation,
-  type CallOverloadsSpec,
-} from "./call-overloads.js";
+import { bindingModule } from "./binding-module.js";
+import type { CallOverloadsSpec } from "./call-overloads.js";
 import { subjectOf } from "./generation-warning.js";
 import { describeMessage } from "./schema/index.js";
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
@@ -41,38 +36,18 @@ export function emitResource(entry: PlannedResource, runtimeImport: string): Mod
   const bindingDoc = jsDocBlock(
     jsDocText(`The MCP resource ${stringLiteral(resource.uri)} as the server declared it.`),
   );
-  const define = `defineResource({ definition: ${jsonLiteral(resource)} })`;
-  return {
-    imports: {
-      values: ["defineResource"],
-      types: ["CallOptions", "McpClient", "ReadResourceResult", ...CALL_OVERLOAD_TYPES],
-      from: runtimeImport,
-    },
-    statements: [
-      `${bindingDoc}\nexport const ${entry.binding} = /* @__PURE__ */ ${define};`,
-      callOverloads(call),
-    ],
-    forms: {
-      js: {
-        imports: { values: ["defineResource"], types: [], from: runtimeImport },
-        statements: [
-          `export const ${entry.binding} = /* @__PURE__ */ ${define};`,
-          untypedImplementation(call),
-        ],
-      },
-      dts: {
-        imports: {
-          values: [],
-          types: [...DECLARED_CALL_TYPES, "ResourceBinding"],
-          from: runtimeImport,
-        },
-        statements: [
-          `${bindingDoc}\nexport declare const ${entry.binding}: ResourceBinding;`,
-          declaredOverloads(call),
-        ],
-      },
-    },
-  };
+  return bindingModule({
+    runtimeImport,
+    define: "defineResource",
+    binding: entry.binding,
+    bindingDoc,
+    definition: `{ definition: ${jsonLiteral(resource)} }`,
+    typeStatements: [],
+    declaredType: "ResourceBinding",
+    call,
+    types: ["CallOptions", "McpClient", "ReadResourceResult"],
+    declaredTypes: [...DECLARED_CALL_TYPES, "ResourceBinding"],
+  });
 }
 
 /** What a resource module's declarations name from the runtime besides its binding's type. */
@@ -191,49 +166,21 @@ export function emitTemplate(entry: PlannedTemplate, runtimeImport: string): Mod
       `The MCP resource template ${stringLiteral(template.uriTemplate)} as the server declared it.`,
     ),
   );
-  const definition = `{ definition: ${jsonLiteral(template)} }`;
+  const records = usesRecords ? ["UriTemplateValue"] : [];
   return {
-    imports: {
-      values: ["defineResourceTemplate"],
-      types: [
-        "CallOptions",
-        "McpClient",
-        "ReadResourceResult",
-        ...CALL_OVERLOAD_TYPES,
-        ...(usesRecords ? ["UriTemplateValue"] : []),
-      ],
-      from: runtimeImport,
-    },
-    statements: [
-      paramsStatement,
-      `${bindingDoc}\nexport const ${entry.binding} = /* @__PURE__ */ defineResourceTemplate<${paramsName}>(${definition});`,
-      callOverloads(call),
-    ],
+    ...bindingModule({
+      runtimeImport,
+      define: "defineResourceTemplate",
+      binding: entry.binding,
+      bindingDoc,
+      typeArgument: paramsName,
+      definition: `{ definition: ${jsonLiteral(template)} }`,
+      typeStatements: [paramsStatement],
+      declaredType: `ResourceTemplateBinding<${paramsName}>`,
+      call,
+      types: ["CallOptions", "McpClient", "ReadResourceResult", ...records],
+      declaredTypes: [...DECLARED_CALL_TYPES, "ResourceTemplateBinding", ...records],
+    }),
     warnings,
-    forms: {
-      js: {
-        imports: { values: ["defineResourceTemplate"], types: [], from: runtimeImport },
-        statements: [
-          `export const ${entry.binding} = /* @__PURE__ */ defineResourceTemplate(${definition});`,
-          untypedImplementation(call),
-        ],
-      },
-      dts: {
-        imports: {
-          values: [],
-          types: [
-            ...DECLARED_CALL_TYPES,
-            "ResourceTemplateBinding",
-            ...(usesRecords ? ["UriTemplateValue"] : []),
-          ],
-          from: runtimeImport,
-        },
-        statements: [
-          paramsStatement,
-          `${bindingDoc}\nexport declare const ${entry.binding}: ResourceTemplateBinding<${paramsName}>;`,
-          declaredOverloads(call),
-        ],
-      },
-    },
   };
 }
