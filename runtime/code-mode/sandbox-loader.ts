@@ -31,10 +31,27 @@ export type StripTypes = (code: string) => string;
 let engine: Promise<QuickJsModule> | undefined;
 let stripper: Promise<StripTypes> | undefined;
 
-function missing(name: string, cause: unknown): Error {
+const INSTALL =
+  "npm install quickjs-emscripten-core@0.32.0 @jitl/quickjs-wasmfile-release-sync@0.32.0 sucrase@3.35.1";
+
+/**
+ * Whether `error` says that `name` itself cannot be found, as Node and bundlers word it. Anything
+ * else (the package is there but throws while loading, or one of its own files is missing) is not
+ * reported as a missing install, which would send the user to reinstall what they have.
+ */
+function notInstalled(name: string, error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const notFound = code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND";
+  return notFound && typeof message === "string" && message.includes(`'${name}'`);
+}
+
+function loadFailure(name: string, cause: unknown): Error {
+  const reason = notInstalled(name, cause)
+    ? "which is not installed"
+    : `which failed to load (${cause instanceof Error ? cause.message.slice(0, 300) : String(cause)})`;
   return localError(
     "input",
-    `code mode needs the package ${name}, which is not installed (it is an optional peer dependency of @mcp-codegen/runtime): run npm install quickjs-emscripten-core@0.32.0 @jitl/quickjs-wasmfile-release-sync@0.32.0 sucrase@3.35.1`,
+    `code mode needs the package ${name}, ${reason} (it is an optional peer dependency of @mcp-codegen/runtime): run ${INSTALL}`,
     { method: "code-mode" },
     cause,
   );
@@ -44,7 +61,7 @@ async function load<T>(name: string, importer: () => Promise<T>): Promise<T> {
   try {
     return await importer();
   } catch (error) {
-    throw missing(name, error);
+    throw loadFailure(name, error);
   }
 }
 
