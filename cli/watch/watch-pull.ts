@@ -28,6 +28,19 @@ export async function watchPull(
       ExitCode.Usage,
     );
   }
+  // A registry's package is fetched and run from npm's cache, not from a file of this project.
+  const fromRegistry =
+    flags.registry !== undefined
+      ? "--registry"
+      : flags.serverJson !== undefined
+        ? "--server-json"
+        : undefined;
+  if (fromRegistry !== undefined) {
+    throw new CliError(
+      `pull --watch ${fromRegistry} has nothing to watch: the server's package is not a file of this project; put the server in mcp-codegen.config.json with a "watch" list of its files, or pull without --watch`,
+      ExitCode.Usage,
+    );
+  }
   await watchLoop({
     cwd: context.cwd,
     verb: "pulling",

@@ -172,6 +172,16 @@ describe("pull --watch with nothing it can watch", () => {
       /^error: pull --watch --url has nothing to watch: .* "watch" list of its files, or pull without --watch$/,
     ],
     [
+      "a server from the registry without a config",
+      ["pull", "--watch", "--registry", "io.github.example/weather"],
+      /^error: pull --watch --registry has nothing to watch: .* "watch" list of its files, or pull without --watch$/,
+    ],
+    [
+      "a server.json without a config",
+      ["pull", "--watch", "--server-json", "server.json"],
+      /^error: pull --watch --server-json has nothing to watch: .* "watch" list of its files, or pull without --watch$/,
+    ],
+    [
       "a command line naming no file",
       ["pull", "--watch", "--", "npx", "-y", "some-server"],
       /^error: pull --watch: no argument of "npx -y some-server" names a file to watch; .*"watch" list$/,
