@@ -7,6 +7,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import { discardEngine, heapBytes, type QuickJsModule } from "./sandbox-loader.js";
 import { PRELUDE } from "./prelude.js";
+import { CLIP, describe, errorText, numberProp, readText } from "./sandbox-values.js";
 import { toolPath, type CatalogTool } from "./server-catalog.js";
 import { createToolBridge, type CodeModeApprover } from "./tool-bridge.js";
 import type { CodeModeError, CodeModeLog, CodeModeResult } from "./run-result.js";
@@ -23,9 +24,6 @@ export interface SandboxRunOptions {
   readonly granted: Set<string>;
   readonly signal: AbortSignal | undefined;
 }
-
-/** Longest text taken from the sandbox for one log line or error part. */
-const CLIP = 2_000;
 
 /** The mutable state of one run. */
 interface RunState {
@@ -321,42 +319,6 @@ function failed(state: RunState, text: string): CodeModeError {
   return { kind: "runtime", message: `The code threw ${text}` };
 }
 
-function errorText(thrown: {
-  name?: string | undefined;
-  message?: string | undefined;
-  stack?: string | undefined;
-}): string {
-  const where = /code\.js:(\d+)/.exec(thrown.stack ?? "");
-  // The code is wrapped in one line of function header: its own line numbers are one less.
-  const line = where ? ` (line ${Number(where[1]) - 1})` : "";
-  return `${thrown.name ?? "Error"}: ${thrown.message ?? ""}${line}`;
-}
-
-/** A thrown value as text, read with care: it may be huge, or a getter may throw. */
-function describe(context: QuickJSContext, handle: QuickJSHandle): string {
-  try {
-    if (context.typeof(handle) !== "object") return readText(context, handle);
-    const part = (name: string): string | undefined => {
-      const prop = context.getProp(handle, name);
-      try {
-        return context.typeof(prop) === "string" ? readText(context, prop) : undefined;
-      } finally {
-        prop.dispose();
-      }
-    };
-    return errorText({ name: part("name"), message: part("message"), stack: part("stack") });
-  } catch {
-    return "a value that cannot be shown";
-  }
-}
-
-/** A sandbox string (or primitive) as host text, at most `CLIP` characters copied. */
-function readText(context: QuickJSContext, handle: QuickJSHandle): string {
-  if (context.typeof(handle) !== "string") return String(context.dump(handle)).slice(0, CLIP);
-  if (numberProp(context, handle, "length") > CLIP * 4) return "[text too long to show]";
-  return context.getString(handle).slice(0, CLIP);
-}
-
 function log(state: RunState, limits: Required<CodeModeLimits>, level: string, text: string): void {
   if (state.logsCut) return;
   const room = limits.logChars - state.logChars;
@@ -366,15 +328,6 @@ function log(state: RunState, limits: Required<CodeModeLimits>, level: string, t
   const levels = ["log", "info", "warn", "error", "debug"] as const;
   const known = levels.find((name) => name === level) ?? "log";
   if (kept !== "" || text === "") state.logs.push({ level: known, text: kept });
-}
-
-function numberProp(context: QuickJSContext, handle: QuickJSHandle, name: string): number {
-  const prop = context.getProp(handle, name);
-  try {
-    return context.getNumber(prop);
-  } finally {
-    prop.dispose();
-  }
 }
 
 /** Frees what the run still holds, then the runtime; a failure marks the engine unusable. */
