@@ -88,6 +88,43 @@ function hasTarget(flags: TargetFlags): boolean {
   return flags.url !== undefined || (flags.command !== undefined && flags.command.length > 0);
 }
 
+/** One server named on the command line: its connection, and for a registry entry its origin. */
+interface CommandLineServer {
+  label: string;
+  target: ServerJob["target"];
+  secrets: NonNullable<ServerJob["secrets"]>;
+  origin?: ServerJob["origin"];
+}
+
+/**
+ * The job of a server named on the command line (a command, `--url`, `--registry` or
+ * `--server-json`): every pull flag applies to it alike, from this one place.
+ */
+function commandLineJob(
+  flags: PullFlags,
+  context: CommandContext,
+  server: CommandLineServer,
+): ServerJob {
+  return {
+    label: server.label,
+    target: server.target,
+    out: flags.out === undefined ? "" : resolve(context.cwd, flags.out),
+    name: flags.name,
+    runtime: flags.runtime,
+    openInputTypes: flags.openInputTypes,
+    importExtension: flags.importExtension,
+    emit: flags.emit,
+    agent: flags.agent,
+    timeout: flags.timeout,
+    protocol: flags.protocol,
+    capabilities: flags.capabilities,
+    strict: flags.strict,
+    secrets: server.secrets,
+    auth: authFromFlags(flags, context.cwd),
+    ...(server.origin === undefined ? {} : { origin: server.origin }),
+  };
+}
+
 export async function runPull(flags: PullFlags, context: CommandContext): Promise<void> {
   const names = [...(flags.names ?? []), ...(flags.server ?? [])];
   const preview: PreviewFlags = { dryRun: flags.dryRun, diff: flags.diff };
@@ -95,27 +132,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
     const { registryTarget } = await loadRegistry();
     const entry = await registryTarget(flags, names, context);
     const reporter = context.reporter(entry.secrets);
-    const print = await pullJob(
-      {
-        label: entry.label,
-        target: entry.target,
-        out: flags.out === undefined ? "" : resolve(context.cwd, flags.out),
-        name: flags.name,
-        runtime: flags.runtime,
-        openInputTypes: flags.openInputTypes,
-        importExtension: flags.importExtension,
-        emit: flags.emit,
-        timeout: flags.timeout,
-        protocol: flags.protocol,
-        strict: flags.strict,
-        secrets: entry.secrets,
-        auth: authFromFlags(flags, context.cwd),
-        origin: entry.origin,
-      },
-      reporter,
-      context,
-      preview,
-    );
+    const print = await pullJob(commandLineJob(flags, context, entry), reporter, context, preview);
     print?.();
     return;
   }
@@ -139,23 +156,7 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
     });
     const reporter = context.reporter(resolved.secrets);
     const print = await pullJob(
-      {
-        label: resolved.label,
-        target: resolved.target,
-        out: flags.out === undefined ? "" : resolve(context.cwd, flags.out),
-        name: flags.name,
-        runtime: flags.runtime,
-        openInputTypes: flags.openInputTypes,
-        importExtension: flags.importExtension,
-        emit: flags.emit,
-        agent: flags.agent,
-        timeout: flags.timeout,
-        protocol: flags.protocol,
-        capabilities: flags.capabilities,
-        strict: flags.strict,
-        secrets: resolved.secrets,
-        auth: authFromFlags(flags, context.cwd),
-      },
+      commandLineJob(flags, context, resolved),
       reporter,
       context,
       preview,

@@ -234,6 +234,33 @@ describe("pull --server-json", () => {
     expect(snapshot.origin).toEqual({ registry: REMOTE, version: "4.0.0" });
   });
 
+  it("applies every pull flag, as a pull from a command does (--agent, --capabilities)", async () => {
+    await project.write("server.json", remoteEntry("4.0.0"));
+    const run = await runCliCaptured(
+      [
+        "pull",
+        "--server-json",
+        "server.json",
+        "--out",
+        "mcp/flags",
+        "--agent",
+        "--capabilities",
+        "none",
+        "--env",
+        `X-Sink-Key=${SECRET}`,
+      ],
+      project.dir,
+    );
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const snapshot = JSON.parse(
+      await readFile(project.path("mcp/flags/mcp.snapshot.json"), "utf8"),
+    );
+    expect(snapshot.clientCapabilities).toEqual({});
+    expect(snapshot.codegen).toMatchObject({ agent: true });
+    expect(await readdir(project.path("mcp/flags/agent"))).toContain("SKILL.md");
+  });
+
   it("refuses a file that is not a server.json (exit 2)", async () => {
     await project.write("broken.json", "{ nope");
     const run = await runCliCaptured(["pull", "--server-json", "broken.json"], project.dir);
