@@ -4,8 +4,8 @@
  * catch a timeout of -1 or a rename to `1x`, and the runtime would report them as a failure to
  * connect.
  */
-import type { AuthorizationRedirect } from "@mcp-codegen/runtime";
-import { MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
+import type { AuthorizationRedirect, ClientNeed } from "@mcp-codegen/runtime";
+import { CLIENT_NEEDS, MAX_TIMER_DELAY_MS } from "@mcp-codegen/runtime/internal";
 import type { ProtocolChoice } from "../config/index.js";
 import { PROTOCOL_CHOICES } from "../config/index.js";
 import { CliError, ExitCode } from "../terminal/index.js";
@@ -68,6 +68,12 @@ export interface PullOptions {
   timeout?: number | undefined;
   /** `"auto"` (default) or a pinned protocol version. */
   protocol?: ProtocolChoice | undefined;
+  /**
+   * The client capabilities to declare while pulling, as `--capabilities` takes them (default:
+   * every one the runtime can answer, so tools offered only to such clients are pulled too);
+   * `[]` declares none. Recorded in the snapshot as `clientCapabilities`.
+   */
+  capabilities?: readonly ClientNeed[] | undefined;
   /** Throw instead of warning when an entry of the contract is left out or replaced. */
   strict?: boolean | undefined;
   auth?: PullAuthOptions | undefined;
@@ -92,6 +98,7 @@ export function checkPullOptions(options: PullOptions): void {
   if (runtime !== undefined && runtime !== "package" && runtime !== "vendored") {
     throw usage('options.runtime must be "package" or "vendored"');
   }
+  checkCapabilities(options.capabilities);
   for (const key of ["include", "exclude"] as const) {
     const list = options[key];
     if (list === undefined) continue;
@@ -110,4 +117,19 @@ export function checkPullOptions(options: PullOptions): void {
       );
     }
   }
+}
+
+function checkCapabilities(capabilities: unknown): void {
+  if (capabilities === undefined) return;
+  if (!Array.isArray(capabilities)) {
+    throw usage("options.capabilities must be a list, [] for none");
+  }
+  const unknown = capabilities.find((need) => !(CLIENT_NEEDS as readonly unknown[]).includes(need));
+  if (unknown !== undefined) {
+    throw usage(
+      `options.capabilities has ${String(unknown)}, which is not a client capability pull can declare: ${CLIENT_NEEDS.join(", ")}`,
+    );
+  }
+  const twice = capabilities.find((need, index) => capabilities.indexOf(need) !== index);
+  if (twice !== undefined) throw usage(`options.capabilities lists ${String(twice)} twice`);
 }

@@ -51,6 +51,7 @@ export async function pullSnapshot(
         name: options.name,
         timeout: options.timeout,
         protocol: options.protocol,
+        declare: options.capabilities,
         reporter: contractReporter,
         // A server's faults change no generated type: warnings even under strict.
         onServerFault: (line) => reporter.warn(line),

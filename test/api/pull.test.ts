@@ -55,6 +55,15 @@ describe("pull() from the demo server over stdio", () => {
   });
 });
 
+describe("pull() with capabilities", () => {
+  it("declares only those given, as --capabilities does, and records them", async () => {
+    const none = await pull(demoTarget, { capabilities: [] });
+    expect(none.clientCapabilities).toEqual({});
+    const roots = await pull(demoTarget, { capabilities: ["roots"] });
+    expect(Object.keys(roots.clientCapabilities)).toEqual(["roots"]);
+  });
+});
+
 describe("pull() over HTTP", () => {
   let server: RunningHttpServer;
   beforeAll(async () => {
@@ -172,6 +181,13 @@ describe("pull() with a bad target or option", () => {
       "options.protocol must be one of auto, 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05",
     ],
     [{ runtime: "copied" }, 'options.runtime must be "package" or "vendored"'],
+    [
+      { capabilities: ["elicitation", "telepathy"] },
+      "options.capabilities has telepathy, which is not a client capability pull can declare: elicitation, elicitation.url, roots, sampling, tasks",
+    ],
+    [{ capabilities: "roots" }, "options.capabilities must be a list, [] for none"],
+    [{ capabilities: ["roots", "roots"] }, "options.capabilities lists roots twice"],
+
     [{ include: [] }, "options.include must list name patterns; an empty list matches nothing"],
     [{ exclude: ["a", ""] }, "options.exclude has a pattern that is not a non-empty string"],
     [
