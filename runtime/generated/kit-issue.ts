@@ -53,8 +53,12 @@ export function issue(
   message: string,
   extra?: { continue?: boolean; keys?: readonly string[]; origin?: string; path?: PropertyKey[] },
 ): KitIssue {
-  const { path = [], ...rest } = extra ?? {};
-  return { code, path, message, ...rest };
+  if (extra === undefined) return { code, path: [], message };
+  const found: KitIssue = { code, path: extra.path ?? [], message };
+  if (extra.continue !== undefined) (found as { continue?: boolean }).continue = extra.continue;
+  if (extra.keys !== undefined) (found as { keys?: readonly string[] }).keys = extra.keys;
+  if (extra.origin !== undefined) (found as { origin?: string }).origin = extra.origin;
+  return found;
 }
 
 /** What a value is, in a message: `string`, `number`, `NaN`, `null`, `array`, `object`, … */

@@ -63,6 +63,7 @@ export interface Validator {
 }
 
 const EVALUATING = Symbol("evaluating");
+const UNKNOWN = Symbol("unknown");
 
 /**
  * A kit schema. Subclasses implement `parse` (the type and the members); checks added by the
@@ -73,8 +74,10 @@ export abstract class KitSchema implements GeneratedSchema, Validator {
   checks: readonly KitCheck[] = [];
   /** The JSON Schema `~standard.jsonSchema` offers (the server's declared one), if any. */
   declaredJsonSchema: Record<string, unknown> | undefined;
-  // Lazily computed absences; a recursive schema asking its own answers `undefined`, as zod does.
-  private absences: { in?: Absence | typeof EVALUATING; out?: Absence | typeof EVALUATING } = {};
+  // Absences computed on first use (containers ask on every value); a recursive schema asking
+  // its own while computing gets `undefined`, as zod's does.
+  private absentInCache: Absence | typeof UNKNOWN | typeof EVALUATING = UNKNOWN;
+  private absentOutCache: Absence | typeof UNKNOWN | typeof EVALUATING = UNKNOWN;
 
   /** Checks the type and the members, filling in `payload` (or returning another payload). */
   protected abstract parse(payload: Payload): Payload;
@@ -91,22 +94,18 @@ export abstract class KitSchema implements GeneratedSchema, Validator {
 
   /** zod's `optin`, computed once. */
   get optin(): Absence {
-    return this.cached("in", () => this.absentIn());
+    const known = this.absentInCache;
+    if (known !== UNKNOWN) return known === EVALUATING ? undefined : known;
+    this.absentInCache = EVALUATING;
+    return (this.absentInCache = this.absentIn());
   }
 
   /** zod's `optout`, computed once. */
   get optout(): Absence {
-    return this.cached("out", () => this.absentOut());
-  }
-
-  private cached(which: "in" | "out", compute: () => Absence): Absence {
-    const known = this.absences[which];
-    if (known === EVALUATING) return undefined;
-    if (which in this.absences) return known;
-    this.absences[which] = EVALUATING;
-    const value = compute();
-    this.absences[which] = value;
-    return value;
+    const known = this.absentOutCache;
+    if (known !== UNKNOWN) return known === EVALUATING ? undefined : known;
+    this.absentOutCache = EVALUATING;
+    return (this.absentOutCache = this.absentOut());
   }
 
   /** Parses `payload` and runs the checks: what containers call for a member. */
@@ -129,7 +128,8 @@ export abstract class KitSchema implements GeneratedSchema, Validator {
   withChecks(...checks: readonly KitCheck[]): this {
     const copy = Object.assign(Object.create(Object.getPrototypeOf(this) as object) as this, this);
     copy.checks = [...this.checks, ...checks];
-    copy.absences = {};
+    copy.absentInCache = UNKNOWN;
+    copy.absentOutCache = UNKNOWN;
     return copy;
   }
 
