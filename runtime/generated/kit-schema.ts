@@ -109,9 +109,17 @@ export abstract class KitSchema implements GeneratedSchema, Validator {
   }
 
   /** Parses `payload` and runs the checks: what containers call for a member. */
-  run(payload: Payload): Payload {
+  run: (payload: Payload) => Payload;
+
+  constructor() {
+    // Without checks, `run` is `parse` itself: one stack frame per schema, not two, so a value
+    // nested as deep as the client accepts (MAX_JSON_DEPTH) fits the stack through a recursive
+    // schema, as it did with zod.
+    this.run = this.parse;
+  }
+
+  private runWithChecks(payload: Payload): Payload {
     const result = this.parse(payload);
-    if (this.checks.length === 0) return result;
     let isAborted = aborted(result);
     for (const check of this.checks) {
       if (check.when !== undefined) {
@@ -128,6 +136,7 @@ export abstract class KitSchema implements GeneratedSchema, Validator {
   withChecks(...checks: readonly KitCheck[]): this {
     const copy = Object.assign(Object.create(Object.getPrototypeOf(this) as object) as this, this);
     copy.checks = [...this.checks, ...checks];
+    copy.run = copy.runWithChecks;
     copy.absentInCache = UNKNOWN;
     copy.absentOutCache = UNKNOWN;
     return copy;
