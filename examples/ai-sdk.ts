@@ -1,8 +1,8 @@
 /**
  * The Trip Planner's tools for the Vercel AI SDK: `tool({ description, inputSchema, execute })`
- * for each entry of the generated `allTools`, with the tool's input validator (Standard Schema, carrying the input JSON Schema), keyed by a name
- * model APIs accept (`trip.cancel-booking` has a dot). Pass the set to `generateText` or
- * `streamText` as `tools`.
+ * for each entry of the generated `allTools`, with the tool's input validator (a Standard Schema
+ * carrying the input JSON Schema), keyed by a name model APIs accept (`trip.cancel-booking` has a
+ * dot). Pass the set to `generateText` or `streamText` as `tools`.
  */
 import { isMcpError, toolNamesForModel, type McpClient } from "@mcp-codegen/runtime";
 import { tool, type ToolSet } from "ai";

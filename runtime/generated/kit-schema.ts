@@ -168,18 +168,23 @@ export abstract class KitSchema implements GeneratedSchema, Validator {
     };
   }
 
+  /** `undefined` (and an absent key or tuple slot) passes; anything else goes to this schema. */
   optional(): KitSchema {
     return new KitOptional(this, false);
   }
+  /** An absent key or slot passes; a present `undefined` goes to this schema (and fails it). */
   exactOptional(): KitSchema {
     return new KitOptional(this, true);
   }
+  /** `null` passes; anything else goes to this schema. */
   nullable(): KitSchema {
     return new KitNullable(this);
   }
+  /** Both must pass; the outputs are merged (where they cannot be, an issue). */
   and(other: GeneratedSchema): KitSchema {
     return new KitIntersection(this, other as KitSchema);
   }
+  /** `next` checks this schema's output, if this schema raised nothing but unknown keys. */
   pipe(next: GeneratedSchema): KitSchema {
     return new KitPipe(this, next as KitSchema);
   }
