@@ -1,8 +1,8 @@
 /**
  * The Trip Planner's tools for the Vercel AI SDK: `tool({ description, inputSchema, execute })`
- * for each entry of the generated `allTools`, with the tool's zod input schema, keyed by a name
- * model APIs accept (`trip.cancel-booking` has a dot). Pass the set to `generateText` or
- * `streamText` as `tools`.
+ * for each entry of the generated `allTools`, with the tool's input validator (a Standard Schema
+ * carrying the input JSON Schema), keyed by a name model APIs accept (`trip.cancel-booking` has a
+ * dot). Pass the set to `generateText` or `streamText` as `tools`.
  */
 import { isMcpError, toolNamesForModel, type McpClient } from "@mcp-codegen/runtime";
 import { tool, type ToolSet } from "ai";
@@ -14,7 +14,7 @@ export function tripPlannerTools(client: McpClient): ToolSet {
   for (const [name, entry] of toolNamesForModel(allTools)) {
     tools[name] = tool({
       description: entry.description,
-      inputSchema: entry.inputZodSchema(),
+      inputSchema: entry.inputValidator(),
       // The SDK checked the input against the schema; the call checks it again before sending.
       execute: async (input) => {
         try {

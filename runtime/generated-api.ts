@@ -1,10 +1,8 @@
 /**
  * Everything generated code may import from `mcp-codegen/runtime`, in one place, versioned by
  * `GENERATED_API_VERSION` (named in every generated file's header).
- * `z` is re-exported so generated validators resolve zod through this one dependency, which a
- * strict package manager requires.
+ * Generated validators need no zod: `defineTool` builds them with the runtime's validator kit.
  */
-export { z } from "zod";
 export { connect } from "./client/index.js";
 export type { ConnectOptions, ConnectTarget } from "./client/index.js";
 export type { McpClient } from "./client/index.js";
@@ -24,6 +22,7 @@ export { linearPattern, outsidePatterns } from "./generated/index.js";
 export { describeTools } from "./generated/index.js";
 export type { DescribableTool, ModelTool, ModelToolOf, ModelTools } from "./generated/index.js";
 export type { ToolBinding, ToolFailure, ToolResult, ToolSuccess } from "./generated/index.js";
+export type { ToolSpec, ToolValidators, Validator } from "./generated/index.js";
 export type {
   ToolAwaitTaskModelOptions,
   ToolAwaitTaskOptions,

@@ -146,7 +146,7 @@ export {
   MODERN_PROTOCOL_VERSIONS,
 } from "./protocol/index.js";
 export { RUNTIME_VERSION } from "./protocol/index.js";
-// Everything generated code may import (bindings, zod, bindClient, types).
+// Everything generated code may import (bindings, bindClient, types).
 export * from "./generated-api.js";
 // The test kit: a mock server built from generated bindings (createMockClient is in generated-api).
 export { createMockServer } from "./testing/index.js";

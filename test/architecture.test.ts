@@ -112,6 +112,7 @@ const LAYERS: Readonly<Record<"runtime" | "cli", readonly string[]>> = {
     "client",
     "generated",
     "code-mode",
+    "zod",
     "testing",
     "node",
   ],

@@ -1,11 +1,11 @@
 /**
  * The two tools a model gets in code mode, `execute_code` and `search_tools`, in the shape of
- * the generated `allTools` entries (`name`, `description`, `inputSchema`, `inputZodSchema()`,
+ * the generated `allTools` entries (`name`, `description`, `inputSchema`, `inputValidator()`,
  * `annotations`), so the same few lines hand them to the AI SDK, OpenAI or Anthropic; their
  * `callWithArguments(args)` answers with the text to give back to the model.
  */
-import { z, type ZodType } from "zod";
 import type { ToolHints } from "../ai/index.js";
+import { validatorKit, type Validator } from "../generated/index.js";
 import { toolPath, type CatalogTool } from "./server-catalog.js";
 import type { CodeModeResult } from "./run-result.js";
 import type { ToolMatch } from "./tool-search.js";
@@ -19,8 +19,16 @@ export interface CodeModeTool {
   readonly inputSchema: { type: "object"; [key: string]: unknown };
   /** Claims about the tool, as `allTools` gives them. */
   readonly annotations: ToolHints;
-  /** The zod schema of the input (for the AI SDK's `tool({ inputSchema })`). */
-  inputZodSchema(): ZodType;
+  /**
+   * The input's validator: `safeParse`, and Standard Schema v1 carrying `inputSchema` (for the
+   * AI SDK's `tool({ inputSchema })`).
+   */
+  inputValidator(): Validator;
+  /**
+   * The same validator as `inputValidator()`.
+   * @deprecated Use `inputValidator()`; it is no longer a zod schema.
+   */
+  inputZodSchema(): Validator;
   /**
    * Runs the tool with arguments a model wrote; answers with the text for the model (JSON).
    * Arguments that do not match the input schema are answered with a message to correct them.
@@ -70,10 +78,17 @@ export function runText(result: CodeModeResult): string {
   });
 }
 
+/** A closed object of one string property, offering `json` as its Standard JSON Schema. */
+function oneString(name: string, json: Record<string, unknown>): Validator {
+  const schema = validatorKit.strictObject({ [name]: validatorKit.string() });
+  schema.declaredJsonSchema = json;
+  return schema;
+}
+
 /** Checks arguments against `schema`; a message for the model when they do not match. */
-function parsed<T>(schema: ZodType<T>, args: unknown, tool: string): T | string {
+function parsed<T>(schema: Validator, args: unknown, tool: string): T | string {
   const result = schema.safeParse(args);
-  if (result.success) return result.data;
+  if (result.success) return result.data as T;
   const issues = result.error.issues.map(
     (issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`,
   );
@@ -86,28 +101,34 @@ export function codeModeTools(
   execute: (code: string) => Promise<CodeModeResult>,
   search: (query: string) => ToolMatch[],
 ): readonly [CodeModeTool, CodeModeTool] {
-  const codeInput = z
-    .object({ code: z.string().describe("The body of an async function.") })
-    .strict();
-  const queryInput = z
-    .object({ query: z.string().describe("Words of what the tool should do, or its name.") })
-    .strict();
+  const codeSchema = {
+    type: "object" as const,
+    properties: { code: { type: "string", description: "The body of an async function." } },
+    required: ["code"],
+    additionalProperties: false,
+  };
+  const querySchema = {
+    type: "object" as const,
+    properties: {
+      query: { type: "string", description: "Words of what the tool should do, or its name." },
+    },
+    required: ["query"],
+    additionalProperties: false,
+  };
+  const codeInput = oneString("code", codeSchema);
+  const queryInput = oneString("query", querySchema);
   const description = executeDescription(catalog);
   return [
     {
       name: "execute_code",
       title: "Run code that calls tools",
       description,
-      inputSchema: {
-        type: "object",
-        properties: { code: { type: "string", description: "The body of an async function." } },
-        required: ["code"],
-        additionalProperties: false,
-      },
+      inputSchema: codeSchema,
       annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+      inputValidator: () => codeInput,
       inputZodSchema: () => codeInput,
       callWithArguments: async (args) => {
-        const input = parsed(codeInput, args, "execute_code");
+        const input = parsed<{ code: string }>(codeInput, args, "execute_code");
         return typeof input === "string" ? input : runText(await execute(input.code));
       },
     },
@@ -116,23 +137,17 @@ export function codeModeTools(
       title: "Search the tools",
       description:
         "Finds the tools that match a query (words of what they do, or a name): how to call each (its path under `servers`), its description and its input JSON Schema. Use it before execute_code when you do not know a tool.",
-      inputSchema: {
-        type: "object",
-        properties: {
-          query: { type: "string", description: "Words of what the tool should do, or its name." },
-        },
-        required: ["query"],
-        additionalProperties: false,
-      },
+      inputSchema: querySchema,
       annotations: {
         readOnlyHint: true,
         destructiveHint: false,
         idempotentHint: true,
         openWorldHint: false,
       },
+      inputValidator: () => queryInput,
       inputZodSchema: () => queryInput,
       callWithArguments: async (args) => {
-        const input = parsed(queryInput, args, "search_tools");
+        const input = parsed<{ query: string }>(queryInput, args, "search_tools");
         return typeof input === "string" ? input : JSON.stringify(search(input.query));
       },
     },

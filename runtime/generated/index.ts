@@ -1,10 +1,15 @@
 /**
  * What generated code calls: tool, prompt and resource bindings, the call forms and options,
- * the zod facade, RE2 patterns, URI templates, `describeTools`.
+ * the zod facade and the validator kit that implements it, RE2 patterns, URI templates,
+ * `describeTools`.
  */
 export { bindClient } from "./bind-client.js";
 export type { WithoutClient } from "./bind-client.js";
 export type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
+export { validatorKit } from "./validator-kit.js";
+export type { KitSchema } from "./kit-schema.js";
+export type { KitIssue } from "./kit-issue.js";
+export type { KitParseResult, KitStandard, StandardResult, Validator } from "./kit-schema.js";
 export { linearPattern, outsidePatterns } from "./linear-pattern.js";
 export { loadLinearEngine, useLinearEngine } from "./linear-pattern.js";
 export { describeTools } from "./model-tool.js";
@@ -16,6 +21,7 @@ export type { ResourceBinding, ResourceTemplateBinding } from "./resource-bindin
 export { defineTool, toolFunction } from "./tool-binding.js";
 export type {
   ToolBinding,
+  ToolSpec,
   ToolFailure,
   ToolResult,
   ToolSuccess,

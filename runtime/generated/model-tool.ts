@@ -1,14 +1,14 @@
 /**
  * `describeTools`: what a generated `all-tools.ts` builds, the server's tools as an LLM
  * application hands them to a model: name, text made fit for a model, input JSON Schema, the
- * boolean hints, the zod validator of the input, and the typed call. The generated file only
+ * boolean hints, the validator of the input (Standard Schema v1), and the typed call. The generated file only
  * names each tool's binding once; everything else is here, so the file costs the compiler little
  * whatever the number of tools. Nothing is parsed or built until it is read.
  */
-import type { ZodType } from "zod";
 import type { McpClient } from "../client/index.js";
 import { TITLE_MAX_BYTES, textForModel, toolHintsForModel, type ToolHints } from "../ai/index.js";
-import type { ToolBinding, ToolValidators } from "./tool-binding.js";
+import type { Validator } from "./kit-schema.js";
+import type { ToolBinding, ToolSpec, ToolValidators } from "./tool-binding.js";
 import type { ToolForm } from "./tool-call-forms.js";
 import type { ToolCallOptions } from "./tool-call-options.js";
 import type { Tool } from "../protocol/index.js";
@@ -32,8 +32,21 @@ export interface ModelTool<Name extends string = string, Input = unknown, Result
   readonly annotations: ToolHints;
   /** The definition as the server declared it, untouched: for display and logs, not a model. */
   readonly definition: Tool;
-  /** The zod schema of the input (the generated validator, built on first use). */
-  inputZodSchema(): ZodType;
+  /**
+   * The input's validator (the generated one, built on first use): `safeParse`, and Standard
+   * Schema v1 whose `~standard.jsonSchema` is `inputSchema`, so AI SDK 6's
+   * `tool({ inputSchema })` takes it as it is. A real zod schema: `zodInputSchema(tool)` from
+   * `@mcp-codegen/runtime/zod`.
+   */
+  inputValidator(): Validator;
+  /**
+   * The same validator as `inputValidator()`.
+   * @deprecated Use `inputValidator()`; it is no longer a zod schema (see `zodInputSchema` of
+   * `@mcp-codegen/runtime/zod` for one).
+   */
+  inputZodSchema(): Validator;
+  /** What the generator wrote for this tool (for `@mcp-codegen/runtime/zod`); absent for a hand-made entry. */
+  readonly spec: ToolSpec | undefined;
   /** Calls the tool; the input is typed, and sent as given. */
   call(client: McpClient, input: Input, options?: ToolCallOptions): Promise<Result>;
   /**
@@ -49,6 +62,8 @@ export interface DescribableTool {
   readonly definition: Tool;
   validators(): ToolValidators;
   readonly call: unknown;
+  /** The generated spec (every generated binding has it). */
+  readonly spec?: ToolSpec;
 }
 
 /** The `ModelTool` of a generated binding: its input and result types, its function's name. */
@@ -114,7 +129,9 @@ function describeTool(functionName: string, binding: DescribableTool): ModelTool
     get definition() {
       return binding.definition;
     },
+    inputValidator: () => binding.validators().input,
     inputZodSchema: () => binding.validators().input,
+    spec: binding.spec,
     call: (client, input, options) => call(client, input, options),
     callWithArguments: (client, args, options) =>
       call(client, args, { ...options, validateInput: true }),

@@ -3,10 +3,10 @@
  * and the behaviour behind its call: optional input validation, the call itself with the embedded
  * definition (no `tools/list` round trip), and output validation of `structuredContent`.
  */
-import type { ZodType } from "zod";
 import type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
+import type { KitSchema, Validator } from "./kit-schema.js";
 import { linearPatternsReady } from "./linear-pattern.js";
-import { validatorZod } from "./validator-zod.js";
+import { validatorKit } from "./validator-kit.js";
 import type { McpClient } from "../client/index.js";
 import { McpError, describeContext, localError, type ErrorContext } from "../protocol/index.js";
 import { declaresNeed, handlerFor, needAdvice, type ClientNeed } from "../input/index.js";
@@ -35,18 +35,23 @@ export interface ToolFailure extends CallToolResult<unknown> {
 /** A tool result that narrows on `isError`. */
 export type ToolResult<Output> = ToolSuccess<Output> | ToolFailure;
 
-/** Validators built on first use, so importing a generated module compiles nothing. */
+/**
+ * Validators built on first use, so importing a generated module compiles nothing. Each has
+ * `safeParse` and Standard Schema v1 (`~standard`, with the server's declared JSON Schema as
+ * `~standard.jsonSchema`); real zod schemas: `zodValidators` of `@mcp-codegen/runtime/zod`.
+ */
 export interface ToolValidators {
-  input: ZodType;
-  output?: ZodType;
+  input: Validator;
+  output?: Validator;
 }
 
 export interface ToolSpec {
   /** The tool definition exactly as the server declared it (from the snapshot), as JSON. */
   definitionJson: string;
   /**
-   * Builds the validators from the real zod it is handed. Typed against a plain facade (see
-   * generated-zod.ts), so compiling generated code never infers zod's types.
+   * Builds the validators from the functions it is handed: the runtime's validator kit, or real
+   * zod (`zodValidators`). Typed against a plain facade (see generated-zod.ts), so compiling
+   * generated code never infers zod's types.
    */
   validators: (z: GeneratedZod) => { input: GeneratedSchema; output?: GeneratedSchema };
   /**
@@ -64,7 +69,9 @@ export interface ToolSpec {
 export interface ToolBinding<Input, Result, Form extends ToolForm = "any"> {
   readonly name: string;
   readonly definition: Tool;
-  /** The zod validators (built once, on first use). */
+  /** What the generator wrote: the definition's JSON, the validators' builder, the needs. */
+  readonly spec: ToolSpec;
+  /** The validators (built once, on first use, by the runtime's validator kit). */
   validators(): ToolValidators;
   /** Calls the tool on `client`; a plain function (no `this`), exported as is by generated code. */
   readonly call: ToolFunctions<Input, Result>[Form];
@@ -127,11 +134,16 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
 ): ToolBinding<Input, Result, Form> {
   let validators: ToolValidators | undefined;
   let definition: Tool | undefined;
-  // The facade and real zod differ only in static types: the functions are zod's own.
-  const getValidators = (): ToolValidators =>
-    (validators ??= spec.validators(
-      validatorZod as unknown as GeneratedZod,
-    ) as unknown as ToolValidators);
+  const getValidators = (): ToolValidators => {
+    if (validators !== undefined) return validators;
+    const built = spec.validators(validatorKit as unknown as GeneratedZod);
+    const tool = getDefinition();
+    // Standard Schema consumers (the AI SDK) read the JSON Schema off the validator.
+    (built.input as KitSchema).declaredJsonSchema = tool.inputSchema;
+    if (built.output !== undefined)
+      (built.output as KitSchema).declaredJsonSchema = tool.outputSchema as Record<string, unknown>;
+    return (validators = built as unknown as ToolValidators);
+  };
   // Parsed on first use: importing a module with many tools evaluates nothing.
   const getDefinition = (): Tool => (definition ??= JSON.parse(spec.definitionJson) as Tool);
   const call = async (
@@ -186,6 +198,7 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
     get definition() {
       return getDefinition();
     },
+    spec,
     validators: getValidators,
     call: call as unknown as ToolBinding<Input, Result, Form>["call"],
     // One function serves every form; the form only narrows the type.
@@ -213,7 +226,7 @@ export function toolFunction<Binding extends { readonly call: unknown }>(
  * `safeParse`, with what it can still throw turned into an `McpError`: a value nested deeper
  * than the stack (a server's `structuredContent` against a recursive schema) overflows it.
  */
-function parseOrFail(schema: ZodType, value: unknown, what: string, context: ErrorContext) {
+function parseOrFail(schema: Validator, value: unknown, what: string, context: ErrorContext) {
   try {
     return schema.safeParse(value);
   } catch (error) {
@@ -226,7 +239,7 @@ function parseOrFail(schema: ZodType, value: unknown, what: string, context: Err
   }
 }
 
-function checkInput(schema: ZodType, input: unknown, context: ErrorContext): void {
+function checkInput(schema: Validator, input: unknown, context: ErrorContext): void {
   const parsed = parseOrFail(schema, input, "arguments", context);
   if (parsed.success) return;
   throw new McpError({
@@ -241,7 +254,7 @@ function checkInput(schema: ZodType, input: unknown, context: ErrorContext): voi
  * Checks `structuredContent` against the output schema. A server that sent none but put the
  * serialized JSON in a text block (the spec's backward-compatible form) is accepted through it.
  */
-function checkOutput(schema: ZodType, result: CallToolResult, context: ErrorContext): void {
+function checkOutput(schema: Validator, result: CallToolResult, context: ErrorContext): void {
   if (!("structuredContent" in result)) {
     const text = result.content.find((block) => block.type === "text");
     if (text !== undefined && "text" in text) {

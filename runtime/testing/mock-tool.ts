@@ -4,9 +4,9 @@
  * against the output schema, so a mock cannot drift from the contract the client was generated
  * from. Failures are JSON-RPC errors whose message names the tool, the path and the fix.
  */
-import type { ZodType } from "zod";
 import { isMcpError } from "../protocol/index.js";
 import { ErrorCode } from "../protocol/index.js";
+import type { Validator } from "../generated/index.js";
 import type { MockCallContext, MockableTool } from "./mock-types.js";
 import type { CallToolResult } from "../protocol/index.js";
 
@@ -135,7 +135,7 @@ function toResult(
   );
 }
 
-function checkOutput(schema: ZodType, result: CallToolResult, quoted: string, member: string) {
+function checkOutput(schema: Validator, result: CallToolResult, quoted: string, member: string) {
   const parsed = schema.safeParse(result.structuredContent);
   if (parsed.success) return;
   throw new MockRpcError(

@@ -1,7 +1,8 @@
 /**
  * examples/ai-sdk.ts in the Vercel AI SDK's own loop: `generateText` with a mock model (ai/test)
  * that calls two tools, one by a name the mapping changed, against the demo server over stdio;
- * the SDK validates the input with the tool's zod schema and hands the results back to the model.
+ * the SDK validates the input with the tool's validator (a Standard Schema, no zod) and hands the
+ * results back to the model.
  */
 import { connect, type McpClient } from "@mcp-codegen/runtime";
 import { generateText, stepCountIs } from "ai";

@@ -54,4 +54,28 @@ describe("describeTools", () => {
     const [tool] = describeTools({ bare: binding });
     expect([tool!.title, tool!.description, tool!.annotations]).toEqual([undefined, "", {}]);
   });
+
+  it("gives the input's validator as a Standard Schema carrying the declared JSON Schema", async () => {
+    const binding = defineTool<{ path?: string }, unknown>({
+      definitionJson: JSON.stringify(definition),
+      validators: (z) => ({ input: z.looseObject({ path: z.string().optional() }) }),
+    });
+    const [tool] = describeTools({ readFile: binding });
+    const standard = tool!.inputValidator()["~standard"];
+    expect([standard.version, standard.vendor]).toEqual([1, "mcp-codegen"]);
+    expect(await standard.validate({ path: "a", more: 1 })).toEqual({
+      value: { path: "a", more: 1 },
+    });
+    expect(await standard.validate({ path: 1 })).toEqual({
+      issues: [{ message: "Invalid input: expected string, received number", path: ["path"] }],
+    });
+    // A copy each time: a caller that changes it changes nothing of the binding's.
+    const json = standard.jsonSchema!.input({ target: "draft-07" });
+    expect(json).toEqual(definition.inputSchema);
+    json["type"] = "changed";
+    expect(tool!.inputSchema).toEqual(definition.inputSchema);
+    // The deprecated name is the same validator.
+    expect(tool!.inputZodSchema()).toBe(tool!.inputValidator());
+    expect(tool!.spec).toBe(binding.spec);
+  });
 });

@@ -6,7 +6,7 @@
  */
 import ts from "typescript";
 import type { z } from "zod";
-import { validatorZod } from "../../../runtime/generated/validator-zod.js";
+import { validatorZod } from "../../../runtime/zod/validator-zod.js";
 import { linearPattern, outsidePatterns } from "../../../runtime/generated/linear-pattern.js";
 import { loadLinearEngine } from "../../../runtime/generated/linear-pattern.js";
 import type { ZodOutput } from "../../../templates/schema/emit/zod.js";

@@ -1,5 +1,5 @@
 /**
- * The zod that generated validators are built from at run time: only the functions the facade
+ * Real zod's functions for generated validators (`zodValidators`): only the functions the facade
  * (generated-zod.ts) lists, imported one by one. Handing validators zod's `z` namespace instead
  * made a bundler keep the whole namespace object, `z.locales` included: every language's error
  * messages, some 260 KB of a browser bundle's 800. Named imports let it keep what is used.
@@ -34,13 +34,13 @@ import {
   url,
   xor,
 } from "zod";
-import type { GeneratedZod } from "./generated-zod.js";
+import type { GeneratedZod } from "../generated/index.js";
 
 /**
  * Exactly the members of `GeneratedZod`, no more (`satisfies` fails the build when the facade
  * gains a function this object lacks, or this object one the facade does not list). The
  * functions are zod's own; their static types differ from the facade's, which is why the cast
- * at the one place that hands this object over (tool-binding.ts) stays.
+ * at the one place that hands this object over (zod-validators.ts) stays.
  */
 export const validatorZod = {
   array,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { validatorZod } from "../../../runtime/generated/validator-zod.js";
+import { validatorZod } from "../../../runtime/zod/validator-zod.js";
 
 describe("validatorZod", () => {
   const { iso, ...functions } = validatorZod;
