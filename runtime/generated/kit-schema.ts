@@ -62,6 +62,20 @@ export interface Validator {
   readonly "~standard": KitStandard;
 }
 
+/**
+ * `schema` offering `json` as its declared JSON Schema, without changing `schema` itself: a view
+ * that inherits everything else. A generated module may hand the same schema object out twice
+ * (input and output sharing one definition), and each must offer its own tool's schema.
+ */
+export function withDeclaredJsonSchema(
+  schema: KitSchema,
+  json: Record<string, unknown> | undefined,
+): KitSchema {
+  const view = Object.create(schema) as KitSchema;
+  view.declaredJsonSchema = json;
+  return view;
+}
+
 const EVALUATING = Symbol("evaluating");
 const UNKNOWN = Symbol("unknown");
 

@@ -4,7 +4,7 @@
  * definition (no `tools/list` round trip), and output validation of `structuredContent`.
  */
 import type { GeneratedSchema, GeneratedZod } from "./generated-zod.js";
-import type { KitSchema, Validator } from "./kit-schema.js";
+import { withDeclaredJsonSchema, type KitSchema, type Validator } from "./kit-schema.js";
 import { linearPatternsReady } from "./linear-pattern.js";
 import { validatorKit } from "./validator-kit.js";
 import type { McpClient } from "../client/index.js";
@@ -139,10 +139,15 @@ export function defineTool<Input, Result, Form extends ToolForm = "any">(
     const built = spec.validators(validatorKit as unknown as GeneratedZod);
     const tool = getDefinition();
     // Standard Schema consumers (the AI SDK) read the JSON Schema off the validator.
-    (built.input as KitSchema).declaredJsonSchema = tool.inputSchema;
-    if (built.output !== undefined)
-      (built.output as KitSchema).declaredJsonSchema = tool.outputSchema as Record<string, unknown>;
-    return (validators = built as unknown as ToolValidators);
+    const input = withDeclaredJsonSchema(built.input as KitSchema, tool.inputSchema);
+    const output =
+      built.output === undefined
+        ? undefined
+        : withDeclaredJsonSchema(
+            built.output as KitSchema,
+            tool.outputSchema as Record<string, unknown>,
+          );
+    return (validators = (output === undefined ? { input } : { input, output }) as ToolValidators);
   };
   // Parsed on first use: importing a module with many tools evaluates nothing.
   const getDefinition = (): Tool => (definition ??= JSON.parse(spec.definitionJson) as Tool);

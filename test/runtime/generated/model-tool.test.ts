@@ -78,4 +78,22 @@ describe("describeTools", () => {
     expect(tool!.inputZodSchema()).toBe(tool!.inputValidator());
     expect(tool!.spec).toBe(binding.spec);
   });
+
+  it("offers each validator its own declared schema, even when input and output are one object", () => {
+    const outputSchema = { type: "object", properties: { ok: { type: "boolean" } } };
+    const binding = defineTool<Record<string, unknown>, unknown>({
+      definitionJson: JSON.stringify({ ...definition, outputSchema }),
+      // A generated module may name one schema for both (a shared definition).
+      validators: (z) => {
+        const shared = z.looseObject({});
+        return { input: shared, output: shared };
+      },
+    });
+    const { input, output } = binding.validators();
+    const target = { target: "draft-07" };
+    expect(input["~standard"].jsonSchema!.input(target)).toEqual(definition.inputSchema);
+    expect(output!["~standard"].jsonSchema!.input(target)).toEqual(outputSchema);
+    expect(input.safeParse({ a: 1 }).success).toBe(true);
+    expect(output!.safeParse("no").success).toBe(false);
+  });
 });
