@@ -17,6 +17,7 @@ import type { TaskMode } from "../tasks/index.js";
 import type { ToolForm, ToolFunctions, ToolMethods } from "./tool-call-forms.js";
 import type { ToolAwaitTaskOptions, ToolReturnTaskOptions } from "./tool-call-options.js";
 import type { CallToolResult, Result as AnyResult, Tool } from "../protocol/index.js";
+import { quotedText } from "../basics/index.js";
 
 /** A call's options as the one function behind every form receives them. */
 type AnyToolCallOptions = (ToolAwaitTaskOptions | ToolReturnTaskOptions) & { shape?: "model" };
@@ -280,10 +281,14 @@ function checkOutput(schema: Validator, result: CallToolResult, context: ErrorCo
   });
 }
 
+/**
+ * The first issues, as a message quotes them: paths and messages hold the server's keys and
+ * values, so they are quoted (hidden characters and line breaks as escapes, long text cut).
+ */
 function summarise(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
   const shown = issues.slice(0, 3).map((issue) => {
     const where = issue.path.length === 0 ? "(root)" : issue.path.map(String).join(".");
-    return `${where}: ${issue.message}`;
+    return `${quotedText(where)}: ${quotedText(issue.message)}`;
   });
   return issues.length > 3
     ? `${shown.join("; ")}; and ${issues.length - 3} more`
