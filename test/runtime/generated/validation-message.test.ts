@@ -55,7 +55,6 @@ describe("validation messages quote server text", () => {
   });
 
   it("never carries a hidden character or a line break, whatever the keys", async () => {
-    const client = await answering(undefined);
     await fc.assert(
       fc.asyncProperty(
         fc.dictionary(fc.string({ unit: "binary", maxLength: 30 }), fc.jsonValue(), {
@@ -75,6 +74,7 @@ describe("validation messages quote server text", () => {
             () => undefined,
             (caught: unknown) => caught,
           );
+          await each.close();
           expect(isMcpError(error)).toBe(true);
           const message = (error as Error).message;
           expect(message).not.toMatch(hiddenCharacters());
@@ -83,6 +83,5 @@ describe("validation messages quote server text", () => {
       ),
       { numRuns: 60 },
     );
-    await client.close();
   });
 });
