@@ -55,6 +55,7 @@ export class PrestartedStdioServer implements PrestartedServer {
     private readonly launched: LaunchedChild,
   ) {}
 
+  /** The server's process id; undefined when it could not be spawned. */
   get pid(): number | undefined {
     return this.launched.child?.pid;
   }
@@ -64,6 +65,10 @@ export class PrestartedStdioServer implements PrestartedServer {
     return this.#state === "taken";
   }
 
+  /**
+   * Stops the server if no transport took it: ends its stdin, then SIGTERM, then SIGKILL (as the
+   * transport's `close()`), and releases its pipes. A no-op once taken; never rejects.
+   */
   dispose(): Promise<void> {
     if (this.#state === "waiting") {
       this.#state = "disposed";
