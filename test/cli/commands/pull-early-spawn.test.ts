@@ -7,11 +7,20 @@
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTempProject, REPO_ROOT, type TempProject } from "../../support/cli-run.js";
+import { fileURLToPath } from "node:url";
+import {
+  createTempProject,
+  REPO_ROOT,
+  runCliCaptured,
+  type TempProject,
+} from "../../support/cli-run.js";
 import { contractServerCommand, simpleTool } from "../../support/cli-servers.js";
 import { runNode } from "../../support/cli-child.js";
 
 const BIN = join(REPO_ROOT, "dist/cli/main.js");
+const LEGACY = fileURLToPath(
+  new URL("../../fixtures/stdio-misbehaving/legacy-server.mjs", import.meta.url),
+);
 
 let project: TempProject;
 beforeAll(async () => {
@@ -75,5 +84,20 @@ describe("pull -- COMMAND", () => {
     });
     const index = await readFile(project.path("mcp/echo/index.ts"), "utf8");
     expect(index).toContain("createContractClient");
+  });
+
+  it("lists again on processes of its own when an initialize-era server needs them", async () => {
+    // Capability detection opens a connection (a process) per listing on such a server; the
+    // prestarted process is the pull's own, so none of them may be handed the taken handle.
+    const run = await runCliCaptured(
+      ["pull", "--out", "mcp/legacy", "--", process.execPath, LEGACY, "polite"],
+      project.dir,
+    );
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const snapshot = JSON.parse(
+      await readFile(project.path("mcp/legacy/mcp.snapshot.json"), "utf8"),
+    );
+    expect(snapshot.protocolVersion).toBe("2025-11-25");
   });
 });
