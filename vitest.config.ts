@@ -20,6 +20,10 @@ export default defineConfig({
         find: /^@mcp-codegen\/runtime\/node\/auth$/,
         replacement: source("./runtime/node/auth.ts"),
       },
+      {
+        find: /^@mcp-codegen\/runtime\/node\/prestart$/,
+        replacement: source("./runtime/node/prestart.ts"),
+      },
       // The package entry too, for examples that import it by name (examples/build-plugin.ts).
       { find: /^mcp-codegen$/, replacement: source("./cli/index.ts") },
     ],

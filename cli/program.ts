@@ -203,10 +203,18 @@ export async function runCli(
         await watchPull(pullFlags as Parameters<typeof watchPull>[0], context, options.signal);
         return;
       }
-      // Each command loads its modules when it runs: `generate` with nothing to do must not
-      // pay for loading the runtime, the generator and the config schema.
-      const { runPull } = await import("./commands/pull.js");
-      await runPull(pullFlags as Parameters<typeof runPull>[0], context);
+      // The server of `pull -- COMMAND…` starts first and boots while the pull loads.
+      const { prestartPull } = await import("./pull-prestart.js");
+      const prestarted = prestartPull(pullFlags, context.cwd);
+      try {
+        // Each command loads its modules when it runs: `generate` with nothing to do must not
+        // pay for loading the runtime, the generator and the config schema.
+        const { runPull } = await import("./commands/pull.js");
+        await runPull(pullFlags as Parameters<typeof runPull>[0], context, prestarted);
+      } finally {
+        // A no-op once the pull took it; otherwise nothing was to use it.
+        await prestarted?.dispose();
+      }
     });
 
   program

@@ -13,6 +13,7 @@ export type {
   ConnectTarget,
   HttpTarget,
   InProcessTarget,
+  PrestartedServer,
   StdioTarget,
 } from "./client/index.js";
 export { McpClient, LIST_METHODS } from "./client/index.js";

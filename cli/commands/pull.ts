@@ -9,7 +9,7 @@ import { noConfigForNamesError, serverSelector } from "../jobs/index.js";
 import { pullAuthenticated } from "../pull/index.js";
 import { CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/index.js";
 import type { AuthChoice } from "../auth/index.js";
-import type { ClientNeed } from "@mcp-codegen/runtime";
+import type { ClientNeed, PrestartedServer } from "@mcp-codegen/runtime";
 import type { Reporter } from "../terminal/index.js";
 import type { CommandContext } from "./context.js";
 import { filterContract, type ServerJob } from "../jobs/index.js";
@@ -125,7 +125,15 @@ function commandLineJob(
   };
 }
 
-export async function runPull(flags: PullFlags, context: CommandContext): Promise<void> {
+/**
+ * Pulls what the flags name. `prestarted`: the server of `-- COMMAND…`, already started for the
+ * same target (cli/pull-prestart.ts); the pull's first connection takes it. The caller disposes it.
+ */
+export async function runPull(
+  flags: PullFlags,
+  context: CommandContext,
+  prestarted?: PrestartedServer,
+): Promise<void> {
   const names = [...(flags.names ?? []), ...(flags.server ?? [])];
   const preview: PreviewFlags = { dryRun: flags.dryRun, diff: flags.diff };
   if (flags.registry !== undefined || flags.serverJson !== undefined) {
@@ -155,8 +163,12 @@ export async function runPull(flags: PullFlags, context: CommandContext): Promis
       cwd: flags.cwd === undefined ? undefined : resolve(context.cwd, flags.cwd),
     });
     const reporter = context.reporter(resolved.secrets);
+    const target =
+      prestarted !== undefined && "command" in resolved.target
+        ? { ...resolved.target, prestarted }
+        : resolved.target;
     const print = await pullJob(
-      commandLineJob(flags, context, resolved),
+      commandLineJob(flags, context, { ...resolved, target }),
       reporter,
       context,
       preview,

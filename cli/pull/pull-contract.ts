@@ -296,7 +296,8 @@ async function toolNamesWith(
     maxBytes: MAX_LIST_SIZE,
   });
   if (sameConnection !== undefined) return new Set(sameConnection);
-  const relisted = await connect(withoutCliCredentials(target), {
+  // A prestarted server was the pull's own connection's: this one starts its own process.
+  const relisted = await connect(withoutCliCredentials(withoutPrestarted(target)), {
     clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
     capabilities,
     handlers: refusingHandlers(capabilities),
@@ -355,4 +356,11 @@ function unlistedSections(
 function withoutCliCredentials(target: ConnectTarget): ConnectTarget {
   if (!("command" in target)) return target;
   return { ...target, inheritEnv: (name) => !isCliCredentialEnv(name) };
+}
+
+/** A stdio target without the server the pull's first connection took (`prestarted`). */
+function withoutPrestarted(target: ConnectTarget): ConnectTarget {
+  if (!("command" in target) || target.prestarted === undefined) return target;
+  const { prestarted: _taken, ...fresh } = target;
+  return fresh;
 }

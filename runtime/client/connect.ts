@@ -11,7 +11,12 @@ import type { EraVerdict } from "../protocol/index.js";
 import { DEFAULT_PROBE_TIMEOUT_MS, establishEra, startDeadline } from "../eras/index.js";
 import { Governance, type GovernanceOptions } from "../governance/index.js";
 import { capabilitiesFor, type InputHandlers } from "../input/index.js";
-import type { HttpTarget, InProcessTarget, StdioTarget } from "../transports/index.js";
+import type {
+  HttpTarget,
+  InProcessTarget,
+  PrestartedServer,
+  StdioTarget,
+} from "../transports/index.js";
 import { createInProcessTransport } from "../transports/index.js";
 import { ListenHub } from "../listen/index.js";
 import { platformTransports } from "../transports/index.js";
@@ -32,7 +37,7 @@ import type { Transport, TransportDiagnostic } from "../transports/index.js";
 import type { ClientCapabilities, Implementation, LogMessage, Tool } from "../protocol/index.js";
 import { RUNTIME_VERSION } from "../protocol/index.js";
 
-export type { HttpTarget, InProcessTarget, StdioTarget };
+export type { HttpTarget, InProcessTarget, PrestartedServer, StdioTarget };
 
 export type ConnectTarget = StdioTarget | HttpTarget | InProcessTarget | Transport;
 
@@ -183,8 +188,13 @@ export async function connect(
   const stdio = !isTransport(target) && "command" in target;
   const restart =
     options.restart === false || !stdio ? false : resolveRestartPolicy(options.restart);
+  // A prestarted stdio server is the first transport's; every later one (a restart, the probe's
+  // restart) spawns anew, from the same target without the handle.
+  let nextTarget = target;
   const openSession = async (open = openTransport): Promise<Session> => {
-    const transport = await open(target);
+    const opening = nextTarget;
+    nextTarget = withoutPrestarted(target);
+    const transport = await open(opening);
     // A restarted connection keeps the credentials `setAuth` switched to.
     const credentials = connection.credentials;
     if (credentials !== undefined) transport.setCredentials?.(credentials);
@@ -324,6 +334,15 @@ function checkProbeTimeout(value: number | undefined): number {
       method: "connect",
     },
   );
+}
+
+/** A stdio target without its `prestarted` handle (any other target as it is). */
+function withoutPrestarted(target: ConnectTarget): ConnectTarget {
+  if (isTransport(target) || !("command" in target) || target.prestarted === undefined) {
+    return target;
+  }
+  const { prestarted: _taken, ...rest } = target;
+  return rest;
 }
 
 function isTransport(target: ConnectTarget): target is Transport {

@@ -10,6 +10,7 @@ export type {
   ConnectTarget,
   HttpTarget,
   InProcessTarget,
+  PrestartedServer,
   StdioTarget,
 } from "./connect.js";
 export type { ConnectionState, ConnectionStatus, StatusListener } from "./connection-status.js";

@@ -32,6 +32,13 @@ export class ChildMonitor {
     private readonly onEnd: (reason: string) => void,
   ) {
     this.stderrDone = !waitForStderr;
+    // A prestarted child (prestart.ts) may have exited before its transport took it: its `exit`
+    // event is gone, but Node has recorded how it ended.
+    if (child.exitCode !== null || child.signalCode !== null) {
+      this.exitReason = describeExit(child.exitCode, child.signalCode);
+      this.check();
+      return;
+    }
     child.once("exit", (code: number | null, signal: NodeJS.Signals | null) => {
       this.exitReason = describeExit(code, signal);
       this.check();

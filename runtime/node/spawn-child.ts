@@ -11,6 +11,19 @@ import { localError, McpError } from "../protocol/index.js";
 import { timerDelay } from "../basics/index.js";
 import { planWindowsSpawn, type SpawnPlan } from "./windows-command.js";
 
+/**
+ * How long `close()` waits after ending stdin, then after SIGTERM, unless told otherwise
+ * (`StdioTransportOptions.shutdownTimeoutMs`).
+ */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 2000;
+
+/** `node "my server.js" --flag`: arguments with spaces, quotes or nothing in them are quoted. */
+export function formatCommandLine(command: string, args: readonly string[]): string {
+  return [command, ...args]
+    .map((part) => (/^[^\s"'\\]+$/.test(part) ? part : JSON.stringify(part)))
+    .join(" ");
+}
+
 /** A child with its stdin, stdout and stderr piped. */
 export type PipedChild = ChildProcess & {
   stdin: NonNullable<ChildProcess["stdin"]>;
@@ -35,8 +48,36 @@ export interface SpawnRequest {
  * with kind `input` when Node refuses the arguments themselves (e.g. a NUL byte in them).
  */
 export async function spawnChild(request: SpawnRequest): Promise<PipedChild> {
+  return launchChild(request).started;
+}
+
+/** A child spawned without waiting for the OS to start it (see `launchChild`). */
+export interface LaunchedChild {
+  /** Undefined when Node refused the arguments before spawning anything. */
+  child: ChildProcess | undefined;
+  /** The environment the child was given. */
+  env: NodeJS.ProcessEnv;
+  /**
+   * Resolves or rejects as `spawnChild` does. A handler is already attached, so it may be left
+   * unawaited (a prestarted server never used) without an unhandled rejection.
+   */
+  started: Promise<PipedChild>;
+}
+
+/**
+ * `spawnChild` without the wait: the process is asked for at once (synchronously), and
+ * `started` tells how that went. Used by `spawnChild` and by `prestartStdioServer`, so both
+ * start a server the same way and fail with the same errors.
+ */
+export function launchChild(request: SpawnRequest): LaunchedChild {
   const env = childEnv(request);
-  const plan = spawnPlan(request, env);
+  let plan: SpawnPlan;
+  try {
+    plan = spawnPlan(request, env);
+  } catch (error) {
+    // An argument a Windows batch file cannot be given: refused as it is.
+    return { child: undefined, env, started: handled(Promise.reject(error)) };
+  }
   let child: ChildProcess;
   try {
     child = spawn(plan.file, plan.args, {
@@ -48,12 +89,18 @@ export async function spawnChild(request: SpawnRequest): Promise<PipedChild> {
       windowsVerbatimArguments: plan.verbatim,
     });
   } catch (error) {
-    throw localError("input", `cannot start ${request.endpoint}: ${String(error)}`, {}, error);
+    const refused = localError(
+      "input",
+      `cannot start ${request.endpoint}: ${String(error)}`,
+      {},
+      error,
+    );
+    return { child: undefined, env, started: handled(Promise.reject(refused)) };
   }
-  await new Promise<void>((resolve, reject) => {
+  const started = new Promise<PipedChild>((resolve, reject) => {
     const onSpawn = (): void => {
       child.off("error", onError);
-      resolve();
+      resolve(child as PipedChild);
     };
     const onError = (error: Error): void => {
       child.off("spawn", onSpawn);
@@ -62,11 +109,17 @@ export async function spawnChild(request: SpawnRequest): Promise<PipedChild> {
     child.once("spawn", onSpawn);
     child.once("error", onError);
   });
-  return child as PipedChild;
+  return { child, env, started: handled(started) };
+}
+
+/** `promise`, marked handled: a rejection nobody awaits is not reported as unhandled. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 /** `process.env` itself when nothing changes it (the common case), else a filtered copy plus `env`. */
-function childEnv(request: SpawnRequest): NodeJS.ProcessEnv {
+export function childEnv(request: SpawnRequest): NodeJS.ProcessEnv {
   const keep = request.inheritEnv;
   if (keep === undefined && request.env === undefined) return process.env;
   const inherited =

@@ -7,10 +7,13 @@
  * @module @mcp-codegen/runtime/node/stdio
  */
 import { localError } from "../protocol/index.js";
-import { spawnChild } from "./spawn-child.js";
+import type { PrestartedServer } from "../transports/index.js";
+import { takePrestarted } from "./prestart.js";
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS, formatCommandLine, spawnChild } from "./spawn-child.js";
 import { StdioConnection, type StderrOption, type StdioTransport } from "./stdio-connection.js";
 
 export type { StderrOption, StdioTransport } from "./stdio-connection.js";
+export { DEFAULT_SHUTDOWN_TIMEOUT_MS, formatCommandLine };
 
 export interface StdioTransportOptions {
   /**
@@ -42,10 +45,16 @@ export interface StdioTransportOptions {
    * 2^31 - 1 ms (the longest a timer can wait) are clamped to it.
    */
   shutdownTimeoutMs?: number;
+  /**
+   * The server's process, started ahead by `prestartStdioServer`
+   * (`@mcp-codegen/runtime/node/prestart`) for the same command, args, env, inheritEnv and cwd:
+   * taken instead of spawning. Refused (kind `input`) when taken before, disposed, or started
+   * for another request.
+   */
+  prestarted?: PrestartedServer;
 }
 
 export const DEFAULT_MAX_LINE_BYTES = 64 * 1024 * 1024;
-export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 2000;
 
 /**
  * Spawns `command` (no shell; see `command` for Windows batch files) and resolves with a
@@ -72,20 +81,17 @@ export async function createStdioTransport(
   const stderr = options.stderr ?? "inherit";
   const args = options.args ?? [];
   const endpoint = formatCommandLine(options.command, args);
-  const child = await spawnChild({
+  const request = {
     command: options.command,
     args,
     env: options.env,
     inheritEnv: options.inheritEnv,
     cwd: options.cwd,
     endpoint,
-  });
+  };
+  const child =
+    options.prestarted === undefined
+      ? await spawnChild(request)
+      : await takePrestarted(options.prestarted, request);
   return new StdioConnection(child, endpoint, stderr, maxLineBytes, shutdownTimeoutMs);
-}
-
-/** `node "my server.js" --flag`: arguments with spaces, quotes or nothing in them are quoted. */
-export function formatCommandLine(command: string, args: readonly string[]): string {
-  return [command, ...args]
-    .map((part) => (/^[^\s"'\\]+$/.test(part) ? part : JSON.stringify(part)))
-    .join(" ");
 }

@@ -20,6 +20,29 @@ export interface StdioTarget {
   cwd?: string;
   /** What to do with the server's stderr (default: inherit). */
   stderr?: "inherit" | "pipe" | "ignore" | ((text: string) => void);
+  /**
+   * Node: the server's process, already started by `prestartStdioServer` (from
+   * `@mcp-codegen/runtime/node/prestart`) with the same command, args, env, inheritEnv and cwd,
+   * so it boots while the program loads. `connect()`'s first transport takes it instead of
+   * spawning; a restart, a probe's restart and every other connection spawn anew. A handle is
+   * taken once: a second `connect()` with it is refused (kind `input`), as is a handle started
+   * for another command line, environment or folder.
+   */
+  prestarted?: PrestartedServer;
+}
+
+/**
+ * A server process started ahead of its connection (see `StdioTarget.prestarted`). Opaque to the
+ * core: only the platform's stdio transport can take one.
+ */
+export interface PrestartedServer {
+  /** The process id, once spawned; undefined when it could not be. */
+  readonly pid: number | undefined;
+  /**
+   * Stops the process when no connection has taken it (no-op once taken, or twice); resolves
+   * once it is gone. Never rejects.
+   */
+  dispose(): Promise<void>;
 }
 
 /** A Streamable HTTP endpoint. */

@@ -3,7 +3,12 @@
  * fetch, the legacy HTTP+SSE transport, in-process; the targets `connect()` opens and the
  * platform slot the Node entry fills (stdio lives in node/).
  */
-export type { HttpTarget, InProcessTarget, StdioTarget } from "./connect-targets.js";
+export type {
+  HttpTarget,
+  InProcessTarget,
+  PrestartedServer,
+  StdioTarget,
+} from "./connect-targets.js";
 export { createFetchHttpSseTransport, createFetchHttpTransport } from "./fetch-transport.js";
 export type {
   FetchFunction,
