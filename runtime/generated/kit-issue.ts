@@ -89,3 +89,8 @@ export function shown(value: unknown): string {
   if (typeof value === "bigint") return `${value}n`;
   return String(value);
 }
+
+/** `Unrecognized keys: "a", "b"`. */
+export function unrecognizedMessage(keys: readonly string[]): string {
+  return `Unrecognized key${keys.length > 1 ? "s" : ""}: ${keys.map((key) => JSON.stringify(key)).join(", ")}`;
+}

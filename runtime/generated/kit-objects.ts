@@ -5,8 +5,14 @@
  * value`, an absent optional key contributes nothing, and a `__proto__` key is never copied.
  */
 import type { GeneratedSchema } from "./generated-zod.js";
-import { type Absence, KitSchema, unrecognizedMessage } from "./kit-schema.js";
-import { invalidType, issue, prefixIssues, type Payload } from "./kit-issue.js";
+import { type Absence, KitSchema } from "./kit-schema.js";
+import {
+  invalidType,
+  issue,
+  prefixIssues,
+  unrecognizedMessage,
+  type Payload,
+} from "./kit-issue.js";
 
 type Shape = { readonly [key: string]: GeneratedSchema };
 
