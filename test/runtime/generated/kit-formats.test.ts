@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { GeneratedSchema, GeneratedZod } from "../../../runtime/generated/index.js";
 import { validatorKit } from "../../../runtime/generated/validator-kit.js";
 import { validatorZod } from "../../../runtime/zod/validator-zod.js";
-import { FORMAT_STRINGS } from "./kit-trees.js";
+import { FORMAT_STRINGS } from "./kit-values.js";
 
 const kit = validatorKit as unknown as GeneratedZod;
 const zod = validatorZod as unknown as GeneratedZod;

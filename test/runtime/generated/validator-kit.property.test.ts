@@ -11,7 +11,8 @@ import { describe, expect, it } from "vitest";
 import type { GeneratedSchema, GeneratedZod } from "../../../runtime/generated/index.js";
 import { validatorKit } from "../../../runtime/generated/validator-kit.js";
 import { validatorZod } from "../../../runtime/zod/validator-zod.js";
-import { build, nodeArbitrary, valueFor, type Node } from "./kit-trees.js";
+import { build, nodeArbitrary, type Node } from "./kit-trees.js";
+import { valueFor } from "./kit-values.js";
 
 const kit = validatorKit as unknown as GeneratedZod;
 const zod = validatorZod as unknown as GeneratedZod;
