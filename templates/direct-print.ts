@@ -14,6 +14,7 @@
 import { KEY, layoutType, splitTopLevel, stringEnd, unionMembers, WIDTH } from "./direct-layout.js";
 import { breakArgument, printLine } from "./direct-print-lines.js";
 import { fitsWidth, printNumberToken, printStringToken } from "./prettier-tokens.js";
+import { PureMemo } from "./pure-memo.js";
 
 const OPENERS: Record<string, string> = { "{": "}", "(": ")", "[": "]" };
 const CLOSERS = new Set(["}", ")", "]"]);
@@ -79,13 +80,13 @@ function opensUnion(before: string, tail: string | undefined): boolean {
 
 /** One code line scanned: its text with tokens respelt, and its bracket balance. */
 interface ScannedLine {
-  text: string;
+  readonly text: string;
   /** Closers at its start that close groups of earlier lines. */
-  leadingClosers: string;
+  readonly leadingClosers: string;
   /** Openers left open at its end (a `{`, or `({` hugging an object argument). */
-  opened: string;
+  readonly opened: string;
   /** Whether a `|` or `&` stands outside strings (a union or intersection type). */
-  operator: boolean;
+  readonly operator: boolean;
 }
 
 /**
@@ -235,9 +236,16 @@ export function printDirect(text: string): string | undefined {
 /**
  * Respells a code line's tokens and finds its bracket balance; undefined for anything the
  * direct printer does not print (template literals, regexes, `//` after code, an unclosed group
- * other than a trailing `{` or `({`).
+ * other than a trailing `{` or `({`). A line met before is not scanned again.
  */
 function scanLine(line: string): ScannedLine | undefined {
+  return scans.answer(line, () => scanNewLine(line));
+}
+
+/** Scanned lines, shared between modules: callers only read them. */
+const scans = new PureMemo<ScannedLine | undefined>();
+
+function scanNewLine(line: string): ScannedLine | undefined {
   let leading = 0;
   while (leading < line.length && CLOSERS.has(line[leading]!)) leading++;
   const stack: string[] = [];

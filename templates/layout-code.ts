@@ -9,6 +9,8 @@
  * as in `z.looseObject({`) keeps its brackets on the same line and breaks the inner one.
  */
 
+import { PureMemo } from "./pure-memo.js";
+
 /** A run of text, or a bracketed group of comma-separated items. */
 type Part = { text: string } | Group;
 
@@ -184,5 +186,10 @@ function trimParts(parts: readonly Part[]): Part[] {
  * the indentation of the line it starts on, `column` where it starts.
  */
 export function layoutCode(code: string, indent: string, column: number, width = 100): string {
-  return layout(parse(code), indent, column, width);
+  return layouts.answer(`${width} ${column} ${indent}\n${code}`, () =>
+    layout(parse(code), indent, column, width),
+  );
 }
+
+/** Laid out code by its place and text: tools repeat their properties' validators. */
+const layouts = new PureMemo<string>();
