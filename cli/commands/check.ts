@@ -251,7 +251,7 @@ async function pullSnapshot(
   context: CommandContext,
 ): Promise<Snapshot> {
   const { filterContract } = await import("../jobs/index.js");
-  const { pullAuthenticated } = await import("../pull/index.js");
+  const { isInitializeEra, pullAuthenticated } = await import("../pull/index.js");
   const { withOAuthSecrets } = await import("./pull.js");
   if (job.target === undefined && job.registry !== undefined) {
     const { newerVersionNotice, withRegistryTarget } = await import("./registry-target.js");
@@ -269,6 +269,7 @@ async function pullSnapshot(
       reporter,
       label: job.label,
       clientCapabilities: before.clientCapabilities,
+      relistEarly: isInitializeEra(before.protocolVersion),
     },
     job.auth ?? {},
     context.auth,

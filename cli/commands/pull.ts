@@ -6,7 +6,7 @@ import { stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { CONFIG_FILE_NAMES, loadConfig, type ProtocolChoice } from "../config/index.js";
 import { noConfigForNamesError, serverSelector } from "../jobs/index.js";
-import { pullAuthenticated } from "../pull/index.js";
+import { pullAuthenticated, recordedInitializeEra } from "../pull/index.js";
 import { CLIENT_ID_ENV, CLIENT_SECRET_ENV } from "../auth/index.js";
 import type { AuthChoice } from "../auth/index.js";
 import type { ClientNeed, PrestartedServer } from "@mcp-codegen/runtime";
@@ -269,6 +269,7 @@ async function pullJob(
       onServerFault: (line) => reporter.warn(line),
       label: job.label,
       onServerStarted: startLoading,
+      relistEarly: recordedInitializeEra(job.out),
     },
     job.auth ?? {},
     context.auth,

@@ -5,3 +5,4 @@
 export { pullAuthenticated } from "./authenticated-pull.js";
 export { redactSecrets } from "./redact-contract.js";
 export { CAPABILITY_WORDS, parseCapabilityList } from "./pull-capabilities.js";
+export { isInitializeEra, recordedInitializeEra } from "./spare-server.js";

@@ -32,6 +32,7 @@ import { watchSilence, type SilenceWatch } from "./silence-watch.js";
 import { NoiseTally } from "./stdout-noise-tally.js";
 import { serverError } from "./pull-failure.js";
 import { capabilitiesDeclaring, refusingHandlers } from "./pull-capabilities.js";
+import { spareServer, withoutPrestarted, type SpareServer } from "./spare-server.js";
 import { startToolNeeds, type ToolNeedsSearch } from "./tool-needs.js";
 import {
   fatalListFailure,
@@ -77,6 +78,12 @@ export interface PullOptions {
    * without delaying its start. Not called when the pull fails before sending anything.
    */
   onServerStarted?: (() => void) | undefined;
+  /**
+   * The server answered in the initialize era at the last pull (its snapshot says so): a stdio
+   * server's process for listing with fewer capabilities starts beside the first connection
+   * rather than after its handshake (spare-server.ts).
+   */
+  relistEarly?: boolean | undefined;
 }
 
 /** The capabilities a pull declares and records: `clientCapabilities`, else those of `declare`. */
@@ -96,9 +103,16 @@ export async function pullContract(
   const clientCapabilities = recordedCapabilities(options);
   const noise = new NoiseTally();
   const silence = watchSilence(options.reporter, options.label);
+  const spare = spareServer(
+    target,
+    options.relistEarly === true,
+    options.connectCapabilities ?? clientCapabilities,
+  );
   try {
-    return await pullConnected(target, options, clientCapabilities, { noise, silence });
+    return await pullConnected(target, options, clientCapabilities, { noise, silence, spare });
   } finally {
+    // Stopped unless a connection took it: the server now speaks 2026-07-28, or the pull failed.
+    void spare.take()?.dispose();
     silence.stop();
     // One line for the whole pull, however many lines and connections (a probe restart) it took.
     const warning = noise.describe();
@@ -110,7 +124,7 @@ async function pullConnected(
   target: ConnectTarget,
   options: PullOptions,
   clientCapabilities: ClientCapabilities,
-  { noise, silence }: { noise: NoiseTally; silence: SilenceWatch },
+  { noise, silence, spare }: { noise: NoiseTally; silence: SilenceWatch; spare: SpareServer },
 ): Promise<PulledContract> {
   const failure = {
     started: Date.now(),
@@ -148,6 +162,8 @@ async function pullConnected(
   } catch (error) {
     throw serverError(error, { ...failure, what: "could not connect" });
   }
+  // A server that now speaks 2026-07-28 relists on this connection: no boot for nothing.
+  if (client.verdict?.era !== "legacy") void spare.take()?.dispose();
   let detection: ToolNeedsSearch | undefined;
   try {
     const server = client.server;
@@ -168,6 +184,7 @@ async function pullConnected(
       client,
       sent,
       silence,
+      spare,
     });
     const list = <T>(advertised: unknown, key: ContractListKey, fetch: () => Promise<T[]>) =>
       advertised === undefined
@@ -246,6 +263,8 @@ interface Relisting {
   /** The capabilities the pull sent. */
   sent: ClientCapabilities;
   silence: SilenceWatch;
+  /** A process started for the first new connection, if any. */
+  spare: SpareServer;
 }
 
 /**
@@ -290,14 +309,18 @@ function startToolNeedsOf(advertised: boolean, relisting: Relisting): ToolNeedsS
  */
 async function toolNamesWith(
   capabilities: ClientCapabilities,
-  { target, options, client, silence }: Relisting,
+  { target, options, client, silence, spare }: Relisting,
 ): Promise<ReadonlySet<string>> {
   const sameConnection = await client.listToolNamesDeclaring(capabilities, {
     maxBytes: MAX_LIST_SIZE,
   });
   if (sameConnection !== undefined) return new Set(sameConnection);
-  // A prestarted server was the pull's own connection's: this one starts its own process.
-  const relisted = await connect(withoutCliCredentials(withoutPrestarted(target)), {
+  // A prestarted server was the pull's own connection's: this one takes the spare started
+  // beside it, if any, or starts its own process.
+  const fresh = withoutPrestarted(target);
+  const started = "command" in fresh ? spare.take() : undefined;
+  const own = started === undefined ? fresh : { ...fresh, prestarted: started };
+  const relisted = await connect(withoutCliCredentials(own), {
     clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
     capabilities,
     handlers: refusingHandlers(capabilities),
@@ -356,11 +379,4 @@ function unlistedSections(
 function withoutCliCredentials(target: ConnectTarget): ConnectTarget {
   if (!("command" in target)) return target;
   return { ...target, inheritEnv: (name) => !isCliCredentialEnv(name) };
-}
-
-/** A stdio target without the server the pull's first connection took (`prestarted`). */
-function withoutPrestarted(target: ConnectTarget): ConnectTarget {
-  if (!("command" in target) || target.prestarted === undefined) return target;
-  const { prestarted: _taken, ...fresh } = target;
-  return fresh;
 }
