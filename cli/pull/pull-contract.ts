@@ -165,6 +165,7 @@ async function pullConnected(
   // A server that now speaks 2026-07-28 relists on this connection: no boot for nothing.
   if (client.verdict?.era !== "legacy") void spare.take()?.dispose();
   let detection: ToolNeedsSearch | undefined;
+  const closing: Promise<void>[] = [];
   try {
     const server = client.server;
     const info: Implementation = server.info ?? {
@@ -185,6 +186,7 @@ async function pullConnected(
       sent,
       silence,
       spare,
+      closing,
     });
     const list = <T>(advertised: unknown, key: ContractListKey, fetch: () => Promise<T[]>) =>
       advertised === undefined
@@ -251,6 +253,7 @@ async function pullConnected(
     await client.close().catch(() => undefined);
     // A pull that failed first leaves no listing of its own running (nor its session open).
     await detection?.settled;
+    await Promise.all(closing);
   }
 }
 
@@ -265,6 +268,8 @@ interface Relisting {
   silence: SilenceWatch;
   /** A process started for the first new connection, if any. */
   spare: SpareServer;
+  /** The closing of each new connection, awaited together once the pull is over. */
+  closing: Promise<void>[];
 }
 
 /**
@@ -309,7 +314,7 @@ function startToolNeedsOf(advertised: boolean, relisting: Relisting): ToolNeedsS
  */
 async function toolNamesWith(
   capabilities: ClientCapabilities,
-  { target, options, client, silence, spare }: Relisting,
+  { target, options, client, silence, spare, closing }: Relisting,
 ): Promise<ReadonlySet<string>> {
   const sameConnection = await client.listToolNamesDeclaring(capabilities, {
     maxBytes: MAX_LIST_SIZE,
@@ -333,7 +338,9 @@ async function toolNamesWith(
     const tools = await relisted.listTools({ maxBytes: MAX_LIST_SIZE });
     return new Set(tools.map((tool) => tool.name));
   } finally {
-    await relisted.close().catch(() => undefined);
+    // Not awaited here: a server that ignores the end of its stdin is stopped only after the
+    // shutdown grace (2 s), and one per relisting, one after another, added up to seconds.
+    closing.push(relisted.close().catch(() => undefined));
   }
 }
 
