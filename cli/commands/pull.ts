@@ -257,27 +257,35 @@ async function pullJob(
     output.catch(() => undefined);
     return output;
   };
-  const contract = await pullAuthenticated(
-    job.target!,
-    {
-      name: job.name,
-      timeout: job.timeout,
-      protocol: job.protocol,
-      declare: job.capabilities,
-      reporter: contractReporter,
-      // A server's faults change no generated type: warnings even under strict.
-      onServerFault: (line) => reporter.warn(line),
-      label: job.label,
-      onServerStarted: startLoading,
-      relistEarly: recordedInitializeEra(job.out),
-    },
-    job.auth ?? {},
-    context.auth,
-  );
-  failOnContractWarnings(contractWarnings, reporter);
-  const kept = filterContract(contract, withOAuthSecrets(job, context), reporter);
-  const { writePulled } = await startLoading();
-  return writePulled({ contract, kept }, job, reporter, context.cwd, preview);
+  // The relistings' servers stop while the files are written: one that ignores the end of its
+  // stdin takes its whole shutdown grace.
+  const closing: Promise<void>[] = [];
+  try {
+    const contract = await pullAuthenticated(
+      job.target!,
+      {
+        name: job.name,
+        timeout: job.timeout,
+        protocol: job.protocol,
+        declare: job.capabilities,
+        reporter: contractReporter,
+        // A server's faults change no generated type: warnings even under strict.
+        onServerFault: (line) => reporter.warn(line),
+        label: job.label,
+        onServerStarted: startLoading,
+        relistEarly: recordedInitializeEra(job.out),
+        onClosing: (closed) => closing.push(closed),
+      },
+      job.auth ?? {},
+      context.auth,
+    );
+    failOnContractWarnings(contractWarnings, reporter);
+    const kept = filterContract(contract, withOAuthSecrets(job, context), reporter);
+    const { writePulled } = await startLoading();
+    return writePulled({ contract, kept }, job, reporter, context.cwd, preview);
+  } finally {
+    await Promise.all(closing);
+  }
 }
 
 /**

@@ -84,6 +84,12 @@ export interface PullOptions {
    * rather than after its handshake (spare-server.ts).
    */
   relistEarly?: boolean | undefined;
+  /**
+   * Takes the closing of the relistings' connections instead of the pull awaiting it: a server
+   * that ignores the end of its stdin is stopped after a grace of seconds, which the caller can
+   * spend writing files. The caller must await it before it exits, or those servers live on.
+   */
+  onClosing?: ((closed: Promise<void>) => void) | undefined;
 }
 
 /** The capabilities a pull declares and records: `clientCapabilities`, else those of `declare`. */
@@ -253,7 +259,9 @@ async function pullConnected(
     await client.close().catch(() => undefined);
     // A pull that failed first leaves no listing of its own running (nor its session open).
     await detection?.settled;
-    await Promise.all(closing);
+    const closed = Promise.all(closing).then(() => undefined);
+    if (options.onClosing === undefined) await closed;
+    else options.onClosing(closed);
   }
 }
 
@@ -309,6 +317,13 @@ function startToolNeedsOf(advertised: boolean, relisting: Relisting): ToolNeedsS
 }
 
 /**
+ * How long a relisting's server may take to exit once its stdin ends, before SIGTERM (then
+ * SIGKILL). It has answered everything it was asked: a server that exits at the end of its stdin
+ * does so at once, and one that does not (server-everything) need not be waited for 2 s.
+ */
+const RELISTING_SHUTDOWN_MS = 500;
+
+/**
  * The names of the tools a client declaring `capabilities` is offered: on the pull's own
  * connection for a 2026-07-28 server (it reads each request's capabilities), else on a new one.
  */
@@ -324,7 +339,14 @@ async function toolNamesWith(
   // beside it, if any, or starts its own process.
   const fresh = withoutPrestarted(target);
   const started = "command" in fresh ? spare.take() : undefined;
-  const own = started === undefined ? fresh : { ...fresh, prestarted: started };
+  const own: ConnectTarget =
+    "command" in fresh
+      ? {
+          ...fresh,
+          ...(started === undefined ? {} : { prestarted: started }),
+          shutdownTimeoutMs: RELISTING_SHUTDOWN_MS,
+        }
+      : fresh;
   const relisted = await connect(withoutCliCredentials(own), {
     clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
     capabilities,

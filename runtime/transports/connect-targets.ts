@@ -21,6 +21,11 @@ export interface StdioTarget {
   /** What to do with the server's stderr (default: inherit). */
   stderr?: "inherit" | "pipe" | "ignore" | ((text: string) => void);
   /**
+   * How long `close()` waits for the server to exit after ending its stdin, then after SIGTERM,
+   * before the next signal. Default 2000 ms; a program that only listed something may ask less.
+   */
+  shutdownTimeoutMs?: number;
+  /**
    * Node: the server's process, already started by `prestartStdioServer` (from
    * `@mcp-codegen/runtime/node/prestart`) with the same command, args, env, inheritEnv and cwd,
    * so it boots while the program loads. `connect()`'s first transport takes it instead of

@@ -10,6 +10,7 @@ import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pullContract } from "../../../cli/pull/pull-contract.js";
 import type { Reporter } from "../../../cli/terminal/index.js";
+import { createTempProject, runCliCaptured } from "../../support/cli-run.js";
 import { referenceServer, type ReferenceServer } from "../../support/reference-servers.js";
 
 /** The process ids of this process's children that are still running, but `ps` itself. */
@@ -60,5 +61,21 @@ describe("closing the relistings' connections", () => {
     // The pull's own process, the listing under way and at least one still closing.
     expect(mostAlive).toBeGreaterThanOrEqual(3);
     expect(children().filter((pid) => !before.has(pid))).toEqual([]);
+  });
+
+  it("lets `pull` write its files meanwhile, and still waits for every server to stop", async () => {
+    const { command, args } = everything;
+    const project = await createTempProject("relist-closing");
+    try {
+      const before = new Set(children());
+      const out = project.path("mcp", "everything");
+      const pull = ["pull", "--quiet", "--out", out, "--", command, ...args];
+      const run = await runCliCaptured(pull, project.dir);
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      expect(children().filter((pid) => !before.has(pid))).toEqual([]);
+    } finally {
+      await project.remove();
+    }
   });
 });
