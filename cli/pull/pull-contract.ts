@@ -285,7 +285,7 @@ interface Relisting {
  * main lists are read, so the first listing with fewer capabilities overlaps them. A 2026-07-28
  * server reads the capabilities of each request, so its listings share the pull's connection
  * (pipelined); an initialize-era server fixes them at its handshake, so each of its listings is
- * a connection of its own (on stdio, a process), one at a time. Nothing is listed again when the
+ * a connection of its own (on stdio, a process), two at a time. Nothing is listed again when the
  * server advertises no tools. `finish` never rejects: a listing that fails leaves the tools'
  * needs unknown, with a warning, and the pull goes on.
  */

@@ -27,7 +27,7 @@ export interface ToolNeedsSearch {
  * Starts the search now, before the full listing is known, so that its first listing (every
  * need dropped) overlaps the full one. When that listing shows every tool (the usual server), it
  * is the only extra one. Otherwise `finish` lists once more per declared need, each dropping that
- * need alone, one at a time: on stdio each listing of an initialize-era server is a process of
+ * need alone, two at a time: on stdio each listing of an initialize-era server is a process of
  * its own, and the machine running a pull is often running other pulls too.
  *
  * Dropping `elicitation` drops the whole capability: a tool that disappears then, and also when
@@ -75,8 +75,10 @@ async function needsOf(
 ): Promise<ToolNeeds> {
   const gated = listed.filter((name) => !bare.has(name));
   if (gated.length === 0) return {};
-  const hidden = new Map<ClientNeed, ReadonlySet<string>>();
-  for (const need of declared) hidden.set(need, await listWithout([need]));
+  // Two at a time: on stdio each listing of an initialize-era server is a process that boots,
+  // so two boot together; more would crowd a machine that often runs other pulls as well.
+  const lists = await atMostTwoAtATime(declared, (need) => listWithout([need]));
+  const hidden = new Map(declared.map((need, i) => [need, lists[i]!]));
   const needs: ToolNeeds = {};
   for (const name of gated) {
     let found = declared.filter((need) => !hidden.get(need)!.has(name));
@@ -84,4 +86,30 @@ async function needsOf(
     if (found.length > 0) needs[name] = [...found].sort();
   }
   return needs;
+}
+
+/**
+ * `work` for each item, at most two under way at once; the results in order. Every started work
+ * is let finish before a failure is rethrown (the first one), so none is left running.
+ */
+async function atMostTwoAtATime<Item, Result>(
+  items: readonly Item[],
+  work: (item: Item) => Promise<Result>,
+): Promise<Result[]> {
+  const results: Result[] = [];
+  const failures: unknown[] = [];
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length && failures.length === 0) {
+      const at = next++;
+      try {
+        results[at] = await work(items[at]!);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+  };
+  await Promise.all([lane(), lane()]);
+  if (failures.length > 0) throw failures[0];
+  return results;
 }

@@ -103,3 +103,34 @@ describe("parseCapabilityList", () => {
     );
   });
 });
+
+describe("the listings per need", () => {
+  it("run two at a time, and a failure waits for the other one under way", async () => {
+    const gates = { s: ["sampling"], r: ["roots"], u: ["elicitation.url"] } as const;
+    const { listWithout } = server({ s: [...gates.s], r: [...gates.r], u: [...gates.u] });
+    let running = 0;
+    let most = 0;
+    const slow = async (dropped: readonly ClientNeed[]) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+      return listWithout(dropped);
+    };
+    const want = { r: ["roots"], s: ["sampling"], u: ["elicitation.url"] };
+    expect(await findToolNeeds(["s", "r", "u"], ALL, slow)).toEqual(want);
+    expect(most).toBe(2);
+
+    const settled: string[] = [];
+    const failing = async (dropped: readonly ClientNeed[]) => {
+      if (dropped.length === ALL.length) return listWithout(dropped);
+      if (dropped[0] === "elicitation") throw new Error("listing failed");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      settled.push(dropped.join(","));
+      return listWithout(dropped);
+    };
+    await expect(findToolNeeds(["s", "r", "u"], ALL, failing)).rejects.toThrow("listing failed");
+    // The listing beside the failed one finished first; none was started after the failure.
+    expect(settled).toEqual(["elicitation.url"]);
+  });
+});
