@@ -133,6 +133,9 @@ const commonServerFields = {
         error: `must be one of ${CLIENT_NEEDS.join(", ")}`,
       }),
     )
+    .refine((needs) => new Set(needs).size === needs.length, {
+      error: "lists a client capability twice; name each once",
+    })
     .optional()
     .describe(
       `The client capabilities pull declares, so the server lists the tools it offers only to clients that have them: any of ${CLIENT_NEEDS.join(", ")}; [] declares none. Default: all of them (requests the server sends during a pull are refused either way).`,

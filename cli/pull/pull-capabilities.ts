@@ -67,5 +67,14 @@ export function parseCapabilityList(text: string): ClientNeed[] {
       ExitCode.Usage,
     );
   }
+  // As `pull()`'s `capabilities` and a config's: a word given twice is more likely a slip for
+  // another capability than meant, so it is refused rather than read once.
+  const twice = words.find((word, index) => words.indexOf(word) !== index);
+  if (twice !== undefined) {
+    throw new CliError(
+      `${JSON.stringify(twice)} is listed twice; name each client capability once`,
+      ExitCode.Usage,
+    );
+  }
   return CLIENT_NEEDS.filter((need) => words.includes(need));
 }
