@@ -9,6 +9,7 @@ import {
   prestartStdioServer,
   type PrestartedStdioServer,
 } from "@mcp-codegen/runtime/node/prestart";
+import type { StdioTarget } from "@mcp-codegen/runtime";
 import { isCliCredentialEnv } from "./auth/env-names.js";
 import { resolveTarget, type TargetFlags } from "./jobs/target-flags.js";
 
@@ -49,6 +50,14 @@ export function prestartPull(flags: PrestartFlags, cwd: string): PrestartedStdio
     return undefined;
   }
   if (!("command" in target)) return undefined;
+  return prestartTarget(target);
+}
+
+/**
+ * Starts a stdio target's server as a pull's connection will ask for it: its command, args, env
+ * and cwd, inheriting the environment but the CLI's own credentials.
+ */
+export function prestartTarget(target: StdioTarget): PrestartedStdioServer {
   return prestartStdioServer({
     command: target.command,
     ...(target.args === undefined ? {} : { args: target.args }),

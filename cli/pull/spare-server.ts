@@ -20,11 +20,8 @@ import {
   type ClientCapabilities,
   type ConnectTarget,
 } from "@mcp-codegen/runtime";
-import {
-  prestartStdioServer,
-  type PrestartedStdioServer,
-} from "@mcp-codegen/runtime/node/prestart";
-import { isCliCredentialEnv } from "../auth/index.js";
+import type { PrestartedStdioServer } from "@mcp-codegen/runtime/node/prestart";
+import { prestartTarget } from "../pull-prestart.js";
 
 /** Whether `version` is a protocol version of the initialize era. */
 export function isInitializeEra(version: string | undefined): boolean {
@@ -71,13 +68,7 @@ export function spareServer(
     expectInitializeEra &&
     "command" in fresh &&
     declaredNeeds(sent).some((need) => need !== "tasks")
-      ? prestartStdioServer({
-          command: fresh.command,
-          ...(fresh.args === undefined ? {} : { args: fresh.args }),
-          ...(fresh.env === undefined ? {} : { env: fresh.env }),
-          ...(fresh.cwd === undefined ? {} : { cwd: fresh.cwd }),
-          inheritEnv: (name) => !isCliCredentialEnv(name),
-        })
+      ? prestartTarget(fresh)
       : undefined;
   return {
     take: () => {
