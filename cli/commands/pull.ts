@@ -257,8 +257,8 @@ async function pullJob(
     output.catch(() => undefined);
     return output;
   };
-  // The relistings' servers stop while the files are written: one that ignores the end of its
-  // stdin takes its whole shutdown grace.
+  // The pull's servers stop while the files are written: one that ignores the end of its stdin
+  // takes its whole shutdown grace.
   const closing: Promise<void>[] = [];
   try {
     const contract = await pullAuthenticated(
@@ -282,7 +282,7 @@ async function pullJob(
     failOnContractWarnings(contractWarnings, reporter);
     const kept = filterContract(contract, withOAuthSecrets(job, context), reporter);
     const { writePulled } = await startLoading();
-    return writePulled({ contract, kept }, job, reporter, context.cwd, preview);
+    return await writePulled({ contract, kept }, job, reporter, context.cwd, preview);
   } finally {
     await Promise.all(closing);
   }

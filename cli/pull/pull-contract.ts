@@ -5,11 +5,9 @@
 import {
   CLIENT_NEEDS,
   connect,
-  declaredNeeds,
   ErrorCode,
   isMcpError,
   SKILLS_EXTENSION,
-  withoutNeeds,
   type ClientCapabilities,
   type ClientNeed,
   type ConnectTarget,
@@ -24,7 +22,6 @@ import {
   keptInstructions,
   MAX_LIST_SIZE,
 } from "./contract-checks.js";
-import { isCliCredentialEnv } from "../auth/index.js";
 import type { Reporter } from "../terminal/index.js";
 import { PACKAGE_VERSION } from "../output/light.js";
 import { count } from "../terminal/index.js";
@@ -32,8 +29,9 @@ import { watchSilence, type SilenceWatch } from "./silence-watch.js";
 import { NoiseTally } from "./stdout-noise-tally.js";
 import { serverError } from "./pull-failure.js";
 import { capabilitiesDeclaring, refusingHandlers } from "./pull-capabilities.js";
-import { spareServer, withoutPrestarted, type SpareServer } from "./spare-server.js";
-import { startToolNeeds, type ToolNeedsSearch } from "./tool-needs.js";
+import { pullTarget, startToolNeedsOf } from "./relisting.js";
+import { spareServer, type SpareServer } from "./spare-server.js";
+import type { ToolNeedsSearch } from "./tool-needs.js";
 import {
   fatalListFailure,
   readList,
@@ -85,9 +83,10 @@ export interface PullOptions {
    */
   relistEarly?: boolean | undefined;
   /**
-   * Takes the closing of the relistings' connections instead of the pull awaiting it: a server
-   * that ignores the end of its stdin is stopped after a grace of seconds, which the caller can
-   * spend writing files. The caller must await it before it exits, or those servers live on.
+   * Takes the closing of the pull's connections (its own, the relistings', an unused spare)
+   * instead of the pull awaiting it: a server that ignores the end of its stdin is stopped after
+   * a grace, which the caller can spend writing files. The caller must await each before it
+   * exits, or those servers live on. May be called more than once.
    */
   onClosing?: ((closed: Promise<void>) => void) | undefined;
 }
@@ -118,7 +117,9 @@ export async function pullContract(
     return await pullConnected(target, options, clientCapabilities, { noise, silence, spare });
   } finally {
     // Stopped unless a connection took it: the server now speaks 2026-07-28, or the pull failed.
-    void spare.take()?.dispose();
+    const stopped = spare.dispose();
+    if (options.onClosing === undefined) await stopped;
+    else options.onClosing(stopped);
     silence.stop();
     // One line for the whole pull, however many lines and connections (a probe restart) it took.
     const warning = noise.describe();
@@ -149,7 +150,7 @@ async function pullConnected(
     call?.();
   };
   try {
-    client = await connect(withoutCliCredentials(target), {
+    client = await connect(pullTarget(target), {
       clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
       capabilities: sent,
       handlers: refusingHandlers(sent),
@@ -169,7 +170,7 @@ async function pullConnected(
     throw serverError(error, { ...failure, what: "could not connect" });
   }
   // A server that now speaks 2026-07-28 relists on this connection: no boot for nothing.
-  if (client.verdict?.era !== "legacy") void spare.take()?.dispose();
+  if (client.verdict?.era !== "legacy") void spare.dispose();
   let detection: ToolNeedsSearch | undefined;
   const closing: Promise<void>[] = [];
   try {
@@ -187,7 +188,10 @@ async function pullConnected(
     // Before the lists are read: its first listing overlaps the main tools/list.
     detection = startToolNeedsOf(capabilities.tools !== undefined, {
       target,
-      options,
+      label: options.label,
+      timeout: options.timeout,
+      protocol: options.protocol,
+      fault,
       client,
       sent,
       silence,
@@ -256,113 +260,13 @@ async function pullConnected(
   } catch (error) {
     throw serverError(error, { ...failure, what: "failed while reading its contract" });
   } finally {
-    await client.close().catch(() => undefined);
+    // Closed with the relistings' connections, in the background: see `onClosing`.
+    closing.push(client.close().catch(() => undefined));
     // A pull that failed first leaves no listing of its own running (nor its session open).
     await detection?.settled;
     const closed = Promise.all(closing).then(() => undefined);
     if (options.onClosing === undefined) await closed;
     else options.onClosing(closed);
-  }
-}
-
-/** What listing the tools again with fewer capabilities needs. */
-interface Relisting {
-  target: ConnectTarget;
-  options: PullOptions;
-  /** The pull's connection: its era verdict spares each new one the probe. */
-  client: McpClient;
-  /** The capabilities the pull sent. */
-  sent: ClientCapabilities;
-  silence: SilenceWatch;
-  /** A process started for the first new connection, if any. */
-  spare: SpareServer;
-  /** The closing of each new connection, awaited together once the pull is over. */
-  closing: Promise<void>[];
-}
-
-/**
- * Starts finding which tools need which client capabilities (see tool-needs.ts), before the
- * main lists are read, so the first listing with fewer capabilities overlaps them. A 2026-07-28
- * server reads the capabilities of each request, so its listings share the pull's connection
- * (pipelined); an initialize-era server fixes them at its handshake, so each of its listings is
- * a connection of its own (on stdio, a process), two at a time. Nothing is listed again when the
- * server advertises no tools. `finish` never rejects: a listing that fails leaves the tools'
- * needs unknown, with a warning, and the pull goes on.
- */
-function startToolNeedsOf(advertised: boolean, relisting: Relisting): ToolNeedsSearch {
-  const { options, client, sent } = relisting;
-  // The initialize era has no extensions: dropping the tasks extension there changes nothing.
-  const legacy = client.verdict?.era === "legacy";
-  const declared = advertised
-    ? declaredNeeds(sent).filter((need) => !(legacy && need === "tasks"))
-    : [];
-  const search = startToolNeeds(declared, (dropped) =>
-    toolNamesWith(withoutNeeds(sent, dropped), relisting),
-  );
-  return {
-    settled: search.settled,
-    finish: async (names) => {
-      try {
-        return await search.finish(names);
-      } catch (error) {
-        const reason = isMcpError(error) ? error.message : String(error);
-        // A server fault: it changes no generated type, so it stays a warning under --strict.
-        faultSink(options)(
-          `${options.label}: could not tell which tools need which client capabilities (listing with fewer failed: ${reason}); the generated code does not say`,
-        );
-        return {};
-      }
-    },
-  };
-}
-
-/**
- * How long a relisting's server may take to exit once its stdin ends, before SIGTERM (then
- * SIGKILL). It has answered everything it was asked: a server that exits at the end of its stdin
- * does so at once, and one that does not (server-everything) need not be waited for 2 s.
- */
-const RELISTING_SHUTDOWN_MS = 500;
-
-/**
- * The names of the tools a client declaring `capabilities` is offered: on the pull's own
- * connection for a 2026-07-28 server (it reads each request's capabilities), else on a new one.
- */
-async function toolNamesWith(
-  capabilities: ClientCapabilities,
-  { target, options, client, silence, spare, closing }: Relisting,
-): Promise<ReadonlySet<string>> {
-  const sameConnection = await client.listToolNamesDeclaring(capabilities, {
-    maxBytes: MAX_LIST_SIZE,
-  });
-  if (sameConnection !== undefined) return new Set(sameConnection);
-  // A prestarted server was the pull's own connection's: this one takes the spare started
-  // beside it, if any, or starts its own process.
-  const fresh = withoutPrestarted(target);
-  const started = "command" in fresh ? spare.take() : undefined;
-  const own: ConnectTarget =
-    "command" in fresh
-      ? {
-          ...fresh,
-          ...(started === undefined ? {} : { prestarted: started }),
-          shutdownTimeoutMs: RELISTING_SHUTDOWN_MS,
-        }
-      : fresh;
-  const relisted = await connect(withoutCliCredentials(own), {
-    clientInfo: { name: "mcp-codegen", version: PACKAGE_VERSION },
-    capabilities,
-    handlers: refusingHandlers(capabilities),
-    prior: client.verdict,
-    onRequestSent: silence.sent,
-    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-    ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
-  });
-  try {
-    const tools = await relisted.listTools({ maxBytes: MAX_LIST_SIZE });
-    return new Set(tools.map((tool) => tool.name));
-  } finally {
-    // Not awaited here: a server that ignores the end of its stdin is stopped only after the
-    // shutdown grace (2 s), and one per relisting, one after another, added up to seconds.
-    closing.push(relisted.close().catch(() => undefined));
   }
 }
 
@@ -399,13 +303,4 @@ function unlistedSections(
     read.failure === undefined ? [] : [[key, read.failure.recorded] as const],
   );
   return failed.length === 0 ? undefined : Object.fromEntries(failed);
-}
-
-/**
- * A stdio target whose process inherits the environment except the CLI's own credential
- * variables (`isCliCredentialEnv`); the target's `env`, which the user named, still passes them.
- */
-function withoutCliCredentials(target: ConnectTarget): ConnectTarget {
-  if (!("command" in target)) return target;
-  return { ...target, inheritEnv: (name) => !isCliCredentialEnv(name) };
 }

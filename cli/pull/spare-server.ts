@@ -49,14 +49,19 @@ export function recordedInitializeEra(outDir: string): boolean {
 export interface SpareServer {
   /** The process, the first time; undefined after, or when none was started. */
   take(): PrestartedStdioServer | undefined;
+  /**
+   * Stops the process unless a connection took it; settles once it has stopped (never rejects),
+   * and on every later call too. Whoever ends the pull awaits it: a server that ignores the end
+   * of its stdin outlives a program that exits sooner.
+   */
+  dispose(): Promise<void>;
 }
 
 /**
  * Starts the spare when `expectInitializeEra` (the last pull's era) and the pull declares a need
  * that era can relist for (the tasks extension is none there), as the relisting's connection will
  * ask for the server: without the pull's own `prestarted` process and without the CLI's
- * credentials in its environment. Nothing for a URL target. Whoever ends the pull disposes what
- * no connection took.
+ * credentials in its environment. Nothing for a URL target.
  */
 export function spareServer(
   target: ConnectTarget,
@@ -70,11 +75,18 @@ export function spareServer(
     declaredNeeds(sent).some((need) => need !== "tasks")
       ? prestartTarget(fresh)
       : undefined;
+  let stopped: Promise<void> = Promise.resolve();
+  const take = () => {
+    const taken = spare;
+    spare = undefined;
+    return taken;
+  };
   return {
-    take: () => {
-      const taken = spare;
-      spare = undefined;
-      return taken;
+    take,
+    dispose: () => {
+      const untaken = take();
+      if (untaken !== undefined) stopped = untaken.dispose();
+      return stopped;
     },
   };
 }

@@ -6,24 +6,12 @@
  * those connections in the background and awaits them together at its end, so their graces
  * overlap instead of adding up, and it still leaves no process behind.
  */
-import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pullContract } from "../../../cli/pull/pull-contract.js";
 import type { Reporter } from "../../../cli/terminal/index.js";
+import { runningChildren as children } from "../../support/child-processes.js";
 import { createTempProject, runCliCaptured } from "../../support/cli-run.js";
 import { referenceServer, type ReferenceServer } from "../../support/reference-servers.js";
-
-/** The process ids of this process's children that are still running, but `ps` itself. */
-function children(): number[] {
-  const out = execFileSync("ps", ["-A", "-o", "pid=,ppid=,stat=,comm="], { encoding: "utf8" });
-  return out
-    .trim()
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([, ppid, stat]) => Number(ppid) === process.pid && !stat?.startsWith("Z"))
-    .filter(([, , , name]) => name !== "ps" && !name?.endsWith("/ps"))
-    .map(([pid]) => Number(pid));
-}
 
 const reporter: Reporter = {
   progress: () => undefined,

@@ -12,6 +12,7 @@ import { pullContract, type PullOptions } from "../../../cli/pull/pull-contract.
 import { recordedInitializeEra } from "../../../cli/pull/spare-server.js";
 import type { Reporter } from "../../../cli/terminal/index.js";
 import { bootLogStdio } from "../../fixtures/servers/index.js";
+import { runningChildren } from "../../support/child-processes.js";
 import { createTempProject, runCliCaptured, type TempProject } from "../../support/cli-run.js";
 
 /** Long enough that a process spawned after the first handshake cannot pass as booted with it. */
@@ -120,6 +121,26 @@ describe("pull --out", () => {
     expect(again.stderr).toBe("");
     expect(again.code).toBe(0);
     expect(bootedTogether(log)).toEqual({ spawned: 2, together: true });
+  });
+});
+
+describe("pull --out of a server that no longer speaks the era its snapshot records", () => {
+  it("stops the spare it started before it ends, even one that ignores the end of its stdin", async () => {
+    const out = project.path("mcp", "now-modern");
+    const then = bootLogStdio(project.path("then.log"), 0, "legacy");
+    const first = ["pull", "--quiet", "--out", out, "--", then.command, ...then.args];
+    expect((await runCliCaptured(first, project.dir)).code).toBe(0);
+    expect(recordedInitializeEra(out)).toBe(true);
+    const log = project.path("now-modern.log");
+    const command = bootLogStdio(log, BOOT_MS, "both", true);
+    const before = new Set(runningChildren());
+    const pull = ["pull", "--quiet", "--out", out, "--", command.command, ...command.args];
+    const run = await runCliCaptured(pull, project.dir);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    // The spare was started beside the pull's own process, and neither runs any more.
+    expect(bootedTogether(log)).toEqual({ spawned: 2, together: true });
+    expect(runningChildren().filter((pid) => !before.has(pid))).toEqual([]);
   });
 });
 
