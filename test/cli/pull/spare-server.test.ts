@@ -124,6 +124,26 @@ describe("pull --out", () => {
   });
 });
 
+describe("check --live", () => {
+  it("relists early when the snapshot it checks records the initialize era", async () => {
+    const dir = project.path("checked");
+    const log = project.path("checked.log");
+    const command = bootLogStdio(log, BOOT_MS, "legacy");
+    mkdirSync(dir, { recursive: true });
+    const server = { command: command.command, args: command.args };
+    writeFileSync(
+      join(dir, "mcp-codegen.config.json"),
+      JSON.stringify({ servers: { era: server } }),
+    );
+    expect((await runCliCaptured(["pull", "--quiet"], dir)).code).toBe(0);
+    writeFileSync(log, "");
+    const check = await runCliCaptured(["check", "--live"], dir);
+    expect(check.stderr).toBe("");
+    expect(check.code).toBe(0);
+    expect(bootedTogether(log)).toEqual({ spawned: 2, together: true });
+  });
+});
+
 describe("pull --out of a server that no longer speaks the era its snapshot records", () => {
   it("stops the spare it started before it ends, even one that ignores the end of its stdin", async () => {
     const out = project.path("mcp", "now-modern");
