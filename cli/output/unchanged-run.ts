@@ -1,9 +1,11 @@
 /**
  * The shortcut for `generate` when nothing changed: each run that writes a folder records what
- * it generated from (a key over the snapshot's text, the generator's code and version) and the
- * size and modification time of every file it left there. A later run whose key matches and whose
- * files all still look exactly as recorded has nothing to do, and says so without loading the
- * generator: on a thousand tools that is most of the time an unchanged run took.
+ * generated it (a key over the generator's code and version) and the size and modification time
+ * of every file it left there, the snapshot it generated from among them. A later run whose key
+ * matches and whose files all still look exactly as recorded has nothing to do, and says so
+ * without loading the generator: on a thousand tools that is most of the time an unchanged run
+ * took. The snapshot is checked like any other file, not read and hashed: its 2 MB were a tenth
+ * of such a run (decoding, hashing, collecting the garbage).
  *
  * Anything unexpected is a miss, never a wrong answer: no record, another key, a file missing,
  * replaced by a link, or touched since (its size or time differ). A file whose time cannot prove
@@ -16,6 +18,9 @@ import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "n
 import { dirname, join } from "node:path";
 import { generatorFingerprint } from "./generator-fingerprint.js";
 import { PACKAGE_VERSION } from "./package-info.js";
+
+/** The snapshot a folder is generated from, among its files. */
+const SNAPSHOT_FILE = "mcp.snapshot.json";
 
 /**
  * A file as a run left it: `[path, size, mtimeMs]`, and for a file whose time does not prove it
@@ -48,12 +53,9 @@ function recordFile(out: string, cwd: string): string {
   return join(cwd, "node_modules", ".cache", "mcp-codegen", `${id}.run.json`);
 }
 
-/** The key of a generation from `snapshotText` by this build of the generator. */
-export async function runKey(snapshotText: string): Promise<string> {
-  return createHash("sha256")
-    .update(`${PACKAGE_VERSION}\0${await generatorFingerprint()}\0`)
-    .update(snapshotText)
-    .digest("base64url");
+/** The key of a generation by this build of the generator (what it generated from is a file). */
+export async function runKey(): Promise<string> {
+  return `${PACKAGE_VERSION}:${await generatorFingerprint()}`;
 }
 
 function contentHash(content: string | Buffer): string {
@@ -83,9 +85,14 @@ function isRunRecord(value: unknown): value is RunRecord {
   );
 }
 
+/** `path`, relative with `/`, under `out`: file system calls take `/` on every OS. */
+function under(out: string, path: string): string {
+  return `${out}/${path}`;
+}
+
 /** `[size, mtimeMs]` of a plain file of `out`, or undefined for anything else (or nothing). */
 function fileState(out: string, path: string): [number, number] | undefined {
-  const stats = lstatSync(join(out, ...path.split("/")), { throwIfNoEntry: false });
+  const stats = lstatSync(under(out, path), { throwIfNoEntry: false });
   return stats?.isFile() === true ? [stats.size, stats.mtimeMs] : undefined;
 }
 
@@ -95,7 +102,7 @@ function isAsLeft(out: string, [path, size, mtime, hash]: FileState, settled: nu
   if (now === undefined || now[0] !== size || now[1] !== mtime) return false;
   if (mtime < settled) return true;
   try {
-    return hash === contentHash(readFileSync(join(out, ...path.split("/"))));
+    return hash === contentHash(readFileSync(under(out, path)));
   } catch {
     return false;
   }
@@ -111,6 +118,8 @@ export function unchangedRun(out: string, cwd: string, key: string): UnchangedRu
   }
   if (!isRunRecord(record) || record.key !== key) return undefined;
   const { files, settled, warnings } = record;
+  // The key does not cover what the run generated from: its snapshot must be a recorded file.
+  if (!files.some(([path]) => path === SNAPSHOT_FILE)) return undefined;
   if (!files.every((file) => isAsLeft(out, file, settled))) return undefined;
   return { files: files.length, warnings };
 }

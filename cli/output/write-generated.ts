@@ -31,10 +31,12 @@ export async function writeGenerated(
   const { files, warnings } = await renderOutput(snapshot, label, policy, cache);
   const stats = await writeOutput(out, files);
   await cache.save();
-  const snapshotFile = files.find((file) => file.path === SNAPSHOT_FILE);
   // A vendored runtime's bytes come from the runtime build, which the key does not cover.
-  if (snapshotFile !== undefined && snapshot.codegen?.runtime !== "vendored") {
-    recordRun(out, cwd, await runKey(snapshotFile.content), files, warnings);
+  if (
+    files.some((file) => file.path === SNAPSHOT_FILE) &&
+    snapshot.codegen?.runtime !== "vendored"
+  ) {
+    recordRun(out, cwd, await runKey(), files, warnings);
   }
   return { ...stats, files: files.length };
 }

@@ -3,7 +3,7 @@
  * run, exactly as a full run would (warnings, `--strict`, the summary), and only while every file
  * is as that run left it; any change to the folder takes the full path again.
  */
-import { readFile, rm, symlink, utimes, writeFile } from "node:fs/promises";
+import { readFile, readdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runKey, unchangedRun } from "../../../cli/output/unchanged-run.js";
 import { createSnapshot, serializeSnapshot } from "../../../templates/snapshot.js";
@@ -45,9 +45,7 @@ const generate = (...flags: string[]) =>
   runCliCaptured(["generate", "--out", OUT, ...flags], project.dir);
 
 async function recorded(): Promise<boolean> {
-  const text = await readFile(project.path(OUT, "mcp.snapshot.json"), "utf8");
-  const out = project.path(OUT);
-  return (await unchangedRun(out, project.dir, await runKey(text))) !== undefined;
+  return (await unchangedRun(project.path(OUT), project.dir, await runKey())) !== undefined;
 }
 
 describe("generate with nothing to do", () => {
@@ -148,5 +146,34 @@ describe("generate with nothing to do", () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
     expect(run.stdout).toMatch(/5 files .*removed 1 stale/);
+  });
+
+  it("takes the full path for a snapshot edited within the clock tick, keeping its size", async () => {
+    expect((await generate()).code).toBe(0);
+    const path = project.path(OUT, "mcp.snapshot.json");
+    const tick = new Date(Date.now() + 3_600_000);
+    await utimes(path, tick, tick);
+    expect((await generate()).stdout).toMatch(/\(0 written, 6 unchanged\)/);
+    expect(await recorded()).toBe(true);
+
+    // Same size, same time: only the snapshot's bytes tell that its tool now takes a town.
+    const text = await readFile(path, "utf8");
+    await writeFile(path, text.replace('"city"', '"town"'));
+    await utimes(path, tick, tick);
+    expect(await recorded()).toBe(false);
+    expect((await generate()).stdout).toMatch(/\(1 written, 5 unchanged\)/);
+    expect(await readFile(project.path(OUT, "tools/plain.ts"), "utf8")).toContain("town");
+  });
+
+  it("takes the full path when the record does not list the snapshot", async () => {
+    expect((await generate()).code).toBe(0);
+    const [record] = (await readdir(project.path("node_modules/.cache/mcp-codegen"))).filter(
+      (name) => name.endsWith(".run.json"),
+    );
+    const file = project.path("node_modules/.cache/mcp-codegen", record!);
+    const run = JSON.parse(await readFile(file, "utf8")) as { files: [string, ...unknown[]][] };
+    run.files = run.files.filter(([path]) => path !== "mcp.snapshot.json");
+    await writeFile(file, JSON.stringify(run));
+    expect(await recorded()).toBe(false);
   });
 });
