@@ -1,12 +1,12 @@
 /**
  * `McpClient`: the typed MCP methods over a `Session`. Create one with `connect()`. The calls
- * (tools, prompts, resources, completions, tasks), `listen` and credentials live here; the
- * catalog reads (`discover`, lists, the cache) in `ClientCatalog`, the connection's lifecycle in
- * `ClientLifecycle`.
+ * (tools, prompts, resources, completions), `listen` and credentials live here; a task's state
+ * and end in `ClientTasks`, the catalog reads (`discover`, lists, the cache) in `ClientCatalog`,
+ * the connection's lifecycle in `ClientLifecycle`.
  */
 import { localError } from "../protocol/index.js";
 import type { HttpCredentials } from "../auth/index.js";
-import type { InputResponses, MaybeInputRequired } from "../input/index.js";
+import type { MaybeInputRequired } from "../input/index.js";
 import { firstRoundParams, type CallOptions } from "../input/index.js";
 import { invalidResult } from "../eras/index.js";
 import type { ClientCapabilities, RequestOptions } from "../protocol/index.js";
@@ -23,19 +23,11 @@ import type { ToolCallHost } from "../calls/index.js";
 import { runToolCall, type Governance, type PipelineCallOptions } from "../governance/index.js";
 import { pinnedRawRequestRefusal, rawRequestRefusal } from "../governance/index.js";
 import { DEFAULT_TIMEOUT_MS } from "../session/index.js";
-import { ClientCatalog } from "./client-catalog.js";
+import { ClientTasks } from "./client-tasks.js";
 import { ContractPin, type PinOptions } from "../calls/index.js";
 import { OFFER_PINNED, type OffersPinned } from "../calls/index.js";
 import type { Connection } from "./connection.js";
-import { TaskClient } from "../tasks/index.js";
-import {
-  withTasksExtension,
-  type AwaitTaskOptions,
-  type CreateTaskResult,
-  type GetTaskResult,
-  type CallToolOptions,
-} from "../tasks/index.js";
-import { LegacyTaskClient } from "../tasks/index.js";
+import type { CreateTaskResult, CallToolOptions } from "../tasks/index.js";
 import { SkillsClient } from "../skills/index.js";
 import { TaskInputBudgets } from "../input/index.js";
 import type {
@@ -52,12 +44,9 @@ export { LIST_METHODS } from "../session/index.js";
 export type { ListMethod, ListOptions, PageOptions } from "../session/index.js";
 export type { ClientInput } from "../calls/index.js";
 
-export class McpClient extends ClientCatalog implements OffersPinned {
+export class McpClient extends ClientTasks implements OffersPinned {
   readonly #input: InputGlue;
   readonly #hub: ListenHub;
-  readonly #tasks: TaskClient;
-  /** Tasks on an initialize-era server (2025-11-25 `capabilities.tasks`), same methods. */
-  readonly #legacyTasks: LegacyTaskClient;
   readonly #toolCalls: ToolCallHost;
   readonly #pin: ContractPin | undefined;
   /**
@@ -70,23 +59,12 @@ export class McpClient extends ClientCatalog implements OffersPinned {
   /** @internal Use `connect()`. */
   constructor(session: Connection, parts?: ClientParts) {
     const cache = parts?.cache ?? new ResultCache({ maxEntries: 0 });
-    super(session, cache, parts?.governance);
-    this.#input = new InputGlue(parts?.input ?? NO_INPUT);
-    this.#hub = parts?.hub ?? new ListenHub(cache, undefined, DEFAULT_TIMEOUT_MS);
-    // `tasks/*` requests declare the extension, as servers require on each of them.
-    this.#tasks = new TaskClient((method, params, options, allowTask) => {
-      const capabilities = withTasksExtension(this.#input.sessionCapabilities());
-      const context = { method, target: params.taskId };
-      return session.request(method, params, options, context, { capabilities, allowTask });
-    }, this.#input.input.handlers);
-    this.#legacyTasks = new LegacyTaskClient(
-      (method, params, options, context) => session.request(method, params, options, context),
-      () => session.server?.capabilities,
-      parts?.taskInputs ?? new TaskInputBudgets(),
-    );
-    this.#hub.watch("notifications/tasks/status", (notification) =>
-      this.#legacyTasks.pushed(notification.params),
-    );
+    const input = new InputGlue(parts?.input ?? NO_INPUT);
+    const hub = parts?.hub ?? new ListenHub(cache, undefined, DEFAULT_TIMEOUT_MS);
+    const taskInputs = parts?.taskInputs ?? new TaskInputBudgets();
+    super(session, cache, parts?.governance, { input, hub, taskInputs });
+    this.#input = input;
+    this.#hub = hub;
     this.#pin = parts?.pin === undefined ? undefined : this.#pinContract(session, parts.pin);
     this.skills = new SkillsClient({
       origin: () => session.endpoint,
@@ -103,8 +81,7 @@ export class McpClient extends ClientCatalog implements OffersPinned {
     this.#toolCalls = {
       session,
       input: this.#input,
-      tasks: this.#tasks,
-      legacyTasks: this.#legacyTasks,
+      ...this.taskClients,
       serverCapabilities: () => session.server?.capabilities,
       knownTool: (name) => this.knownTool(name),
       listTools: (options) => this.listUsable(options),
@@ -264,59 +241,6 @@ export class McpClient extends ClientCatalog implements OffersPinned {
       : await send(first);
     if (result.resultType !== "input_required") return result;
     return this.#input.continueRounds(result, context, params, send, options);
-  }
-
-  /**
-   * The current state of a task (`tasks/get`): its status, and its result (`completed`), error
-   * (`failed`) or outstanding input requests (`input_required`).
-   */
-  getTask<R extends Result = CallToolResult>(
-    taskId: string,
-    options?: RequestOptions,
-  ): Promise<GetTaskResult<R>> {
-    if (this.connection.era === "legacy") return this.#legacyTasks.get<R>(taskId, options);
-    return this.#tasks.get<R>(taskId, options);
-  }
-
-  /**
-   * Answers a task's input requests (`tasks/update`), keyed as its `inputRequests` asked. The
-   * keys are remembered, so `awaitTask` does not answer them again while the server's state
-   * still lists them.
-   */
-  updateTask(
-    taskId: string,
-    inputResponses: InputResponses,
-    options?: RequestOptions,
-  ): Promise<void> {
-    if (this.connection.era === "legacy") return this.#legacyTasks.update(taskId);
-    return this.#tasks.update(taskId, inputResponses, options);
-  }
-
-  /**
-   * Asks the server to cancel a task (`tasks/cancel`). Cancellation is cooperative: the task may
-   * still end otherwise, and the client need not poll it again.
-   */
-  cancelTask(taskId: string, options?: RequestOptions): Promise<void> {
-    if (this.connection.era === "legacy") return this.#legacyTasks.cancel(taskId, options);
-    return this.#tasks.cancel(taskId, options);
-  }
-
-  /**
-   * Polls a task (`tasks/get`) until it ends and returns its result (for a tool call, the
-   * `CallToolResult`, `isError: true` included). A failed task throws the server's error; a
-   * cancelled one an `McpError` of kind `cancelled`. Input requests are answered through the
-   * handlers and sent with `tasks/update`; the total `timeout` cancels the task (see
-   * `AwaitTaskOptions`).
-   */
-  awaitTask<R extends Result = CallToolResult>(
-    taskId: string,
-    options: AwaitTaskOptions = {},
-  ): Promise<R> {
-    const origin = { method: "tasks/get", target: taskId };
-    if (this.connection.era === "legacy") {
-      return this.#legacyTasks.wait(taskId, options, origin) as Promise<R>;
-    }
-    return this.#tasks.wait(taskId, options, origin) as Promise<R>;
   }
 
   /** Asks for completions of a prompt or resource-template argument. */
