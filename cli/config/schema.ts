@@ -112,7 +112,7 @@ const commonServerFields = {
     .enum(["ts", "js+dts"], { error: 'must be "ts" or "js+dts"' })
     .optional()
     .describe(
-      '"ts" (default): one .ts module per tool, prompt and resource. "js+dts": each module as .js (what runs) and .d.ts (its types and docs), which a consumer\'s tsc reads without checking under skipLibCheck. With importExtension "ts", each .js names its .d.ts for Deno (// @ts-self-types).',
+      '"ts" (default): one .ts module per tool, prompt and resource. "js+dts": each module as .js (what runs) and .d.ts (its types and docs), which a consumer\'s tsc reads without checking under skipLibCheck; a project that tsc builds into an outDir needs allowJs, or tsc leaves the .js files out (the generator warns). With importExtension "ts", each .js names its .d.ts for Deno (// @ts-self-types).',
     ),
   timeout: z
     .number()

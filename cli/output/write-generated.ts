@@ -31,6 +31,12 @@ export async function writeGenerated(
   const { files, warnings } = await renderOutput(snapshot, label, policy, cache);
   const stats = await writeOutput(out, files);
   await cache.save();
+  if (snapshot.codegen?.emit === "js+dts") {
+    // Loaded only for this form: the default's runs read no tsconfig.
+    const { jsDtsBuildProblem } = await import("./js-dts-build.js");
+    const problem = jsDtsBuildProblem(out);
+    if (problem !== undefined) policy.reporter.warn(`${label}: ${problem}`);
+  }
   // A vendored runtime's bytes come from the runtime build, which the key does not cover.
   if (
     files.some((file) => file.path === SNAPSHOT_FILE) &&
