@@ -2,11 +2,12 @@
  * One error model: every failure is an `McpError` whose `kind` discriminates typed `data`.
  * Type tests (checked by `tsc`, through the project's typecheck) prove that each kind narrows
  * `data` and that a `switch (error.kind)` without a case fails to compile. Runtime tests make
- * each kind happen for real, through in-process scripted servers and a loopback HTTP server, and
- * read its `data` through that switch: malformed results, a `null` content block and a failing
- * handler each end as a kind, never as a bare `TypeError`.
+ * each kind happen for real, through in-process scripted servers (HTTP statuses:
+ * error-kinds-http.test.ts), and read its `data` through that switch (error-next-step.ts):
+ * malformed results, a `null` content block and a failing handler each end as a kind, never as a
+ * bare `TypeError`.
  */
-import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   connect,
   defineTool,
@@ -31,44 +32,8 @@ import {
   type ValidationErrorData,
 } from "@mcp-codegen/runtime";
 import { RpcError, scriptedServer, type MethodHandler } from "../../support/scripted-server.js";
-import { sendJson, startServer, type TestServer } from "../http-test-server.js";
-
-/** What a caller does with each kind; the `never` default proves every kind is handled. */
-function nextStep(error: AnyMcpError): string {
-  switch (error.kind) {
-    case "jsonrpc":
-    case "protocol":
-    case "execution":
-      return `server said ${error.code ?? "nothing"}: ${JSON.stringify(error.data) ?? "no data"}`;
-    case "transport":
-      return error.data?.retryable === true ? "retry" : `status ${error.data?.status ?? "none"}`;
-    case "timeout":
-    case "cancelled":
-      return `gave up (${String(error.data)})`;
-    case "input":
-      return `fix ${error.data?.map((issue) => issue.path.join(".")).join(", ") ?? "the input"}`;
-    case "input_required":
-      return `answer ${Object.keys(error.data.inputRequests ?? {}).join(", ")}`;
-    case "auth":
-      return `authorize at ${error.data.resource_metadata ?? "?"} (HTTP ${error.data.status})`;
-    case "validation":
-      return `check ${error.data?.issues.length ?? 0} issues in ${error.data?.result.content.length ?? 0} blocks`;
-    case "not_found":
-      return `offer ${error.data.tool} in the tools selection`;
-    case "denied":
-      return `ask whoever governs ${error.data.principal} (${error.data.rule}: ${error.data.reason})`;
-    case "hook":
-      return `see the ${error.data.hook} hook${error.data.refused ? `: ${error.data.reason ?? ""}` : ""}`;
-    case "contract_changed":
-      return `review ${error.data.tool}: ${error.data.changed.join(", ")} (${error.data.liveDigest ?? "removed"})`;
-    case "closed":
-      return "reconnect";
-    default: {
-      const unhandled: never = error;
-      return unhandled;
-    }
-  }
-}
+import { rejection } from "../client-helpers.js";
+import { nextStep } from "./error-next-step.js";
 
 /** Leaves out `auth`: the `never` assignment must not compile. */
 function forgetsAuth(error: AnyMcpError): string {
@@ -140,16 +105,6 @@ describe("McpError types", () => {
   });
 });
 
-/** The `AnyMcpError` a promise rejects with; fails on anything else, `TypeError`s included. */
-async function failure(promise: Promise<unknown>): Promise<AnyMcpError> {
-  const outcome = await promise.then(
-    () => new Error("expected a rejection"),
-    (error: unknown) => error,
-  );
-  if (!isMcpError(outcome)) throw new Error(`not an McpError: ${String(outcome)}`);
-  return outcome;
-}
-
 function clientFor(
   methods: Record<string, MethodHandler>,
   options?: Parameters<typeof connect>[1],
@@ -183,7 +138,7 @@ describe("server errors keep code, message and data untouched", () => {
         throw new RpcError(code, "the server's words", data);
       },
     });
-    const error = await failure(client.callTool("t"));
+    const error = await rejection(client.callTool("t"));
     expect(error.kind).toBe(kind);
     expect(error).toMatchObject({ code, serverMessage: "the server's words", data });
     expect(nextStep(error)).toBe(`server said ${code}: ${JSON.stringify(data)}`);
@@ -213,7 +168,7 @@ describe("malformed results and failing handlers map to a kind, never a TypeErro
       () => client.request("tools/call", { name: "t" }),
     ];
     for (const call of calls) {
-      const error = await failure(call());
+      const error = await rejection(call());
       expect(error.kind).toBe("protocol");
       expect(error.message).toContain(`invalid result from the server: ${want}`);
       expect(error.data).toEqual(result);
@@ -244,7 +199,7 @@ describe("malformed results and failing handlers map to a kind, never a TypeErro
       getPrompt: () => client.getPrompt("p"),
       readResource: () => client.readResource("x:/r"),
     }[method];
-    const error = await failure(call());
+    const error = await rejection(call());
     expect(error.kind).toBe("protocol");
     expect(error.message).toContain(`invalid result from the server: ${want}`);
     expect(error.data).toEqual(result);
@@ -260,7 +215,7 @@ describe("malformed results and failing handlers map to a kind, never a TypeErro
             ? ({ jsonrpc: "2.0", id: message.id, error: bad } as unknown as JsonRpcResponse)
             : scripted.handler(message, context),
       });
-      const error = await failure(client.callTool("t"));
+      const error = await rejection(client.callTool("t"));
       expect(error.kind).toBe("protocol");
       expect(error.message).toContain("invalid error response from the server");
       expect(error.data).toEqual(bad);
@@ -274,7 +229,7 @@ describe("malformed results and failing handlers map to a kind, never a TypeErro
         throw bug;
       },
     });
-    const error = await failure(client.callTool("t"));
+    const error = await rejection(client.callTool("t"));
     expect(error.kind).toBe("transport");
     expect(error.cause).toBe(bug);
     expect(error.data).toBeUndefined();
@@ -306,7 +261,7 @@ describe("malformed results and failing handlers map to a kind, never a TypeErro
         },
       },
     );
-    const error = await failure(client.callTool("t"));
+    const error = await rejection(client.callTool("t"));
     expect(error.kind).toBe("input_required");
     if (error.kind !== "input_required") return;
     expect(error.data).toEqual(asked);
@@ -320,7 +275,7 @@ describe("malformed results and failing handlers map to a kind, never a TypeErro
       inputRequests: { where: { method: "roots/list" } },
     };
     const client = await clientFor({ "tools/call": () => asked });
-    const error = await failure(client.callTool("t"));
+    const error = await rejection(client.callTool("t"));
     expect(error.kind).toBe("input_required");
     expect(error.data).toEqual(asked);
   });
@@ -329,7 +284,7 @@ describe("malformed results and failing handlers map to a kind, never a TypeErro
 describe("local errors", () => {
   it("arguments that fail the input schema are kind input, with the issues", async () => {
     const client = await clientFor({ "tools/call": () => ({ content: [] }) });
-    const error = await failure(
+    const error = await rejection(
       countTool.call(client, { n: "three" as unknown as number }, { validateInput: true }),
     );
     expect(error.kind).toBe("input");
@@ -341,7 +296,7 @@ describe("local errors", () => {
   it("structuredContent that fails the output schema is kind validation, with the result", async () => {
     const result = { content: [], structuredContent: { n: "three" } };
     const client = await clientFor({ "tools/call": () => result });
-    const error = await failure(countTool.call(client, { n: 3 }));
+    const error = await rejection(countTool.call(client, { n: 3 }));
     expect(error.kind).toBe("validation");
     if (error.kind !== "validation") return;
     expect(error.data?.result).toEqual(result);
@@ -350,7 +305,7 @@ describe("local errors", () => {
 
   it("a request without an answer in time is kind timeout, without data", async () => {
     const client = await clientFor({ "tools/call": () => new Promise(() => undefined) });
-    const error = await failure(client.callTool("t", {}, { timeout: 20 }));
+    const error = await rejection(client.callTool("t", {}, { timeout: 20 }));
     expect(error.kind).toBe("timeout");
     expect(error.data).toBeUndefined();
   });
@@ -358,50 +313,10 @@ describe("local errors", () => {
   it("a request the caller aborts is kind cancelled, without data", async () => {
     const client = await clientFor({ "tools/call": () => new Promise(() => undefined) });
     const controller = new AbortController();
-    const pending = failure(client.callTool("t", {}, { signal: controller.signal }));
+    const pending = rejection(client.callTool("t", {}, { signal: controller.signal }));
     controller.abort(new Error("user pressed stop"));
     const error = await pending;
     expect(error.kind).toBe("cancelled");
     expect(error.data).toBeUndefined();
-  });
-});
-
-describe("HTTP statuses", () => {
-  let server: TestServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
-
-  it("401 is kind auth, the Bearer challenge in data", async () => {
-    server = await startServer((_received, res) =>
-      sendJson(
-        res,
-        401,
-        { error: "unauthorized" },
-        {
-          "www-authenticate":
-            'Bearer resource_metadata="https://auth.example/prm", scope="tools:read"',
-        },
-      ),
-    );
-    const error = await failure(connect({ url: server.url }));
-    expect(error.kind).toBe("auth");
-    if (error.kind !== "auth") return;
-    expect(error.data).toEqual({
-      status: 401,
-      resource_metadata: "https://auth.example/prm",
-      scope: "tools:read",
-    });
-    expect(nextStep(error)).toBe("authorize at https://auth.example/prm (HTTP 401)");
-  });
-
-  it("500 is kind transport, the status in data", async () => {
-    server = await startServer((_received, res) => sendJson(res, 500, "overloaded"));
-    const error = await failure(connect({ url: server.url }));
-    expect(error.kind).toBe("transport");
-    if (error.kind !== "transport") return;
-    expect(error.data).toEqual({ status: 500, body: "overloaded" });
-    expect(nextStep(error)).toBe("status 500");
   });
 });
