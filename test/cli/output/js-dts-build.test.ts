@@ -74,6 +74,12 @@ describe("a js+dts client in a project tsc builds into an outDir", () => {
       /outDir "\.\/dist" without allowJs.*set "allowJs": true there, or pull with --emit ts/,
     );
 
+    // A fact of the user's project, not of the server's contract: --strict still writes the client.
+    await rm(project.path("node_modules"), { recursive: true, force: true });
+    const strict = await runCliCaptured(["generate", "--out", OUT, "--strict"], project.dir);
+    expect(strict.code).toBe(0);
+    expect(strict.stderr).toContain("without allowJs");
+
     const tsc = join(REPO_ROOT, "node_modules/typescript/bin/tsc");
     const build = spawnSync(process.execPath, [tsc, "-p", project.dir], { encoding: "utf8" });
     expect(build.stdout + build.stderr).toBe("");
