@@ -73,6 +73,13 @@ export interface GenerateOptions {
    * `renderer` rendered, or in `prettier` mode.
    */
   onFormatFallback?: (path: string, unformatted: string) => void;
+  /**
+   * Told each per-item and aggregate module's file as soon as its text is final (a cached one
+   * at once, a rendered one as it is done), in no particular order, while the rest still
+   * render: how the CLI writes files meanwhile. The files returned are the same, and include
+   * these; the snapshot and extra files are not told.
+   */
+  onFile?: (file: GeneratedFile) => void;
 }
 
 /**
@@ -226,8 +233,10 @@ export async function generateOutput(
     const runtimeImport = runtimeSpecifier(module.path, runtime);
     const key = cached ? cacheKey(options.generatorVersion, header, runtimeImport, module) : "";
     const hit = options.cache?.get(key);
-    if (hit !== undefined) done.push({ path: module.path, module: hit });
-    else misses.push({ module, key, runtimeImport });
+    if (hit !== undefined) {
+      done.push({ path: module.path, module: hit });
+      options.onFile?.({ path: module.path, content: hit.content });
+    } else misses.push({ module, key, runtimeImport });
   }
   if (misses.length > 0) {
     const rendered = await renderMisses(header, misses, options);
@@ -296,29 +305,36 @@ async function renderMisses(
   misses: readonly Miss[],
   options: GenerateOptions,
 ): Promise<CachedModule[]> {
-  const { renderer, format } = options;
+  const { renderer, format, onFile } = options;
   const far = renderer === undefined ? [] : misses.filter((miss) => miss.module.job !== undefined);
   const sent = new Set(far);
   const near = misses.filter((miss) => !sent.has(miss));
   // The renderer first, so other threads are busy while this one renders its own share.
-  const farDone = (async () =>
-    far.length === 0
-      ? []
-      : renderer!(
-          header,
-          far.map((miss) => miss.module.job!(miss.runtimeImport)),
-          format,
-        ))();
+  const farDone = (async () => {
+    if (far.length === 0) return [];
+    const jobs = far.map((miss) => miss.module.job!(miss.runtimeImport));
+    return renderer!(
+      header,
+      jobs,
+      format,
+      onFile && ((i, module) => onFile({ path: far[i]!.module.path, content: module.content })),
+    );
+  })();
   const fallback = options.onFormatFallback;
   const nearDone = (async () =>
     renderEmitted(
       header,
-      near.map((miss) => ({
+      near.map((miss) => () => ({
         ...miss.module.emit(miss.runtimeImport),
         directive: miss.module.directive,
       })),
-      format,
-      fallback && ((i, printed) => fallback(near[i]!.module.path, printed)),
+      {
+        format,
+        onFallback: fallback && ((i, printed) => fallback(near[i]!.module.path, printed)),
+        onRendered:
+          onFile &&
+          ((i, module) => onFile({ path: near[i]!.module.path, content: module.content })),
+      },
     ))();
   const [nearModules, farModules] = await Promise.all([nearDone, farDone]);
   const byMiss = new Map<Miss, CachedModule>();

@@ -20,7 +20,12 @@ export {
   type GenerationCache,
 } from "./generate.js";
 export { formatWarning, type GenerationWarning } from "./generation-warning.js";
-export { renderModuleJobs, type ModuleJob, type ModuleRenderer } from "./render-module.js";
+export {
+  renderModuleJobs,
+  type ModuleJob,
+  type ModuleRenderer,
+  type RenderedCallback,
+} from "./render-module.js";
 export { GENERATED_TAG, generatedBanner, hasGeneratedMarker } from "./header.js";
 export { jsonValueProblem, MAX_CONTRACT_DEPTH } from "./json-depth.js";
 export { hasNameWords, toKebabFileName } from "./naming.js";

@@ -6,7 +6,8 @@
 import { emitPrompt } from "./emit-prompt.js";
 import { emitResource, emitTemplate } from "./emit-resource.js";
 import { emitTool, type ToolEmitOptions } from "./emit-tool.js";
-import { formatGenerated, type FormatMode } from "./format.js";
+import { printDirect } from "./direct-print.js";
+import { formatModules, type FormatMode } from "./format.js";
 import type { GenerationWarning } from "./generation-warning.js";
 import type { ModuleBody, ModuleText } from "./module-text.js";
 import { putLaidOut } from "./put-laid-out.js";
@@ -39,7 +40,11 @@ export type ModuleRenderer = (
   header: string,
   jobs: readonly ModuleJob[],
   format: FormatMode | undefined,
+  onRendered?: RenderedCallback,
 ) => Promise<CachedModule[]>;
+
+/** Told a module (by its index) as soon as its text is final, once per module. */
+export type RenderedCallback = (index: number, module: CachedModule) => void;
 
 /** The module data of one job (pure; throws only on a generator bug). */
 export function emitModuleJob(job: ModuleJob): ModuleText {
@@ -55,13 +60,21 @@ export function emitModuleJob(job: ModuleJob): ModuleText {
   }
 }
 
-/** Renders jobs on this thread: their text, formatted, and their warnings, in order. */
+/**
+ * Renders jobs on this thread: their text, formatted, and their warnings, in order; each one
+ * also to `onRendered` as soon as it is done.
+ */
 export async function renderModuleJobs(
   header: string,
   jobs: readonly ModuleJob[],
   format?: FormatMode,
+  onRendered?: RenderedCallback,
 ): Promise<CachedModule[]> {
-  return renderEmitted(header, jobs.map(emitModuleJob), format);
+  return renderEmitted(
+    header,
+    jobs.map((job) => () => emitModuleJob(job)),
+    { format, onRendered },
+  );
 }
 
 /**
@@ -71,28 +84,61 @@ export async function renderModuleJobs(
 export type EmittedModule = ModuleBody &
   Pick<ModuleText, "warnings"> & { directive?: string | undefined };
 
+/** What `renderEmitted` may be told as it goes. */
+export interface RenderEmittedOptions {
+  format?: FormatMode | undefined;
+  /** Told each module the direct printer left to prettier, with its unformatted text. */
+  onFallback?: ((index: number, unformatted: string) => void) | undefined;
+  /**
+   * Told each module as soon as its text is final, while later ones are still rendering (in
+   * `direct` mode; in `prettier` mode, once all are): how a caller writes files meanwhile.
+   */
+  onRendered?: RenderedCallback | undefined;
+}
+
 /**
  * Prints and formats emitted modules under the provenance header, in order: each module's
- * final text and its warnings (none when the emitter gave none). `onFallback` is told each one
- * the direct printer left to prettier, with its unformatted text.
+ * final text and its warnings (none when the emitter gave none). Each module is emitted (its
+ * thunk called), printed and formatted before the next is emitted, so what one module built
+ * dies young instead of living through every module's stages (less garbage collection), and
+ * its text is ready (`onRendered`) long before the last module's.
  */
 export async function renderEmitted(
   header: string,
-  emitted: readonly EmittedModule[],
-  format?: FormatMode,
-  onFallback?: (index: number, unformatted: string) => void,
+  emits: readonly (() => EmittedModule)[],
+  options: RenderEmittedOptions = {},
 ): Promise<CachedModule[]> {
-  const printed = emitted.map((module) =>
-    printModule(module.directive === undefined ? header : `${header}\n${module.directive}`, module),
-  );
-  const formatted = await formatGenerated(
-    printed,
-    format,
-    onFallback && ((i) => onFallback(i, printed[i]!)),
-  );
-  return emitted.map((module, i) => ({
-    content:
-      module.laidOut === undefined ? formatted[i]! : putLaidOut(formatted[i]!, module.laidOut),
+  const { format = "direct", onFallback, onRendered } = options;
+  const results: CachedModule[] = new Array<CachedModule>(emits.length);
+  const left: Array<{ at: number; printed: string; module: EmittedModule }> = [];
+  emits.forEach((emit, at) => {
+    const module = emit();
+    const printed = printModule(
+      module.directive === undefined ? header : `${header}\n${module.directive}`,
+      module,
+    );
+    const direct = format === "direct" ? printDirect(printed) : undefined;
+    if (direct === undefined) {
+      if (format === "direct") onFallback?.(at, printed);
+      left.push({ at, printed, module });
+      return;
+    }
+    results[at] = finish(module, direct);
+    onRendered?.(at, results[at]);
+  });
+  if (left.length > 0) {
+    const formatted = await formatModules(left.map((item) => item.printed));
+    left.forEach(({ at, module }, i) => {
+      results[at] = finish(module, formatted[i]!);
+      onRendered?.(at, results[at]);
+    });
+  }
+  return results;
+}
+
+function finish(module: EmittedModule, formatted: string): CachedModule {
+  return {
+    content: module.laidOut === undefined ? formatted : putLaidOut(formatted, module.laidOut),
     warnings: module.warnings ?? [],
-  }));
+  };
 }

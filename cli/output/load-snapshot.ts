@@ -81,6 +81,7 @@ export async function renderOutput(
   label: string,
   policy: WarningPolicy,
   cache?: GenerationCache,
+  onFile?: (file: GeneratedFile) => void,
 ): Promise<RenderedOutput> {
   // Generation does not throw for what a server sent: what it cannot type, it warns about.
   const vendored = snapshot.codegen?.runtime === "vendored" ? await vendoredRuntimeFiles() : [];
@@ -90,6 +91,7 @@ export async function renderOutput(
     extraFiles: vendored,
     // A large catalog's modules render on worker threads too; the bytes are the same.
     renderer: renderInWorkers,
+    ...(onFile === undefined ? {} : { onFile }),
   });
   reportGenerationWarnings(label, warnings, policy);
   return { files, warnings: warnings.map(formatWarning) };

@@ -98,7 +98,14 @@ function inspectAll(inspector: PathInspector, paths: readonly string[]) {
  * What writing `files` into `root` would do, by the rules above: throws (exit 2) for a file in
  * the way that is not ours, and reads only; `--dry-run` reports this plan instead of running it.
  */
-export async function planOutput(root: string, files: readonly OutputFile[]): Promise<OutputPlan> {
+export async function planOutput(
+  root: string,
+  all: readonly OutputFile[],
+  created: ReadonlySet<string> = new Set(),
+): Promise<OutputPlan> {
+  const wanted = new Set(all.map((file) => file.path));
+  // What this run created already (see `writeOutput`) holds what it should: nothing to inspect.
+  const files = created.size === 0 ? all : all.filter((file) => !created.has(file.path));
   for (const file of files) {
     if (!isSafeOutputPath(file.path)) {
       throw new CliError(
@@ -125,7 +132,6 @@ export async function planOutput(root: string, files: readonly OutputFile[]): Pr
     else changed.push({ ...file, previous: state.kind === "file" ? state.text : undefined });
   });
   if (foreign.length > 0) throw foreignFileError(root, foreign);
-  const wanted = new Set(files.map((file) => file.path));
   // The same snapshot as before lists exactly the files wanted now: none can be stale, and the
   // megabytes of a large snapshot need not be parsed to learn it.
   const same = files.some((file) => file.path === SNAPSHOT && file.content === previousSnapshot);
@@ -235,16 +241,28 @@ function makeFolder(folder: string, root: string): void {
   }
 }
 
-/** Writes `files` under `root`, leaving identical files alone and removing stale generated ones. */
-export async function writeOutput(root: string, files: readonly OutputFile[]): Promise<WriteStats> {
-  const { changed, stale: staleFiles, unchanged } = await planOutput(root, files);
+/**
+ * Writes `files` under `root`, leaving identical files alone and removing stale generated ones.
+ * `created`: the paths this run already created, new files with exactly these files' text (see
+ * background-writes.ts); they count as written.
+ */
+export async function writeOutput(
+  root: string,
+  files: readonly OutputFile[],
+  created: ReadonlySet<string> = new Set(),
+): Promise<WriteStats> {
+  const { changed, stale: staleFiles, unchanged } = await planOutput(root, files, created);
   const stale = staleFiles.map((file) => file.path);
   const folders = new Set(changed.map((file) => dirname(join(root, file.path))));
   for (const folder of folders) makeFolder(folder, root);
   for (const file of changed) writePlanned(root, file);
   for (const path of stale) rmSync(join(root, path));
   removeEmptyFolders(root, stale);
-  return { written: changed.map((file) => file.path), unchanged, removed: stale };
+  const rewritten = new Set(changed.map((file) => file.path));
+  const written = files
+    .filter((file) => created.has(file.path) || rewritten.has(file.path))
+    .map((file) => file.path);
+  return { written, unchanged, removed: stale };
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type FormatMode,
   type ModuleJob,
   type ModuleRenderer,
+  type RenderedCallback,
 } from "../../templates/index.js";
 import type { RenderReply, RenderRequest } from "./render-worker-messages.js";
 
@@ -119,6 +120,10 @@ interface Run {
   /** Chunks that failed in a worker: rendered here, where a failure shows its real error. */
   here: number[];
   wake: () => void;
+  /** Told each module once its chunk is rendered. */
+  onRendered: RenderedCallback | undefined;
+  /** What `onRendered` threw first, to fail the run with. */
+  failure?: { error: unknown };
 }
 
 /** Creates a pool; the CLI uses one per process (`warmRenderWorkers`, `renderInWorkers`). */
@@ -171,7 +176,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       slot.settle(true);
     } else if (run !== undefined && reply.run === run.id && slot.held.delete(reply.chunk)) {
       if (reply.type === "rendered") {
-        run.results[reply.chunk] = reply.modules;
+        settleChunk(run, reply.chunk, reply.modules);
         chunks.workers++;
       } else run.here.push(reply.chunk);
     }
@@ -234,14 +239,15 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     header: string,
     jobs: readonly ModuleJob[],
     format: FormatMode | undefined,
+    onRendered?: RenderedCallback,
   ): Promise<CachedModule[]> {
     const enough = jobs.length >= (slots.length > 0 ? minJobs : minColdJobs);
     if (broken || !enough || run !== undefined) {
-      return renderModuleJobs(header, jobs, format);
+      return renderModuleJobs(header, jobs, format, onRendered);
     }
     start();
     clearTimeout(idle);
-    const current = newRun(++runs, header, chunksOf(jobs, chunkSize), format);
+    const current = newRun(++runs, header, chunksOf(jobs, chunkSize), format, onRendered);
     run = current;
     // Held by a run, workers keep the process alive; idle again, they do not.
     for (const slot of slots) slot.worker.ref();
@@ -258,13 +264,15 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   /** This thread's side of a run: render what nobody holds, wait for the rest. */
   async function share(current: Run): Promise<void> {
     for (;;) {
+      // The caller's `onRendered` threw (in a worker's reply): the run fails with its error.
+      if (current.failure !== undefined) throw current.failure.error;
       dispatch();
       const chunk = current.here.pop() ?? current.queue.pop();
       if (chunk !== undefined) {
-        current.results[chunk] = await renderModuleJobs(
-          current.header,
-          current.chunks[chunk]!,
-          current.format,
+        settleChunk(
+          current,
+          chunk,
+          await renderModuleJobs(current.header, current.chunks[chunk]!, current.format),
         );
         chunks.here++;
         // Lets the workers' replies in, so they get their next chunks.
@@ -306,6 +314,21 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   return { warm, render, close, chunks };
 }
 
+/**
+ * Keeps a chunk's modules and tells them to the run's `onRendered`; a chunk rendered twice (a
+ * stalled worker's late reply after this thread redid it) is told once, as its first result.
+ */
+function settleChunk(run: Run, chunk: number, modules: CachedModule[]): void {
+  if (run.results[chunk] !== undefined) return;
+  run.results[chunk] = modules;
+  const first = chunk * (run.chunks[0]?.length ?? 0);
+  try {
+    modules.forEach((module, i) => run.onRendered?.(first + i, module));
+  } catch (error) {
+    run.failure ??= { error };
+  }
+}
+
 function chunksOf(jobs: readonly ModuleJob[], size: number): ModuleJob[][] {
   const chunks: ModuleJob[][] = [];
   for (let at = 0; at < jobs.length; at += size) chunks.push(jobs.slice(at, at + size));
@@ -317,11 +340,13 @@ function newRun(
   header: string,
   chunks: ModuleJob[][],
   format: FormatMode | undefined,
+  onRendered: RenderedCallback | undefined,
 ): Run {
   return {
     id,
     header,
     format,
+    onRendered,
     chunks,
     results: [],
     queue: chunks.map((_, i) => i),
@@ -343,7 +368,7 @@ export function warmRenderWorkers(): void {
 }
 
 /** Renders with the process's pool: on workers for a large catalog, else on this thread. */
-export const renderInWorkers: ModuleRenderer = (header, jobs, format) => {
+export const renderInWorkers: ModuleRenderer = (header, jobs, format, onRendered) => {
   shared ??= createRenderPool();
-  return shared.render(header, jobs, format);
+  return shared.render(header, jobs, format, onRendered);
 };

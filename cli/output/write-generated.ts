@@ -2,18 +2,39 @@
  * Generating a snapshot's files into an output folder, as `pull` and `generate` both do, with
  * the generation cache.
  */
-import type { Snapshot } from "../../templates/index.js";
+import { isSafeOutputPath, type Snapshot } from "../../templates/index.js";
+import { startBackgroundWrites, type BackgroundWritesOptions } from "./background-writes.js";
 import { openGenerationCache } from "./generation-cache.js";
 import type { WarningPolicy } from "./generation-warnings.js";
-import { renderOutput } from "./load-snapshot.js";
+import { renderOutput, type RenderedOutput } from "./load-snapshot.js";
 import { planOutput, writeOutput, type OutputPlan, type WriteStats } from "./output-files.js";
 import { recordRun, runKey } from "./unchanged-run.js";
 
 const SNAPSHOT_FILE = "mcp.snapshot.json";
 
+/**
+ * Fewer items than this and a new folder is written after rendering, on this thread: starting
+ * the writer costs more than the few files it would write meanwhile.
+ */
+const BACKGROUND_MIN_ITEMS = 100;
+
+function itemCount(snapshot: Snapshot): number {
+  return (
+    snapshot.tools.length +
+    snapshot.prompts.length +
+    snapshot.resources.length +
+    snapshot.resourceTemplates.length
+  );
+}
+
 export interface GeneratedOutput extends WriteStats {
   /** How many files the folder holds for this snapshot. */
   files: number;
+}
+
+export interface WriteGeneratedOptions {
+  /** How a new folder's files are written while the rest render (tests name the worker). */
+  background?: BackgroundWritesOptions;
 }
 
 /**
@@ -26,10 +47,29 @@ export async function writeGenerated(
   label: string,
   cwd: string,
   policy: WarningPolicy,
+  options: WriteGeneratedOptions = {},
 ): Promise<GeneratedOutput> {
   const cache = await openGenerationCache(out, cwd);
-  const { files, warnings } = await renderOutput(snapshot, label, policy, cache);
-  const stats = await writeOutput(out, files);
+  // Under --strict a warning must stop the run before any file exists, not take files back.
+  const background =
+    policy.strict || itemCount(snapshot) < BACKGROUND_MIN_ITEMS
+      ? undefined
+      : startBackgroundWrites(out, options.background);
+  let rendered: RenderedOutput;
+  try {
+    rendered = await renderOutput(
+      snapshot,
+      label,
+      policy,
+      cache,
+      background && ((file) => isSafeOutputPath(file.path) && background.write(file)),
+    );
+  } catch (error) {
+    await background?.discard();
+    throw error;
+  }
+  const { files, warnings } = rendered;
+  const stats = await writeOutput(out, files, await background?.finish());
   await cache.save();
   if (snapshot.codegen?.emit === "js+dts") {
     // Loaded only for this form: the default's runs read no tsconfig.

@@ -9,7 +9,11 @@ import {
   type RenderPoolOptions,
 } from "../../../cli/output/render-pool.js";
 import { checkEntries } from "../../../templates/contract-entries.js";
-import { generateOutput, type CachedModule } from "../../../templates/generate.js";
+import {
+  generateOutput,
+  type CachedModule,
+  type GeneratedFile,
+} from "../../../templates/generate.js";
 import { createSnapshot, type Snapshot } from "../../../templates/snapshot.js";
 import { hostileCatalog, type HostileCatalog } from "../../support/hostile-catalog.js";
 import { syntheticSnapshot } from "../../bench/synthetic-snapshot.js";
@@ -38,11 +42,27 @@ function catalog(parts: readonly HostileCatalog[], synthetic: number): Snapshot 
   });
 }
 
-function render(snapshot: Snapshot, pool?: RenderPool) {
+function render(snapshot: Snapshot, pool?: RenderPool, onFile?: (file: GeneratedFile) => void) {
   return generateOutput(snapshot, {
     generatorVersion: "1.0.0",
     ...(pool === undefined ? {} : { renderer: pool.render }),
+    ...(onFile === undefined ? {} : { onFile }),
   });
+}
+
+/**
+ * Renders with `onFile` and checks what it was told: every module once, as it ends up in the
+ * files; never the snapshot, which lists the files and so comes last.
+ */
+async function renderTold(snapshot: Snapshot, pool?: RenderPool) {
+  // Recorded, not asserted, in the callback: it runs inside the pool's message handling.
+  const told: Array<[string, string]> = [];
+  const result = await render(snapshot, pool, (file) => told.push([file.path, file.content]));
+  const modules = result.files.filter((file) => file.path !== "mcp.snapshot.json");
+  const byPath = (a: [string, string], b: [string, string]) => (a[0] < b[0] ? -1 : 1);
+  const wanted = modules.map((file): [string, string] => [file.path, file.content]);
+  expect(told.sort(byPath)).toEqual(wanted.sort(byPath));
+  return result;
 }
 
 /** A pool that renders every run on its workers (no threshold), in small chunks. */
@@ -86,8 +106,10 @@ describe("rendering on worker threads", () => {
         async (parts, synthetic) => {
           const snapshot = catalog(parts, synthetic);
           const alone = await render(snapshot);
+          expect(await renderTold(snapshot)).toEqual(alone);
           for (const made of byWorkers.values()) {
             expect(await render(snapshot, made)).toEqual(alone);
+            expect(await renderTold(snapshot, made)).toEqual(alone);
           }
         },
       ),
@@ -128,8 +150,9 @@ describe("rendering on worker threads", () => {
     });
     expect(withWorkers.entries).toEqual(alone.entries);
     expect(made.chunks.workers).toBeGreaterThan(before);
-    // Warm: nothing is rendered anywhere, the renderer is not even asked.
+    // Warm: nothing is rendered anywhere, the renderer is not even asked; every hit is told.
     const asked: number[] = [];
+    const told: string[] = [];
     const second = await generateOutput(snapshot, {
       generatorVersion: "1.0.0",
       cache: withWorkers.cache,
@@ -137,8 +160,12 @@ describe("rendering on worker threads", () => {
         asked.push(jobs.length);
         return made.render(header, jobs, format);
       },
+      onFile: (file) => told.push(file.path),
     });
     expect(asked).toEqual([]);
+    expect(told.sort()).toEqual(
+      second.files.map((file) => file.path).filter((path) => path !== "mcp.snapshot.json"),
+    );
     expect(second).toEqual(first);
     expect(withWorkers.entries).toHaveLength(alone.entries.length);
   }, 60_000);
