@@ -215,12 +215,17 @@ export function splitTopLevel(
   return parts;
 }
 
-/** The index just past the string literal opening at `start`, or undefined if unterminated. */
+/**
+ * The index just past the string literal opening at `start`, or undefined if unterminated. Jumps
+ * from quote to quote (an embedded tool definition is kilobytes of one literal): a quote ends the
+ * literal unless an odd run of backslashes escapes it.
+ */
 export function stringEnd(text: string, start: number): number | undefined {
-  const quote = text[start];
-  for (let i = start + 1; i < text.length; i++) {
-    if (text[i] === "\\") i++;
-    else if (text[i] === quote) return i + 1;
+  const quote = text[start]!;
+  for (let at = text.indexOf(quote, start + 1); at !== -1; at = text.indexOf(quote, at + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return at + 1;
   }
   return undefined;
 }

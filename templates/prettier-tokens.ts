@@ -7,6 +7,8 @@
 
 /** Escapes prettier would rewrite (an unnecessary `\d`): left to prettier. */
 const UNUSUAL_ESCAPE = /^[^\n\r"'0-7\\bfnrt-vx\u2028\u2029]$/;
+const ESCAPE_OR_DOUBLE = /\\(.)|"/gs;
+const ESCAPE_OR_SINGLE = /\\(.)|'/gs;
 
 /**
  * A string literal as prettier prints it: double quotes unless the content holds more double
@@ -22,13 +24,17 @@ export function printStringToken(raw: string): string | undefined {
     else if (code === 39) singles++;
   }
   const quote = doubles > singles ? "'" : '"';
+  // Without escapes (an embedded definition: hundreds of `"`, no backslash) nothing changes but
+  // the quotes: the content holds no bare quote of its literal's own kind, so not the one chosen.
+  if (!content.includes("\\")) return `${quote}${content}${quote}`;
   const other = quote === '"' ? "'" : '"';
   let unusual = false;
-  const body = content.replace(/\\(.)|(["'])/gs, (match, escaped?: string, bare?: string) => {
+  // Only escapes and the chosen quote can change; the other quote is matched by nothing.
+  const changing = quote === '"' ? ESCAPE_OR_DOUBLE : ESCAPE_OR_SINGLE;
+  const body = content.replace(changing, (match, escaped?: string) => {
+    if (escaped === undefined) return `\\${match}`;
     if (escaped === other) return escaped;
-    if (bare === quote) return `\\${bare}`;
-    if (bare !== undefined) return bare;
-    if (UNUSUAL_ESCAPE.test(escaped!)) unusual = true;
+    if (UNUSUAL_ESCAPE.test(escaped)) unusual = true;
     return match;
   });
   return unusual ? undefined : `${quote}${body}${quote}`;
