@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeGenerated } from "../../../cli/output/write-generated.js";
+import type { WarningPolicy } from "../../../cli/output/generation-warnings.js";
 import type { Reporter } from "../../../cli/terminal/reporter.js";
 import { generateFiles } from "../../../templates/generate.js";
 import type { Snapshot } from "../../../templates/snapshot.js";
@@ -61,6 +62,11 @@ function catalog(): Snapshot {
   };
 }
 
+/** `writeGenerated` of `snapshot` into `out`, with the test writer. */
+function generateInto(out: string, policy: WarningPolicy, snapshot: Snapshot = catalog()) {
+  return writeGenerated(snapshot, out, "synthetic", base, policy, options);
+}
+
 /** Every file under `folder`, relative, `/`-separated, with its text. */
 function read(folder: string, prefix = ""): Array<[string, string]> {
   return readdirSync(folder, { withFileTypes: true })
@@ -78,7 +84,7 @@ describe("writeGenerated with the background writer", () => {
     const snapshot = catalog();
     const warnings: string[] = [];
     const policy = { reporter: reporter((line) => warnings.push(line)), strict: false };
-    const stats = await writeGenerated(snapshot, out, "synthetic", base, policy, options);
+    const stats = await generateInto(out, policy, snapshot);
     expect(started()).toEqual([out]);
     const expected = await generateFiles(snapshot, { generatorVersion: PACKAGE_VERSION });
     expect(read(out)).toEqual(expected.map((file) => [file.path, file.content]));
@@ -94,7 +100,7 @@ describe("writeGenerated with the background writer", () => {
     const stored = expected.find((file) => file.path === "mcp.snapshot.json")!;
     writeFileSync(join(out, stored.path), stored.content);
     const policy = { reporter: reporter(), strict: false };
-    const stats = await writeGenerated(snapshot, out, "synthetic", base, policy, options);
+    const stats = await generateInto(out, policy, snapshot);
     expect(started()).toEqual([out]);
     expect(read(out)).toEqual(expected.map((file) => [file.path, file.content]));
     expect(stats.unchanged).toBe(1);
@@ -106,32 +112,18 @@ describe("writeGenerated with the background writer", () => {
     const failing = reporter(() => {
       throw new Error("the reporter broke");
     });
-    await expect(
-      writeGenerated(
-        catalog(),
-        out,
-        "synthetic",
-        base,
-        { reporter: failing, strict: false },
-        options,
-      ),
-    ).rejects.toThrow("the reporter broke");
+    await expect(generateInto(out, { reporter: failing, strict: false })).rejects.toThrow(
+      "the reporter broke",
+    );
     expect(started()).toEqual([out]);
     expect(existsSync(join(base, "deep"))).toBe(false);
   });
 
   it("does not start the writer under --strict, and a warning writes nothing", async () => {
     const out = join(base, "mcp");
-    await expect(
-      writeGenerated(
-        catalog(),
-        out,
-        "synthetic",
-        base,
-        { reporter: reporter(), strict: true },
-        options,
-      ),
-    ).rejects.toMatchObject({ exitCode: 4 });
+    await expect(generateInto(out, { reporter: reporter(), strict: true })).rejects.toMatchObject({
+      exitCode: 4,
+    });
     expect(started()).toEqual([]);
     expect(existsSync(out)).toBe(false);
   });
