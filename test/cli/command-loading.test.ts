@@ -8,8 +8,9 @@ import { spawnSync } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSnapshot, serializeSnapshot } from "../../templates/snapshot.js";
+import { serializeSnapshot } from "../../templates/snapshot.js";
 import { createTempProject, REPO_ROOT, type TempProject } from "../support/cli-run.js";
+import { toolsSnapshot } from "../support/tools-snapshot.js";
 
 const BIN = join(REPO_ROOT, "dist/cli/main.js");
 const OUT = "mcp/probe";
@@ -30,20 +31,9 @@ beforeAll(async () => {
     "register.mjs",
     'import { register } from "node:module";\nregister("./hooks.mjs", import.meta.url);\n',
   );
-  const snapshot = createSnapshot({
-    name: "probe",
-    server: { name: "probe", version: "1.0.0" },
-    protocolVersion: "2026-07-28",
-    supportedVersions: ["2026-07-28"],
-    capabilities: { tools: {} },
-    clientCapabilities: {},
-    tools: [
-      { name: "echo", inputSchema: { type: "object", properties: { text: { type: "string" } } } },
-    ],
-    prompts: [],
-    resources: [],
-    resourceTemplates: [],
-  });
+  const snapshot = toolsSnapshot("probe", [
+    { name: "echo", inputSchema: { type: "object", properties: { text: { type: "string" } } } },
+  ]);
   await project.write(`${OUT}/mcp.snapshot.json`, serializeSnapshot(snapshot));
 });
 afterAll(() => project.remove());

@@ -12,7 +12,7 @@ import { connect } from "../../runtime/client/connect.js";
 import "../../runtime/node/index.js";
 import type { Tool } from "../../runtime/protocol/types.js";
 import { generateFiles } from "../../templates/generate.js";
-import { createSnapshot, type Snapshot } from "../../templates/snapshot.js";
+import type { Snapshot } from "../../templates/snapshot.js";
 import { parseSnapshot } from "../../templates/snapshot-parse.js";
 import {
   caseDir,
@@ -21,6 +21,7 @@ import {
   REPOSITORY_ROOT,
 } from "../support/golden-cases.js";
 import { referenceServer, type ReferenceServerName } from "../support/reference-servers.js";
+import { toolsSnapshot } from "../support/tools-snapshot.js";
 
 const VERSION = "0.0.0-golden";
 
@@ -79,17 +80,9 @@ describe("direct printing of real catalogs", () => {
       tools.push(...(await listTools(name)));
     }
     expect(tools.map((tool) => tool.name)).toContain("read_media_file");
-    const snapshot = createSnapshot({
-      name: "reference",
-      server: { name: "reference", version: "1.0.0" },
+    const snapshot = toolsSnapshot("reference", tools, {
       protocolVersion: "2025-11-25",
       supportedVersions: ["2025-11-25"],
-      capabilities: { tools: {} },
-      clientCapabilities: {},
-      tools,
-      prompts: [],
-      resources: [],
-      resourceTemplates: [],
     });
     expect(await fallbacks(snapshot)).toEqual([]);
     const [direct, pretty] = await Promise.all([

@@ -16,27 +16,17 @@ import {
   type CachedModule,
   type GenerationCache,
 } from "../../templates/generate.js";
-import { createSnapshot, type Snapshot } from "../../templates/snapshot.js";
+import type { Snapshot } from "../../templates/snapshot.js";
 import { badSchema, placed } from "../support/bad-schema.js";
 import { REPOSITORY_ROOT } from "../support/golden-cases.js";
+import { toolsSnapshot } from "../support/tools-snapshot.js";
 import { assertRuntimeBuilt, GENERATED_CODE_CONFIGS, typecheck } from "../support/typecheck.js";
 
 function snapshotOf(
   tools: readonly Tool[],
   resourceTemplates: readonly ResourceTemplate[] = [],
 ): Snapshot {
-  return createSnapshot({
-    name: "odd",
-    server: { name: "odd", version: "1.0.0" },
-    protocolVersion: "2026-07-28",
-    supportedVersions: ["2026-07-28"],
-    capabilities: { tools: {} },
-    clientCapabilities: {},
-    tools: [...tools],
-    prompts: [],
-    resources: [],
-    resourceTemplates: [...resourceTemplates],
-  });
+  return toolsSnapshot("odd", [...tools], { resourceTemplates: [...resourceTemplates] });
 }
 
 const tool = (inputSchema: unknown, outputSchema?: unknown): Tool =>

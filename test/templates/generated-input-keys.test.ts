@@ -7,41 +7,25 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateFiles } from "../../templates/generate.js";
-import {
-  createSnapshot,
-  serializeSnapshot,
-  type CodegenOptions,
-} from "../../templates/snapshot.js";
+import { serializeSnapshot, type CodegenOptions, type Snapshot } from "../../templates/snapshot.js";
 import { parseSnapshot } from "../../templates/snapshot-parse.js";
 import { REPOSITORY_ROOT } from "../support/golden-cases.js";
+import { toolsSnapshot } from "../support/tools-snapshot.js";
 import { assertRuntimeBuilt, GENERATED_CODE_CONFIGS, typecheck } from "../support/typecheck.js";
 
 const COMPILE_TIMEOUT = 120_000;
 
-function snapshotWith(codegen: CodegenOptions | undefined): ReturnType<typeof createSnapshot> {
-  return createSnapshot({
-    name: "money",
-    server: { name: "money", version: "1.0.0" },
-    protocolVersion: "2026-07-28",
-    supportedVersions: ["2026-07-28"],
-    capabilities: { tools: {} },
-    clientCapabilities: {},
-    tools: [
-      {
-        name: "round",
-        inputSchema: {
-          type: "object",
-          properties: { amount: { type: "number" }, decimals: { type: "integer" } },
-          required: ["amount"],
-        },
-        outputSchema: { type: "object", properties: { value: { type: "number" } } },
-      },
-    ],
-    prompts: [],
-    resources: [],
-    resourceTemplates: [],
-    codegen,
-  });
+function snapshotWith(codegen: CodegenOptions | undefined): Snapshot {
+  const round = {
+    name: "round",
+    inputSchema: {
+      type: "object" as const,
+      properties: { amount: { type: "number" }, decimals: { type: "integer" } },
+      required: ["amount"],
+    },
+    outputSchema: { type: "object" as const, properties: { value: { type: "number" } } },
+  };
+  return toolsSnapshot("money", [round], { codegen });
 }
 
 describe("input keys the schema does not declare", () => {

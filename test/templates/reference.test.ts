@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateFiles } from "../../templates/generate.js";
-import { createSnapshot } from "../../templates/snapshot.js";
+import { toolsSnapshot } from "../support/tools-snapshot.js";
 import type { Tool } from "../../runtime/protocol/types.js";
 
 const README = readFileSync(join(import.meta.dirname, "../../templates/README.md"), "utf8");
@@ -20,18 +20,7 @@ function block(tag: string): string {
 describe("templates/README.md reference", () => {
   it("is what the generator makes of the reference tool", async () => {
     const tool = JSON.parse(block("reference-input")) as Tool;
-    const snapshot = createSnapshot({
-      name: "weather",
-      server: { name: "weather", version: "1.0.0" },
-      protocolVersion: "2026-07-28",
-      supportedVersions: ["2026-07-28"],
-      capabilities: { tools: {} },
-      clientCapabilities: {},
-      tools: [tool],
-      prompts: [],
-      resources: [],
-      resourceTemplates: [],
-    });
+    const snapshot = toolsSnapshot("weather", [tool]);
     const files = await generateFiles(snapshot, { generatorVersion: "0.1.0" });
     const module = files.find((file) => file.path === "tools/get-forecast.ts");
     expect(module?.content).toBe(`${block("reference-output")}\n`);

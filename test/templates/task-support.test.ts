@@ -7,8 +7,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ServerCapabilities, Tool } from "@mcp-codegen/runtime";
 import { generateFiles } from "../../templates/generate.js";
-import { createSnapshot } from "../../templates/snapshot.js";
 import { toolTaskSupport } from "../../templates/task-support.js";
+import { toolsSnapshot } from "../support/tools-snapshot.js";
 
 const TASKS = "io.modelcontextprotocol/tasks";
 const tool = (extra: Record<string, unknown> = {}): Tool =>
@@ -63,18 +63,7 @@ describe("toolTaskSupport", () => {
 });
 
 async function toolModule(given: Tool, capabilities: ServerCapabilities): Promise<string> {
-  const snapshot = createSnapshot({
-    name: "tasks",
-    server: { name: "tasks", version: "1.0.0" },
-    protocolVersion: "2026-07-28",
-    supportedVersions: ["2026-07-28"],
-    capabilities,
-    clientCapabilities: {},
-    tools: [given],
-    prompts: [],
-    resources: [],
-    resourceTemplates: [],
-  });
+  const snapshot = toolsSnapshot("tasks", [given], { capabilities });
   const files = await generateFiles(snapshot, { generatorVersion: "0.0.0-test" });
   const file = files.find((f) => f.path === "tools/build.ts");
   if (file === undefined) throw new Error("no tools/build.ts generated");

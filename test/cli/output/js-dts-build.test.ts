@@ -8,34 +8,21 @@ import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSnapshot, serializeSnapshot } from "../../../templates/snapshot.js";
+import { serializeSnapshot } from "../../../templates/snapshot.js";
 import {
   createTempProject,
   REPO_ROOT,
   runCliCaptured,
   type TempProject,
 } from "../../support/cli-run.js";
+import { toolsSnapshot } from "../../support/tools-snapshot.js";
 
 const OUT = "src/mcp";
 
 function snapshot(emit: "ts" | "js+dts"): string {
-  const created = createSnapshot({
-    name: "weather",
-    server: { name: "weather", version: "1.0.0" },
-    protocolVersion: "2026-07-28",
-    supportedVersions: ["2026-07-28"],
-    capabilities: { tools: {} },
-    clientCapabilities: {},
-    tools: [
-      {
-        name: "forecast",
-        inputSchema: { type: "object", properties: { city: { type: "string" } } },
-      },
-    ],
-    prompts: [],
-    resources: [],
-    resourceTemplates: [],
-  });
+  const created = toolsSnapshot("weather", [
+    { name: "forecast", inputSchema: { type: "object", properties: { city: { type: "string" } } } },
+  ]);
   return serializeSnapshot(emit === "ts" ? created : { ...created, codegen: { emit } });
 }
 

@@ -6,7 +6,8 @@
 import { readFile, readdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runKey, unchangedRun } from "../../../cli/output/unchanged-run.js";
-import { createSnapshot, serializeSnapshot } from "../../../templates/snapshot.js";
+import { serializeSnapshot } from "../../../templates/snapshot.js";
+import { toolsSnapshot } from "../../support/tools-snapshot.js";
 import type { Tool } from "../../../runtime/protocol/types.js";
 import {
   createTempProject,
@@ -25,18 +26,7 @@ const tools: Tool[] = [
 let project: TempProject;
 beforeEach(async () => {
   project = await createTempProject("unchanged-run");
-  const snapshot = createSnapshot({
-    name: "odd",
-    server: { name: "odd", version: "1.0.0" },
-    protocolVersion: "2026-07-28",
-    supportedVersions: ["2026-07-28"],
-    capabilities: { tools: {} },
-    clientCapabilities: {},
-    tools,
-    prompts: [],
-    resources: [],
-    resourceTemplates: [],
-  });
+  const snapshot = toolsSnapshot("odd", tools);
   await project.write(`${OUT}/mcp.snapshot.json`, serializeSnapshot(snapshot));
 });
 afterEach(() => project.remove());

@@ -16,7 +16,7 @@ import {
   type Subscription,
   type Tool,
 } from "@mcp-codegen/runtime";
-import { createSnapshot } from "../../../templates/index.js";
+import { toolsSnapshot } from "../../support/tools-snapshot.js";
 import {
   contractState,
   createContractServer,
@@ -82,17 +82,8 @@ async function generatedFrom(w: World) {
   const puller = await connect({ url: w.url });
   const tools = await puller.listTools();
   await puller.close();
-  const snapshot = createSnapshot({
-    name: "contract",
+  const snapshot = toolsSnapshot("contract", tools, {
     server: { name: "contract-test", version: "1.0.0" },
-    protocolVersion: "2026-07-28",
-    supportedVersions: ["2026-07-28"],
-    capabilities: { tools: {} },
-    clientCapabilities: {},
-    tools,
-    prompts: [],
-    resources: [],
-    resourceTemplates: [],
   });
   const bind = (name: string) => {
     const tool = snapshot.tools.find((entry) => entry.name === name) as Tool;
