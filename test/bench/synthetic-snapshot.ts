@@ -2,8 +2,9 @@
  * A deterministic synthetic server contract for the generator benchmark: N tools whose schemas
  * vary the way real servers' do (enums, nesting, arrays, `$ref`/`$defs`, unions, output schemas).
  */
-import { createSnapshot, type Snapshot } from "../../templates/snapshot.js";
+import type { Snapshot } from "../../templates/snapshot.js";
 import type { Tool } from "../../runtime/protocol/types.js";
+import { toolsSnapshot } from "../support/tools-snapshot.js";
 
 function inputSchema(i: number): Tool["inputSchema"] {
   const base = {
@@ -104,16 +105,5 @@ export function syntheticSnapshot(count: number): Snapshot {
       annotations: { readOnlyHint: i % 2 === 0 },
     });
   }
-  return createSnapshot({
-    name: "synthetic",
-    server: { name: "synthetic", version: "1.0.0" },
-    protocolVersion: "2026-07-28",
-    supportedVersions: ["2026-07-28"],
-    capabilities: { tools: {} },
-    clientCapabilities: {},
-    tools,
-    prompts: [],
-    resources: [],
-    resourceTemplates: [],
-  });
+  return toolsSnapshot("synthetic", tools);
 }
