@@ -1,97 +1,13 @@
 import { getEventListeners } from "node:events";
-import { chmod, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { chmod, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isMcpError, localError, type McpError } from "../../../runtime/protocol/errors.js";
-import type { JsonRpcNotification, JsonRpcResponse } from "../../../runtime/protocol/jsonrpc.js";
-import type { TransportDiagnostic } from "../../../runtime/transports/transport.js";
+import { describe, expect, it } from "vitest";
+import { localError } from "../../../runtime/protocol/errors.js";
 import { createStdioTransport, formatCommandLine } from "../../../runtime/node/stdio.js";
-import type { StdioTransport, StdioTransportOptions } from "../../../runtime/node/stdio.js";
+import { call, ECHO, failure, kinds, result, useStdioHarness } from "./stdio-harness.js";
 
-const FIXTURES = fileURLToPath(new URL("../../fixtures/stdio-misbehaving", import.meta.url));
-const ECHO = join(FIXTURES, "echo-server.mjs");
-const STUBBORN = join(FIXTURES, "stubborn-server.mjs");
-
-interface Harness {
-  transport: StdioTransport;
-  diagnostics: TransportDiagnostic[];
-  notifications: JsonRpcNotification[];
-}
-
-const open: StdioTransport[] = [];
-let scratch: string;
-
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), "mcp-stdio-test-"));
-});
-afterAll(async () => {
-  await rm(scratch, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((transport) => transport.close()));
-});
-
-async function start(
-  args: string[] = [ECHO],
-  options: Partial<StdioTransportOptions> = {},
-): Promise<Harness> {
-  const transport = await createStdioTransport({
-    command: process.execPath,
-    args,
-    stderr: "pipe",
-    ...options,
-  });
-  open.push(transport);
-  const diagnostics: TransportDiagnostic[] = [];
-  const notifications: JsonRpcNotification[] = [];
-  transport.onDiagnostic = (diagnostic) => diagnostics.push(diagnostic);
-  transport.onNotification = (notification) => notifications.push(notification);
-  return { transport, diagnostics, notifications };
-}
-
-function call(
-  transport: StdioTransport,
-  id: string | number,
-  method: string,
-  params: Record<string, unknown> = {},
-  signal: AbortSignal = new AbortController().signal,
-): Promise<JsonRpcResponse> {
-  return transport.request(
-    { jsonrpc: "2.0", id, method, params },
-    { signal, onNotification: () => {} },
-  );
-}
-
-async function result(response: Promise<JsonRpcResponse>): Promise<Record<string, unknown>> {
-  const answer = await response;
-  if (!("result" in answer)) throw new Error(`expected a result, got ${JSON.stringify(answer)}`);
-  return answer.result;
-}
-
-/** Awaits a rejection and returns it as an `McpError`. */
-async function failure(promise: Promise<unknown>): Promise<McpError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!isMcpError(error)) throw new Error(`expected an McpError, got ${String(error)}`);
-  return error;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function kinds(diagnostics: readonly TransportDiagnostic[]): string[] {
-  return diagnostics.filter((d) => d.kind !== "stderr").map((d) => d.kind);
-}
+const harness = useStdioHarness();
+const start = harness.start.bind(harness);
 
 describe("createStdioTransport: exchanging messages", () => {
   it("sends a request and resolves with its response", async () => {
@@ -194,12 +110,12 @@ describe("createStdioTransport: process and environment", () => {
   it("merges env over process.env, runs in cwd, and keeps env values out of the endpoint", async () => {
     const { transport } = await start([ECHO], {
       env: { MCP_STDIO_TEST_SECRET: "s3cret-value" },
-      cwd: scratch,
+      cwd: harness.scratch,
     });
     const answer = await result(call(transport, 1, "env", { name: "MCP_STDIO_TEST_SECRET" }));
     expect(answer.value).toBe("s3cret-value");
     expect(answer.path).toBe(process.env.PATH ?? null);
-    expect(answer.cwd).toBe(await realpath(scratch));
+    expect(answer.cwd).toBe(await realpath(harness.scratch));
     expect(transport.endpoint).not.toContain("s3cret");
   });
 
@@ -214,7 +130,7 @@ describe("createStdioTransport: process and environment", () => {
   });
 
   it("rejects with a transport error for a file that is not executable", async () => {
-    const script = join(scratch, "not-executable.sh");
+    const script = join(harness.scratch, "not-executable.sh");
     await writeFile(script, "#!/bin/sh\necho hi\n");
     await chmod(script, 0o644);
     const error = await failure(createStdioTransport({ command: script }));
@@ -224,7 +140,7 @@ describe("createStdioTransport: process and environment", () => {
   });
 
   it("names the working directory when it does not exist", async () => {
-    const cwd = join(scratch, "missing-dir");
+    const cwd = join(harness.scratch, "missing-dir");
     const error = await failure(createStdioTransport({ command: process.execPath, cwd }));
     expect(error.kind).toBe("transport");
     expect(error.message).toContain(cwd);
@@ -279,122 +195,5 @@ describe("createStdioTransport: cancellation", () => {
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
     controller.abort(localError("cancelled", "after the fact"));
     expect(await result(call(transport, 2, "cancellations"))).toEqual({ cancellations: [] });
-  });
-});
-
-describe("createStdioTransport: a failing server", () => {
-  it("fails every pending request at once when the child dies, quoting stderr", async () => {
-    const { transport, diagnostics } = await start();
-    const pending = [1, 2, 3].map((id) => failure(call(transport, id, "hang")));
-    pending.push(
-      failure(call(transport, 4, "crash", { code: 3, stderr: "fatal: disk on fire\n" })),
-    );
-    const errors = await Promise.all(pending);
-    expect(new Set(errors).size).toBe(1); // one failure, delivered to all at once
-    for (const error of errors) {
-      expect(error.kind).toBe("transport");
-      expect(error.message).toContain("exited with code 3");
-      expect(error.message).toContain("fatal: disk on fire");
-    }
-    const later = await failure(call(transport, 5, "echo"));
-    expect(later.kind).toBe("transport");
-    expect(later.message).toContain("exited with code 3");
-    await transport.close();
-    expect(diagnostics.filter((d) => d.kind === "closed")).toHaveLength(1);
-    expect(diagnostics.some((d) => d.kind === "stderr" && d.detail.includes("disk on fire"))).toBe(
-      true,
-    );
-  });
-
-  it("hands stderr to a callback and still quotes it", async () => {
-    const seen: string[] = [];
-    const { transport } = await start([ECHO], { stderr: (text) => seen.push(text) });
-    const error = await failure(call(transport, 1, "crash", { code: 2, stderr: "ünïcode boom" }));
-    expect(seen.join("")).toBe("ünïcode boom");
-    expect(error.message).toContain("ünïcode boom");
-  });
-
-  it("fails pending requests when the server closes stdout, then stops the process", async () => {
-    const { transport } = await start();
-    const { pid } = await result(call(transport, 1, "pid"));
-    expect(await result(call(transport, 2, "close-stdout"))).toEqual({ closing: true });
-    const error = await failure(call(transport, 3, "hang"));
-    expect(error.kind).toBe("transport");
-    expect(error.message).toContain("closed its stdout");
-    await transport.close();
-    expect(isAlive(pid as number)).toBe(false);
-  });
-
-  it("fails pending requests when the server stops reading stdin (EPIPE)", async () => {
-    const { transport } = await start();
-    const { pid } = await result(call(transport, 1, "pid"));
-    expect(await result(call(transport, 2, "close-stdin"))).toEqual({ closing: true });
-    const error = await failure(call(transport, 3, "echo"));
-    expect(error.kind).toBe("transport");
-    expect(error.message).toContain("stopped reading its stdin (EPIPE)");
-    await transport.close();
-    expect(isAlive(pid as number)).toBe(false);
-  });
-
-  it("quotes only the last few KiB of a long stderr", async () => {
-    const { transport } = await start();
-    const stderr = `${"noise ".repeat(2000)}the actual cause\n`;
-    const error = await failure(call(transport, 1, "crash", { code: 1, stderr }));
-    expect(error.message).toContain("noise noise");
-    expect(error.message).toMatch(/the actual cause$/);
-    expect(error.message.length).toBeLessThan(4096 + 300);
-  });
-
-  it("fails the transport on a line over maxLineBytes, naming the cap", async () => {
-    const { transport, diagnostics } = await start([ECHO], { maxLineBytes: 1024 });
-    const { pid } = await result(call(transport, 1, "pid"));
-    const hanging = failure(call(transport, 2, "hang"));
-    const big = failure(call(transport, 3, "big", { size: 4096 }));
-    for (const error of await Promise.all([hanging, big])) {
-      expect(error.kind).toBe("transport");
-      expect(error.message).toContain("1024 bytes");
-    }
-    expect((await failure(call(transport, 4, "echo"))).kind).toBe("transport");
-    await transport.close();
-    expect(isAlive(pid as number)).toBe(false);
-    expect(kinds(diagnostics)).toEqual(["closed"]);
-  });
-});
-
-describe("createStdioTransport: close()", () => {
-  it("rejects pending requests, ends stdin so the server exits, and is idempotent", async () => {
-    const { transport, diagnostics } = await start();
-    const { pid } = await result(call(transport, 1, "pid"));
-    const pending = failure(call(transport, 2, "hang"));
-    const closing = [transport.close(), transport.close()];
-    const error = await pending;
-    expect(error.kind).toBe("transport");
-    expect(error.message).toContain("connection closed");
-    await Promise.all(closing);
-    expect(isAlive(pid as number)).toBe(false);
-    expect((await failure(call(transport, 3, "echo"))).message).toContain("connection closed");
-    expect((await failure(transport.notify({ jsonrpc: "2.0", method: "x" }))).kind).toBe(
-      "transport",
-    );
-    await transport.close();
-    expect(kinds(diagnostics)).toEqual(["closed"]);
-  });
-
-  it("sends SIGTERM to a server that ignores the end of stdin", async () => {
-    const marker = join(scratch, "term-exit.txt");
-    const { transport } = await start([STUBBORN, marker, "exit"], { shutdownTimeoutMs: 100 });
-    const { pid } = await result(call(transport, 1, "pid"));
-    await transport.close();
-    expect(await readFile(marker, "utf8")).toBe("SIGTERM: exiting");
-    expect(isAlive(pid as number)).toBe(false);
-  });
-
-  it("sends SIGKILL to a server that also ignores SIGTERM", async () => {
-    const marker = join(scratch, "term-ignored.txt");
-    const { transport } = await start([STUBBORN, marker, "ignore"], { shutdownTimeoutMs: 100 });
-    const { pid } = await result(call(transport, 1, "pid"));
-    await transport.close();
-    expect(await readFile(marker, "utf8")).toBe("SIGTERM: ignored");
-    expect(isAlive(pid as number)).toBe(false);
   });
 });
