@@ -69,8 +69,9 @@ export async function writeGenerated(
     throw error;
   }
   const { files, warnings } = rendered;
-  const stats = await writeOutput(out, files, await background?.finish());
+  // Before waiting on the background writer: the cache's JSON is built here while it finishes.
   await cache.save();
+  const stats = await writeOutput(out, files, await background?.finish());
   if (snapshot.codegen?.emit === "js+dts") {
     // Loaded only for this form: the default's runs read no tsconfig.
     const { jsDtsBuildProblem } = await import("./js-dts-build.js");
