@@ -34,8 +34,13 @@ describe("splitting pull's words at --", () => {
     fc
       .tuple(
         fc.constantFrom("--name", "--out"),
-        // "--" often: as an option's value it ends nothing, the case most easily got wrong.
-        fc.oneof(fc.constant("--"), fc.string({ maxLength: 6 })),
+        // "--" often: as an option's value it ends nothing, the case most easily got wrong. Any
+        // other value starting with "-" that names an option ("-q") is commander's error to give
+        // (argument missing), not a word to split.
+        fc.oneof(
+          fc.constant("--"),
+          fc.string({ maxLength: 6 }).filter((value) => !value.startsWith("-")),
+        ),
       )
       .map(([flag, value]) => ({ tokens: [flag, value], name: undefined })),
     fc.constant({ tokens: ["--strict"], name: undefined }),
