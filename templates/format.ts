@@ -11,7 +11,6 @@
 import { randomBytes } from "node:crypto";
 import type * as Prettier from "prettier";
 import type { Options } from "prettier";
-import { printDirect } from "./direct-print.js";
 
 /** Pinned: changing any of these changes every generated file. */
 export const PRETTIER_OPTIONS: Readonly<Options> = Object.freeze({
@@ -45,31 +44,13 @@ export async function formatTypeScript(text: string): Promise<string> {
   return (await prettier).format(text, PRETTIER_OPTIONS);
 }
 
-/** How generated modules are formatted: printed directly where possible, or all by prettier. */
-export type FormatMode = "direct" | "prettier";
-
 /**
- * Formats generated modules, in order; the result for each equals `formatTypeScript` of it. In
- * `direct` mode (the default) a module is printed by `printDirect` and only the modules it cannot
- * print go to prettier, which is then loaded; `prettier` runs prettier over every module (what
- * the equivalence test compares against). `onFallback` is told the index of each module the
- * direct printer left to prettier (a seam for tests and benchmarks; never called in `prettier`
- * mode).
+ * How generated modules are formatted. `direct` (the default): printed by `printDirect` in
+ * prettier's layout, and only a module it cannot print goes to prettier, which is then loaded.
+ * `prettier`: prettier formats every module (what the equivalence test compares against). Either
+ * way each module's text equals `formatTypeScript` of it (see render-module.ts).
  */
-export async function formatGenerated(
-  texts: readonly string[],
-  mode: FormatMode = "direct",
-  onFallback?: (index: number) => void,
-): Promise<string[]> {
-  if (mode === "prettier") return formatModules(texts);
-  const results = texts.map(printDirect);
-  const misses = results.flatMap((result, i) => (result === undefined ? [i] : []));
-  if (onFallback !== undefined) misses.forEach(onFallback);
-  if (misses.length === 0) return results as string[];
-  const formatted = await formatModules(misses.map((i) => texts[i]!));
-  misses.forEach((at, i) => (results[at] = formatted[i]));
-  return results as string[];
-}
+export type FormatMode = "direct" | "prettier";
 
 /** Formats many modules, in order; the result for each equals `formatTypeScript` of it. */
 export async function formatModules(texts: readonly string[]): Promise<string[]> {

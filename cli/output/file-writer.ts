@@ -1,8 +1,9 @@
 /**
  * The file-writer worker (see background-writes.ts): creates the files it is sent under a folder
- * that held nothing but a snapshot, if it existed, when the run began. Every folder and file is created exclusively, so it
- * never writes over or through anything; the first thing in its way, or any failed call, and it
- * stops writing and says so, leaving the run to take back what it created.
+ * that was missing, or held nothing but a snapshot, when the run began. Every folder and file is
+ * created exclusively, so it never writes over or through anything; at the first thing in its
+ * way, or any failed call, it stops writing and says so, leaving the run to take back what it
+ * created.
  */
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
