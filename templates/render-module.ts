@@ -99,9 +99,9 @@ export interface RenderEmittedOptions {
 /**
  * Prints and formats emitted modules under the provenance header, in order: each module's
  * final text and its warnings (none when the emitter gave none). Each module is emitted (its
- * thunk called), printed and formatted before the next is emitted, so what one module built
- * dies young instead of living through every module's stages (less garbage collection), and
- * its text is ready (`onRendered`) long before the last module's.
+ * thunk called), printed and formatted before the next is emitted: its text is ready
+ * (`onRendered`) long before the last module's, and what it built can be collected before the
+ * next is built (a cold 1,000-tool `generate` peaked at 142–146 MB, against 151–162 MB).
  */
 export async function renderEmitted(
   header: string,
