@@ -25,8 +25,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FileWriterData, FileWriterReply, FileWriterRequest } from "./file-writer-messages.js";
 import type { OutputFile } from "./output-files.js";
-
-const SNAPSHOT = "mcp.snapshot.json";
+import { SNAPSHOT_FILE } from "./snapshot-file.js";
 
 /** Files per message: enough to amortise a message, few enough to keep the worker busy. */
 const BATCH_SIZE = 16;
@@ -143,7 +142,7 @@ function rootState(root: string): "missing" | "empty" | "in use" {
   try {
     if (!statSync(root).isDirectory()) return "in use";
     const entries = readdirSync(root);
-    return entries.every((name) => name === SNAPSHOT) ? "empty" : "in use";
+    return entries.every((name) => name === SNAPSHOT_FILE) ? "empty" : "in use";
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : "in use";
   }

@@ -17,6 +17,7 @@ import { CliError, ExitCode } from "../terminal/index.js";
 import { reportGenerationWarnings, type WarningPolicy } from "./generation-warnings.js";
 import { PACKAGE_VERSION } from "./package-info.js";
 import { renderInWorkers } from "./render-pool.js";
+import { SNAPSHOT_FILE } from "./snapshot-file.js";
 import { vendoredRuntimeFiles } from "./vendored-runtime.js";
 
 export async function readSnapshotFile(path: string, label: string): Promise<Snapshot> {
@@ -44,9 +45,6 @@ export async function readSnapshotFile(path: string, label: string): Promise<Sna
   }
 }
 
-/** The name `pull` gives the snapshot in each output folder. */
-const SNAPSHOT_NAME = "mcp.snapshot.json";
-
 /**
  * Says so when `path` is some other file (`--snapshot src/mcp/notes/index.ts`), rather than
  * letting it fail as a broken snapshot: not JSON and not named `.json`, or JSON without the
@@ -63,10 +61,10 @@ function notASnapshotFile(path: string, label: string, text: string): string | u
   if (typeof value === "object" && value !== null && "formatVersion" in value) return undefined;
   // The label is the path as the user gave it (generate --snapshot) or a server's name (config).
   const shown = path.endsWith(label) ? label : path;
-  const expected = join(dirname(shown), SNAPSHOT_NAME);
+  const expected = join(dirname(shown), SNAPSHOT_FILE);
   const prefix = shown === label ? "" : `${label}: `;
-  const what = `${prefix}${shown} is not a snapshot file: a snapshot is the ${SNAPSHOT_NAME} that \`mcp-codegen pull\` writes into the output folder`;
-  if (basename(shown) === SNAPSHOT_NAME || !existsSync(join(dirname(path), SNAPSHOT_NAME))) {
+  const what = `${prefix}${shown} is not a snapshot file: a snapshot is the ${SNAPSHOT_FILE} that \`mcp-codegen pull\` writes into the output folder`;
+  if (basename(shown) === SNAPSHOT_FILE || !existsSync(join(dirname(path), SNAPSHOT_FILE))) {
     return `${what}; run \`mcp-codegen pull\` to write ${expected}`;
   }
   return `${what}; use ${expected}`;

@@ -34,6 +34,7 @@ import {
   createPathInspector,
   type PathInspector,
 } from "./output-paths.js";
+import { SNAPSHOT_FILE } from "./snapshot-file.js";
 
 /** One file of output, with a path relative to the output folder using `/`. */
 export interface OutputFile {
@@ -59,12 +60,10 @@ export interface OutputPlan {
   unchanged: number;
 }
 
-const SNAPSHOT = "mcp.snapshot.json";
-
 /** A file an earlier run generated: our marker at the top, or our snapshot. */
 function isGenerated(path: string, text: string): boolean {
   // A snapshot that no longer parses (a merge conflict) is still recognisably ours.
-  if (path === SNAPSHOT) return text.includes('"formatVersion"');
+  if (path === SNAPSHOT_FILE) return text.includes('"formatVersion"');
   // SKILL.md must open with its frontmatter and JSON has no comments: their marker sits elsewhere.
   return hasGeneratedMarker(text) || hasAgentMarker(path, text);
 }
@@ -85,7 +84,7 @@ function listedFiles(snapshotText: string | undefined): Set<string> {
   return new Set(
     files.filter(
       (path): path is string =>
-        typeof path === "string" && path !== SNAPSHOT && isSafeOutputPath(path),
+        typeof path === "string" && path !== SNAPSHOT_FILE && isSafeOutputPath(path),
     ),
   );
 }
@@ -126,7 +125,7 @@ export async function planOutput(
   files.forEach((file, i) => {
     const state = states[i]!;
     if (state.kind === "link" || state.kind === "other") throw blockedPathError(root, state);
-    if (state.kind === "file" && file.path === SNAPSHOT) previousSnapshot = state.text;
+    if (state.kind === "file" && file.path === SNAPSHOT_FILE) previousSnapshot = state.text;
     if (state.kind === "file" && state.text === file.content) return;
     if (state.kind === "file" && !isGenerated(file.path, state.text)) foreign.push(file.path);
     else changed.push({ ...file, previous: state.kind === "file" ? state.text : undefined });
@@ -134,7 +133,9 @@ export async function planOutput(
   if (foreign.length > 0) throw foreignFileError(root, foreign);
   // The same snapshot as before lists exactly the files wanted now: none can be stale, and the
   // megabytes of a large snapshot need not be parsed to learn it.
-  const same = files.some((file) => file.path === SNAPSHOT && file.content === previousSnapshot);
+  const same = files.some(
+    (file) => file.path === SNAPSHOT_FILE && file.content === previousSnapshot,
+  );
   const listed = same ? [] : [...listedFiles(previousSnapshot)];
   const candidates = listed.filter((path) => !wanted.has(path)).sort();
   const stale: OutputFile[] = [];
@@ -286,7 +287,7 @@ export async function compareOutput(
     if (state.kind === "absent") differences.push({ path: file.path, status: "missing" });
     else if (state.kind !== "file" || state.text !== file.content)
       differences.push({ path: file.path, status: "changed" });
-    if (state.kind === "file" && file.path === SNAPSHOT) snapshotText = state.text;
+    if (state.kind === "file" && file.path === SNAPSHOT_FILE) snapshotText = state.text;
   });
   const wanted = new Set(files.map((file) => file.path));
   const candidates = [...listedFiles(snapshotText)].filter((path) => !wanted.has(path)).sort();

@@ -18,9 +18,7 @@ import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "n
 import { dirname, join } from "node:path";
 import { generatorFingerprint } from "./generator-fingerprint.js";
 import { PACKAGE_VERSION } from "./package-info.js";
-
-/** The snapshot a folder is generated from, among its files. */
-const SNAPSHOT_FILE = "mcp.snapshot.json";
+import { SNAPSHOT_FILE } from "./snapshot-file.js";
 
 /**
  * A file as a run left it: `[path, size, mtimeMs]`, and for a file whose time does not prove it

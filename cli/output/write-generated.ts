@@ -9,8 +9,7 @@ import type { WarningPolicy } from "./generation-warnings.js";
 import { renderOutput, type RenderedOutput } from "./load-snapshot.js";
 import { planOutput, writeOutput, type OutputPlan, type WriteStats } from "./output-files.js";
 import { recordRun, runKey } from "./unchanged-run.js";
-
-const SNAPSHOT_FILE = "mcp.snapshot.json";
+import { SNAPSHOT_FILE } from "./snapshot-file.js";
 
 /**
  * Fewer items than this and a new folder is written after rendering, on this thread: starting
