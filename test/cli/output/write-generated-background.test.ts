@@ -119,6 +119,16 @@ describe("writeGenerated with the background writer", () => {
     expect(existsSync(join(base, "deep"))).toBe(false);
   });
 
+  it("writes a smaller catalog after rendering, on this thread, as the guide says", async () => {
+    const out = join(base, "small");
+    const policy = { reporter: reporter(), strict: false };
+    const stats = await generateInto(out, policy, syntheticSnapshot(99));
+    expect(started()).toEqual([]);
+    expect(stats.written).toHaveLength(stats.files);
+    expect(await generateInto(join(base, "large"), policy, syntheticSnapshot(100))).toBeDefined();
+    expect(started()).toEqual([join(base, "large")]);
+  });
+
   it("does not start the writer under --strict, and a warning writes nothing", async () => {
     const out = join(base, "mcp");
     await expect(generateInto(out, { reporter: reporter(), strict: true })).rejects.toMatchObject({
