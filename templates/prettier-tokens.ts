@@ -7,12 +7,19 @@
 
 /** Escapes prettier would rewrite (an unnecessary `\d`): left to prettier. */
 const UNUSUAL_ESCAPE = /^[^\n\r"'0-7\\bfnrt-vx\u2028\u2029]$/;
+/**
+ * A backslash before a character `UNUSUAL_ESCAPE` matches. Tried at every backslash, so it finds
+ * every unusual escape; it may also flag what follows an escaped backslash (`\\q`), which then
+ * takes the escape-by-escape path, where it is read right.
+ */
+const HAS_UNUSUAL_ESCAPE = /\\[^\n\r"'0-7\\bfnrt-vx\u2028\u2029]/;
 const ESCAPE_OR_DOUBLE = /\\(.)|"/gs;
 const ESCAPE_OR_SINGLE = /\\(.)|'/gs;
 
 /**
  * A string literal as prettier prints it: double quotes unless the content holds more double
- * than single quotes, escapes adjusted to the chosen quote. `raw` includes its quotes.
+ * than single quotes (escaped ones counted); a literal that keeps its quote stays as written,
+ * escapes and all, and one that changes quote has them adjusted to it. `raw` includes its quotes.
  */
 export function printStringToken(raw: string): string | undefined {
   const content = raw.slice(1, -1);
@@ -24,9 +31,17 @@ export function printStringToken(raw: string): string | undefined {
     else if (code === 39) singles++;
   }
   const quote = doubles > singles ? "'" : '"';
+  // Prettier 3 rewrites a literal only to change its quote: `'\"'` and `"\'"` stay as they are.
+  if (raw[0] === quote) return raw;
   // Without escapes (an embedded definition: hundreds of `"`, no backslash) nothing changes but
   // the quotes: the content holds no bare quote of its literal's own kind, so not the one chosen.
   if (!content.includes("\\")) return `${quote}${content}${quote}`;
+  // JSON in double quotes (an embedded definition, every `"` escaped) turning single-quoted: only
+  // the `\"` unescape, done natively rather than by a callback per escape. No `'` is there to
+  // escape, and a double-quoted literal's content holds no bare `"`, so each `\"` is an escape.
+  if (quote === "'" && singles === 0 && !HAS_UNUSUAL_ESCAPE.test(content)) {
+    return `'${content.replaceAll('\\"', '"')}'`;
+  }
   const other = quote === '"' ? "'" : '"';
   let unusual = false;
   // Only escapes and the chosen quote can change; the other quote is matched by nothing.

@@ -60,6 +60,46 @@ describe("printStringToken", () => {
     );
   });
 
+  it("spells JSON text in double quotes as prettier does, as the emitters write definitions", async () => {
+    // Values whose JSON holds escapes of every kind JSON writes (`\"`, `\\`, `\n`, `\u0001`…),
+    // and letters after a backslash, which the escape-by-escape path must read.
+    const value = fc.jsonValue({
+      maxDepth: 2,
+      stringUnit: fc.constantFrom('"', "\\", "\n", "\u0001", "q", "a", " ", "é", "'"),
+    });
+    await fc.assert(
+      fc.asyncProperty(value, async (json) => {
+        const raw = JSON.stringify(JSON.stringify(json));
+        const printed = printStringToken(raw);
+        expect(printed).toBeDefined();
+        // A long literal goes to the next line after `x =`; only its spelling is compared.
+        const pretty = await format(`x = ${raw};\n`, PRETTIER_OPTIONS);
+        expect(`x = ${printed};\n`).toBe(pretty.replace(/^x =\s+/, "x = "));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("spells literals with escapes prettier rewrites as prettier does, or leaves them to it", async () => {
+    // Written as source, not made from a value: `\d` and `\q` are escapes nothing would write.
+    const piece = fc.constantFrom('\\"', "\\\\", "\\d", "\\q", "\\n", '"', "'", "a");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(piece, { maxLength: 12 }),
+        fc.constantFrom<'"' | "'">('"', "'"),
+        async (pieces, quote) => {
+          const content = pieces.filter((text) => text !== quote).join("");
+          const raw = `${quote}${content}${quote}`;
+          const printed = printStringToken(raw);
+          if (printed === undefined) return;
+          const pretty = await format(`x = ${raw};\n`, PRETTIER_OPTIONS);
+          expect(`x = ${printed};\n`).toBe(pretty);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("prints escape-free literals itself, the embedded definitions among them", () => {
     fc.assert(
       fc.property(tricky, (content) => {
