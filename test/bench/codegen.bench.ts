@@ -8,6 +8,8 @@
  *   TypeScript 7 (the native compiler, what `npm i -D typescript` installs since 7.0) and with 5.9
  *   (the last JavaScript compiler, still in many projects), each as a ratio to that compiler's
  *   fixed cost, a project of one runtime import under the same options (target: at most 1.5×).
+ *   Beside it, the per-file floor: one `.ts` module per tool that only imports the runtime, the
+ *   least any output of one `.ts` module per tool can cost before a type or validator is in it.
  * The same figures are taken for the `js+dts` output form (`pull --emit js+dts`) beside the
  * default `ts` one. Cold generation against mcporter is `bench:peers`'s job (it needs a live server).
  * Pass `--tools N` for another size, `--json` for raw figures, `--keep` to leave the output in
@@ -80,6 +82,17 @@ function prepare(form: OutputForm): void {
     join(work, "tsconfig.floor.json"),
     JSON.stringify({ compilerOptions, include: ["floor/*.ts"] }),
   );
+  mkdirSync(join(work, "per-file"));
+  for (let i = 0; i < toolCount; i++) {
+    writeFileSync(
+      join(work, "per-file", `m${i}.ts`),
+      `import type { CallToolResult } from "@mcp-codegen/runtime";\nexport type Result${i} = CallToolResult;\n`,
+    );
+  }
+  writeFileSync(
+    join(work, "tsconfig.per-file.json"),
+    JSON.stringify({ compilerOptions, include: ["per-file/*.ts"] }),
+  );
 }
 
 const tsc7 = join(ROOT, "node_modules/typescript-7/bin/tsc");
@@ -96,9 +109,15 @@ interface FormResults {
 const results: Record<string, FormResults> = Object.fromEntries(
   forms.map((form) => [form, { cold: [], unchanged: [], typecheck7: [], typecheck5: [] }]),
 );
-const floor = { floor7: [] as number[], floor5: [] as number[] };
+const floor = {
+  floor7: [] as number[],
+  floor5: [] as number[],
+  perFile7: [] as number[],
+  perFile5: [] as number[],
+};
 const tsconfig = join(work, "tsconfig.json");
 const floorConfig = join(work, "tsconfig.floor.json");
+const perFileConfig = join(work, "tsconfig.per-file.json");
 // Forms and compilers interleaved within each round, so load from elsewhere hits all alike.
 for (let round = 0; round < rounds; round++) {
   for (const form of forms) {
@@ -112,6 +131,8 @@ for (let round = 0; round < rounds; round++) {
   }
   floor.floor7.push(timed(process.execPath, [tsc7, "-p", floorConfig]));
   floor.floor5.push(timed(process.execPath, [tsc5, "-p", floorConfig]));
+  floor.perFile7.push(timed(process.execPath, [tsc7, "-p", perFileConfig]));
+  floor.perFile5.push(timed(process.execPath, [tsc5, "-p", perFileConfig]));
 }
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -127,7 +148,17 @@ if (args.includes("--json")) {
   const floor7 = median(floor.floor7);
   const floor5 = median(floor.floor5);
   console.log(`tsc 7, one runtime import (fixed cost)    ${seconds(floor7)}`);
-  console.log(`tsc 5.9, one runtime import (fixed cost)  ${seconds(floor5)}\n`);
+  console.log(`tsc 5.9, one runtime import (fixed cost)  ${seconds(floor5)}`);
+  // What one `.ts` file per tool costs by itself: the default form cannot go below it.
+  for (const [what, ms, fixed] of [
+    ["tsc 7", median(floor.perFile7), floor7],
+    ["tsc 5.9", median(floor.perFile5), floor5],
+  ] as const) {
+    console.log(
+      `${`${what}, ${toolCount} one-import .ts modules`.padEnd(41)} ${seconds(ms)}   ${(ms / fixed).toFixed(2)}× fixed cost (per-file floor)`,
+    );
+  }
+  console.log("");
   for (const form of forms) {
     const figures = results[form]!;
     const label = (what: string): string => `${form}: ${what}`.padEnd(41);
@@ -150,7 +181,8 @@ if (args.includes("--json")) {
   }
   const runs = (values: number[]): string => values.map(Math.round).join(", ");
   console.log(
-    `\nall runs (ms): floor tsc 7 ${runs(floor.floor7)}; floor tsc 5.9 ${runs(floor.floor5)}`,
+    `\nall runs (ms): floor tsc 7 ${runs(floor.floor7)}; floor tsc 5.9 ${runs(floor.floor5)}; ` +
+      `per-file tsc 7 ${runs(floor.perFile7)}; per-file tsc 5.9 ${runs(floor.perFile5)}`,
   );
   for (const form of forms) {
     const f = results[form]!;
