@@ -7,6 +7,7 @@
  */
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
 import { localSpecifier, type ImportExtension } from "./local-specifier.js";
+import { indexTypesImport, INDEX_TYPES } from "./index-types.js";
 import type { ModuleText } from "./module-text.js";
 import type { NamePlan } from "./plan.js";
 import type { Snapshot } from "./snapshot.js";
@@ -37,7 +38,9 @@ export function emitAllTools(
   const call = `describeTools({${entries.length === 0 ? "" : `\n${entries.join("\n")}\n`}})`;
   // What `describeTools` infers for its `const` type parameter from the object above; a type
   // alias (not an interface, which has no index signature for `describeTools`' constraint).
-  const bindings = plan.tools.map((tool) => `readonly ${tool.fn}: typeof ${tool.binding};`);
+  const bindings = plan.tools.map(
+    (tool) => `readonly ${tool.fn}: typeof ${INDEX_TYPES}.${tool.binding};`,
+  );
   const bindingsType = [
     jsDocBlock(["The tools' bindings by function name, as `describeTools` infers them."]),
     `type Bindings = ${bindings.length === 0 ? "{}" : `{\n${bindings.join("\n")}\n}`};`,
@@ -54,7 +57,7 @@ export function emitAllTools(
       },
       dts: {
         imports: { values: [], types: ["ModelTools"], from: runtimeImport },
-        localImports,
+        localImports: indexTypesImport(plan.tools.length, extension),
         statements: [
           bindingsType,
           `${doc}\nexport declare const allTools: ModelTools<Bindings>;`,

@@ -6,15 +6,17 @@
  * bindings (`MockHandlers<typeof definitions>`), so the module declares no per-item type.
  */
 import { jsDocBlock, jsDocText, stringLiteral } from "./escape.js";
+import { indexTypesImport, INDEX_TYPES } from "./index-types.js";
 import { localSpecifier, type ImportExtension } from "./local-specifier.js";
 import type { ModuleText } from "./module-text.js";
 import type { NamePlan } from "./plan.js";
 import type { Snapshot } from "./snapshot.js";
 
-/** `{ member: typeof binding; … }`: the declared type of what `group` builds. */
+/** `{ member: typeof index.binding; … }`: the declared type of what `group` builds. */
 function groupType(entries: ReadonlyArray<{ member: string; binding: string }>): string {
   if (entries.length === 0) return "{}";
-  return `{\n${entries.map((e) => `${e.member}: typeof ${e.binding};`).join("\n")}\n}`;
+  const members = entries.map((e) => `${e.member}: typeof ${INDEX_TYPES}.${e.binding};`);
+  return `{\n${members.join("\n")}\n}`;
 }
 
 /** `{ member: binding, … }`, or `{}` for a kind the server has none of. */
@@ -39,8 +41,9 @@ export function emitMock(
     a.file < b.file ? -1 : a.file > b.file ? 1 : 0,
   );
   const client = `ReturnType<typeof bind${name}Client>`;
+  const bindImport = { names: [`bind${name}Client`], from: relativeModule("index.ts") };
   const localImports = [
-    { names: [`bind${name}Client`], from: relativeModule("index.ts") },
+    bindImport,
     ...modules.map((m) => ({ names: [m.binding], from: relativeModule(m.file) })),
   ];
   const definitionsDoc = jsDocBlock([
@@ -114,7 +117,7 @@ export function emitMock(
           types: ["MockClient", "MockClientOptions", "MockHandlers"],
           from: runtimeImport,
         },
-        localImports,
+        localImports: [bindImport, ...indexTypesImport(modules.length, extension)],
         statements: [
           [
             definitionsDoc,

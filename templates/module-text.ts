@@ -15,7 +15,7 @@ export interface RuntimeImports {
 export interface ModuleText {
   imports: RuntimeImports;
   /** Extra imports from sibling modules (the index file). */
-  localImports?: Array<{ names: string[]; from: string }>;
+  localImports?: LocalImport[];
   statements: string[];
   /** What the module says less precisely than the server declared (see generation-warning.ts). */
   warnings?: readonly GenerationWarning[];
@@ -27,6 +27,14 @@ export interface ModuleText {
    */
   forms?: ModuleForms;
 }
+
+/**
+ * An import from a sibling module: some of its names, or (in a declaration file) all its exports
+ * as one namespace of types, which costs a compiler one import where naming each costs one per
+ * name and module.
+ */
+export type LocalImport =
+  { names: string[]; from: string } | { typeNamespace: string; from: string };
 
 /** One file of a module's `js+dts` form: its imports and statements, as `ModuleText` has them. */
 export type ModuleBody = Pick<ModuleText, "imports" | "localImports" | "statements" | "laidOut">;

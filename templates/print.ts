@@ -3,7 +3,7 @@
  * lines. The output is unformatted; `format.ts` makes it pretty, once.
  */
 import { stringLiteral } from "./escape.js";
-import type { ModuleText } from "./module-text.js";
+import type { LocalImport, ModuleText } from "./module-text.js";
 
 /** One name in an import declaration: `name`, `name as alias`, `type name`. */
 interface ImportSpecifier {
@@ -44,6 +44,18 @@ function printImport(structure: ImportStructure): string {
   return `import { ${names.join(", ")} } from ${stringLiteral(structure.moduleSpecifier)};`;
 }
 
+/** An import declaration, or nothing for an import of no names. */
+function printImportOf(structure: ImportStructure): string[] {
+  return structure.namedImports.length === 0 ? [] : [printImport(structure)];
+}
+
+function printLocalImport(local: LocalImport): string[] {
+  if ("typeNamespace" in local) {
+    return [`import type * as ${local.typeNamespace} from ${stringLiteral(local.from)};`];
+  }
+  return printImportOf(importStructure(local.names, [], local.from));
+}
+
 /**
  * The module's text. An import of no names is left out: a `js` form whose runtime imports were
  * all types has none (a `ts` module always imports something).
@@ -52,16 +64,11 @@ export function printModule(
   header: string,
   module: Pick<ModuleText, "imports" | "localImports" | "statements">,
 ): string {
-  const imports = [
-    importStructure(
-      module.imports.values,
-      module.imports.types,
-      module.imports.from,
-      module.imports.aliases,
-    ),
-    ...(module.localImports ?? []).map((local) => importStructure(local.names, [], local.from)),
-  ];
-  const printed = imports.filter((structure) => structure.namedImports.length > 0);
-  const head = [header, ...printed.map(printImport)].join("\n");
+  const { values, types, from, aliases } = module.imports;
+  const head = [
+    header,
+    ...printImportOf(importStructure(values, types, from, aliases)),
+    ...(module.localImports ?? []).flatMap(printLocalImport),
+  ].join("\n");
   return [head, ...module.statements].join("\n\n") + "\n";
 }

@@ -3,38 +3,28 @@
 // Server: trip-planner 1.0.0, MCP protocol 2026-07-28.
 import { type MockClient, type MockClientOptions, type MockHandlers } from "@mcp-codegen/runtime";
 import { bindTripPlannerClient } from "./index.js";
-import { packingListPrompt } from "./prompts/packing-list.js";
-import { aboutResource } from "./resources/about.js";
-import { cityGuideTemplate } from "./resources/city-guide.js";
-import { bookTool } from "./tools/book.js";
-import { convertCurrencyTool } from "./tools/convert-currency.js";
-import { getWeatherTool } from "./tools/get-weather.js";
-import { noPropertiesTool } from "./tools/no-properties.js";
-import { planTripTool } from "./tools/plan-trip.js";
-import { recursiveTreeTool } from "./tools/recursive-tree.js";
-import { summarizeItineraryTool } from "./tools/summarize-itinerary.js";
-import { tripCancelBookingTool } from "./tools/trip-cancel-booking.js";
+import type * as index from "./index.js";
 
 /**
  * What the mock serves: the generated bindings, under the typed client's member names.
  */
 declare const definitions: {
   tools: {
-    book: typeof bookTool;
-    convertCurrency: typeof convertCurrencyTool;
-    getWeather: typeof getWeatherTool;
-    noProperties: typeof noPropertiesTool;
-    planTrip: typeof planTripTool;
-    recursiveTree: typeof recursiveTreeTool;
-    summarizeItinerary: typeof summarizeItineraryTool;
-    tripCancelBooking: typeof tripCancelBookingTool;
+    book: typeof index.bookTool;
+    convertCurrency: typeof index.convertCurrencyTool;
+    getWeather: typeof index.getWeatherTool;
+    noProperties: typeof index.noPropertiesTool;
+    planTrip: typeof index.planTripTool;
+    recursiveTree: typeof index.recursiveTreeTool;
+    summarizeItinerary: typeof index.summarizeItineraryTool;
+    tripCancelBooking: typeof index.tripCancelBookingTool;
   };
   prompts: {
-    packingList: typeof packingListPrompt;
+    packingList: typeof index.packingListPrompt;
   };
   resources: {
-    about: typeof aboutResource;
-    cityGuide: typeof cityGuideTemplate;
+    about: typeof index.aboutResource;
+    cityGuide: typeof index.cityGuideTemplate;
   };
 };
 
