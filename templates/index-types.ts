@@ -1,7 +1,7 @@
 /**
  * How the declaration files of modules that name every item's binding (all-tools, mock) reach the
  * bindings: through the index's exports, imported once as a namespace of types. One import instead
- * of one per item: with a thousand tools, a tenth of the `js+dts` form's type-check.
+ * of one per item: for a thousand tools, 2,000 imports fewer for a consumer's compiler to bind.
  */
 import { localSpecifier, type ImportExtension } from "./local-specifier.js";
 import type { LocalImport } from "./module-text.js";

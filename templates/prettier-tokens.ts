@@ -36,9 +36,10 @@ export function printStringToken(raw: string): string | undefined {
   // Without escapes (an embedded definition: hundreds of `"`, no backslash) nothing changes but
   // the quotes: the content holds no bare quote of its literal's own kind, so not the one chosen.
   if (!content.includes("\\")) return `${quote}${content}${quote}`;
-  // JSON in double quotes (an embedded definition, every `"` escaped) turning single-quoted: only
-  // the `\"` unescape, done natively rather than by a callback per escape. No `'` is there to
-  // escape, and a double-quoted literal's content holds no bare `"`, so each `\"` is an escape.
+  // JSON in double quotes (an embedded definition, every `"` escaped) turning single-quoted (the
+  // quote changes, so it was `"`): only the `\"` unescape, done natively rather than by a callback
+  // per escape. No `'` is there to escape, and a double-quoted literal's content holds no bare
+  // `"`, so each `\"` is an escape.
   if (quote === "'" && singles === 0 && !HAS_UNUSUAL_ESCAPE.test(content)) {
     return `'${content.replaceAll('\\"', '"')}'`;
   }
