@@ -48,27 +48,30 @@ describe("createStdioTransport: a failing server", () => {
     expect(error.message).toContain("ünïcode boom");
   });
 
-  it("fails pending requests when the server closes stdout, then stops the process", async () => {
-    const { transport } = await start();
-    const { pid } = await result(call(transport, 1, "pid"));
-    expect(await result(call(transport, 2, "close-stdout"))).toEqual({ closing: true });
-    const error = await failure(call(transport, 3, "hang"));
-    expect(error.kind).toBe("transport");
-    expect(error.message).toContain("closed its stdout");
-    await transport.close();
-    expect(isAlive(pid as number)).toBe(false);
-  });
-
-  it("fails pending requests when the server stops reading stdin (EPIPE)", async () => {
-    const { transport } = await start();
-    const { pid } = await result(call(transport, 1, "pid"));
-    expect(await result(call(transport, 2, "close-stdin"))).toEqual({ closing: true });
-    const error = await failure(call(transport, 3, "echo"));
-    expect(error.kind).toBe("transport");
-    expect(error.message).toContain("stopped reading its stdin (EPIPE)");
-    await transport.close();
-    expect(isAlive(pid as number)).toBe(false);
-  });
+  // The server stops one of its pipes on request; the next call fails, naming which: one it
+  // would never answer once stdout is gone, one it would answer but cannot be sent.
+  const brokenPipes = [
+    { what: "closes stdout", method: "close-stdout", next: "hang", message: "closed its stdout" },
+    {
+      what: "stops reading stdin (EPIPE)",
+      method: "close-stdin",
+      next: "echo",
+      message: "stopped reading its stdin (EPIPE)",
+    },
+  ];
+  it.each(brokenPipes)(
+    "fails pending requests when the server $what, then stops the process",
+    async ({ method, next, message }) => {
+      const { transport } = await start();
+      const { pid } = await result(call(transport, 1, "pid"));
+      expect(await result(call(transport, 2, method))).toEqual({ closing: true });
+      const error = await failure(call(transport, 3, next));
+      expect(error.kind).toBe("transport");
+      expect(error.message).toContain(message);
+      await transport.close();
+      expect(isAlive(pid as number)).toBe(false);
+    },
+  );
 
   it("quotes only the last few KiB of a long stderr", async () => {
     const { transport } = await start();
